@@ -1,0 +1,65 @@
+//! Lossless syntax trees for the card-script dialects cardlint understands.
+//! Every byte of the decoded input is in the tree, parsing never fails, and errors are recorded beside it.
+
+pub mod debug;
+pub mod forge;
+pub mod line_index;
+pub mod text;
+pub mod wagic;
+
+mod ast_support;
+mod builder;
+mod error;
+mod scan;
+
+pub use error::{ErrorKind, SyntaxError};
+pub use line_index::{LineCol, LineIndex};
+pub use rowan::{GreenNode, TextRange, TextSize};
+pub use text::{Encoding, SourceText};
+
+use std::marker::PhantomData;
+
+/// The result of parsing one file: the green tree and the syntax errors found on the way.
+#[derive(Clone)]
+pub struct Parse<L: rowan::Language> {
+    green: GreenNode,
+    errors: Vec<SyntaxError>,
+    _lang: PhantomData<L>,
+}
+
+impl<L: rowan::Language> Parse<L> {
+    pub(crate) fn new(green: GreenNode, errors: Vec<SyntaxError>) -> Self {
+        Parse {
+            green,
+            errors,
+            _lang: PhantomData,
+        }
+    }
+
+    pub fn green(&self) -> &GreenNode {
+        &self.green
+    }
+
+    pub fn syntax(&self) -> rowan::SyntaxNode<L> {
+        rowan::SyntaxNode::new_root(self.green.clone())
+    }
+
+    pub fn errors(&self) -> &[SyntaxError] {
+        &self.errors
+    }
+
+    /// The tree in rust-analyzer's debug format, followed by the errors.
+    pub fn debug_dump(&self) -> String
+    where
+        L::Kind: std::fmt::Debug,
+    {
+        let mut out = debug::debug_tree(&self.syntax());
+        for error in &self.errors {
+            out.push_str(&format!(
+                "error {:?}: {} ({:?})\n",
+                error.range, error.message, error.kind
+            ));
+        }
+        out
+    }
+}

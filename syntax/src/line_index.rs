@@ -1,0 +1,186 @@
+//! Byte offsets to line/column positions, in characters (CLI) or UTF-16 code units (LSP).
+//! LF, CRLF and a lone CR all end a line, as editors count them.
+
+use rowan::TextSize;
+
+/// A zero-based line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LineCol {
+    pub line: u32,
+    pub col: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Offset of the first byte of each line.
+    line_starts: Vec<TextSize>,
+    /// For lines with non-ASCII text: (line, offset in line, UTF-8 length) of each such char.
+    wide: Vec<(u32, u32, u8)>,
+    len: TextSize,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![TextSize::from(0)];
+        let mut wide = Vec::new();
+        let mut i = 0usize;
+        let mut line = 0u32;
+        let mut line_start = 0usize;
+        while i < bytes.len() {
+            let b = bytes[i];
+            match b {
+                b'\n' => {
+                    i += 1;
+                    line += 1;
+                    line_start = i;
+                    line_starts.push(TextSize::from(i as u32));
+                }
+                b'\r' => {
+                    i += if bytes.get(i + 1) == Some(&b'\n') {
+                        2
+                    } else {
+                        1
+                    };
+                    line += 1;
+                    line_start = i;
+                    line_starts.push(TextSize::from(i as u32));
+                }
+                0..=0x7f => i += 1,
+                _ => {
+                    let len = utf8_len(b);
+                    wide.push((line, (i - line_start) as u32, len as u8));
+                    i += len;
+                }
+            }
+        }
+        LineIndex {
+            line_starts,
+            wide,
+            len: TextSize::of(text),
+        }
+    }
+
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Start offset of a zero-based line (clamped to the end of the text).
+    pub fn line_start(&self, line: u32) -> TextSize {
+        self.line_starts
+            .get(line as usize)
+            .copied()
+            .unwrap_or(self.len)
+    }
+
+    fn line_and_byte_col(&self, offset: TextSize) -> (u32, u32) {
+        let offset = offset.min(self.len);
+        let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
+        (line as u32, u32::from(offset - self.line_starts[line]))
+    }
+
+    fn wide_in_line(&self, line: u32) -> &[(u32, u32, u8)] {
+        let lo = self.wide.partition_point(|w| w.0 < line);
+        let hi = self.wide.partition_point(|w| w.0 <= line);
+        &self.wide[lo..hi]
+    }
+
+    /// Zero-based line and column counted in Unicode scalar values.
+    pub fn line_col(&self, offset: TextSize) -> LineCol {
+        let (line, byte_col) = self.line_and_byte_col(offset);
+        let mut col = byte_col;
+        for &(_, at, len) in self.wide_in_line(line) {
+            if at >= byte_col {
+                break;
+            }
+            col -= u32::from(len) - 1;
+        }
+        LineCol { line, col }
+    }
+
+    /// Zero-based line and column counted in UTF-16 code units (the LSP default).
+    pub fn line_col_utf16(&self, offset: TextSize) -> LineCol {
+        let (line, byte_col) = self.line_and_byte_col(offset);
+        let mut col = byte_col;
+        for &(_, at, len) in self.wide_in_line(line) {
+            if at >= byte_col {
+                break;
+            }
+            let units = if len == 4 { 2 } else { 1 };
+            col -= u32::from(len) - units;
+        }
+        LineCol { line, col }
+    }
+
+    /// The byte offset of a UTF-16 position; positions past the end of a line or of the text
+    /// are clamped to them.
+    pub fn offset_utf16(&self, text: &str, pos: LineCol) -> TextSize {
+        if pos.line as usize >= self.line_starts.len() {
+            return self.len;
+        }
+        let start = usize::from(self.line_starts[pos.line as usize]);
+        let end = self
+            .line_starts
+            .get(pos.line as usize + 1)
+            .map_or(text.len(), |&e| usize::from(e));
+        let line_text = &text[start..end];
+        let content = line_text.trim_end_matches(['\n', '\r']);
+        let mut units = 0u32;
+        for (i, ch) in content.char_indices() {
+            if units >= pos.col {
+                return TextSize::from((start + i) as u32);
+            }
+            units += ch.len_utf16() as u32;
+        }
+        TextSize::from((start + content.len()) as u32)
+    }
+}
+
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xf0..=0xff => 4,
+        0xe0..=0xef => 3,
+        _ => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_lines_and_chars() {
+        let text = "ab\r\nÆx\rz\n—y";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_count(), 4);
+        let x = text.find('x').unwrap() as u32;
+        assert_eq!(index.line_col(x.into()), LineCol { line: 1, col: 1 });
+        let y = text.find('y').unwrap() as u32;
+        assert_eq!(index.line_col(y.into()), LineCol { line: 3, col: 1 });
+        assert_eq!(index.line_col_utf16(y.into()), LineCol { line: 3, col: 1 });
+        assert_eq!(
+            index.line_col(TextSize::of(text)),
+            LineCol { line: 3, col: 2 }
+        );
+    }
+
+    #[test]
+    fn utf16_round_trip_and_clamp() {
+        let text = "a😀b\nc";
+        let index = LineIndex::new(text);
+        let b = text.find('b').unwrap() as u32;
+        assert_eq!(index.line_col_utf16(b.into()), LineCol { line: 0, col: 3 });
+        assert_eq!(
+            index.offset_utf16(text, LineCol { line: 0, col: 3 }),
+            TextSize::from(b)
+        );
+        assert_eq!(
+            index.offset_utf16(text, LineCol { line: 0, col: 99 }),
+            TextSize::from(6)
+        );
+        assert_eq!(
+            index.offset_utf16(text, LineCol { line: 9, col: 0 }),
+            TextSize::of(text)
+        );
+    }
+}

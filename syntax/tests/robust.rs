@@ -1,0 +1,76 @@
+//! Any bytes get a tree that rebuilds the decoded text exactly, and nothing panics.
+
+use proptest::prelude::*;
+
+fn all_parsers(bytes: &[u8]) {
+    let source = syntax::SourceText::decode(bytes);
+    let text = source.text();
+    assert_eq!(source.to_original_bytes(), bytes);
+    assert_eq!(syntax::forge::parse(text).syntax().text().to_string(), text);
+    assert_eq!(
+        syntax::forge::parse_record_text(text)
+            .syntax()
+            .text()
+            .to_string(),
+        text
+    );
+    assert_eq!(syntax::wagic::parse(text).syntax().text().to_string(), text);
+    assert_eq!(
+        syntax::wagic::parse_ability(text)
+            .syntax()
+            .text()
+            .to_string(),
+        text
+    );
+    let index = syntax::LineIndex::new(text);
+    let _ = index.line_col(syntax::TextSize::of(text));
+}
+
+/// Bytes biased towards the characters the parsers care about.
+fn card_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let interesting = prop::sample::select(
+        b"[]{}()<>|$:=,;&!@#^~*%?+-./\\ \t\r\n\x00\xef\xbb\xbf\xc3\xa6\xc6acdemnprstxAKST0123456789_".to_vec(),
+    );
+    prop::collection::vec(prop_oneof![3 => interesting, 1 => any::<u8>()], 0..400)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn arbitrary_bytes_round_trip(bytes in card_bytes()) {
+        all_parsers(&bytes);
+    }
+
+    #[test]
+    fn arbitrary_lines_round_trip(lines in prop::collection::vec(
+        prop_oneof![
+            Just("[card]".to_string()), Just("[/card]".to_string()), Just("[meta]".to_string()),
+            "auto=[a-z@:{}()\\[\\]|,&!$ ]{0,40}", "A:[A-Za-z$| <>/.,+]{0,40}", "SVar:[A-Za-z:$| ]{0,30}",
+            "#AUTO_DEFINE [A-Z_()$a-z, ]{0,20}", "[a-z]{1,8}=[^\n]{0,20}", "K:[A-Za-z: ]{0,20}",
+        ], 0..30)) {
+        all_parsers(lines.join("\n").as_bytes());
+    }
+}
+
+#[test]
+fn deep_nesting_does_not_overflow() {
+    for open in ["(", "[", "{", "{(", "newability["] {
+        let text = format!("[card]\nauto={}\n[/card]\n", open.repeat(200_000));
+        all_parsers(text.as_bytes());
+        let closed = format!("auto={}x{}", "(".repeat(100_000), ")".repeat(100_000));
+        all_parsers(closed.as_bytes());
+    }
+    let mismatched = format!("auto={}{}", "(".repeat(50_000), "]".repeat(50_000));
+    all_parsers(mismatched.as_bytes());
+}
+
+#[test]
+fn ten_megabyte_line() {
+    let mut forge = String::from("A:SP$ Draw | Cost$ ");
+    forge.push_str(&"Sac<1/Creature.Other+YouCtrl,Artifact> ".repeat(250_000));
+    all_parsers(forge.as_bytes());
+    let mut wagic = String::from("[card]\nauto=");
+    wagic.push_str(&"damage:1 target(creature[-black;power<=2]|mybattlefield) && ".repeat(170_000));
+    wagic.push_str("\n[/card]");
+    all_parsers(wagic.as_bytes());
+}
