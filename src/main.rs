@@ -1,1 +1,36 @@
-fn main() {}
+//! The `cardlint` binary: `check`, `rules`, `explain`, `debug tree`.
+//! A thin shell over the `lint` crate; exit codes: 0 clean, 1 error-level findings, 2 failure.
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+mod check;
+mod cli;
+mod files;
+mod output;
+mod rules_cmd;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args = <cli::Cli as clap::Parser>::parse();
+    let result = std::panic::catch_unwind(|| match args.command {
+        cli::Command::Check(args) => check::run(&args),
+        cli::Command::Rules(args) => rules_cmd::list(&args),
+        cli::Command::Explain { rule } => rules_cmd::explain(&rule),
+        cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {
+            check::debug_tree(&file, dialect)
+        }
+    });
+    match result {
+        Ok(Ok(code)) => code,
+        Ok(Err(error)) => {
+            eprintln!("cardlint: {error}");
+            ExitCode::from(2)
+        }
+        Err(_) => {
+            eprintln!("cardlint: internal error (this is a bug in cardlint; please report it)");
+            ExitCode::from(2)
+        }
+    }
+}

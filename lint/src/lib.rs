@@ -1,1 +1,17 @@
+//! The cardlint analysis: dialects, the workspace index, the rules and what they report.
+//! `workspace::check` is the entry point of the CLI; the language server uses the same pieces.
 
+pub mod common;
+pub mod diagnostic;
+pub mod dialect;
+pub mod forge;
+pub mod registry;
+pub mod source;
+pub mod suggest;
+pub mod wagic;
+pub mod workspace;
+
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity, Sink};
+pub use dialect::Dialect;
+pub use registry::{RuleFilter, RuleMeta, all_rules, find_rule};
+pub use source::{FileId, SourceFile};

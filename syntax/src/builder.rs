@@ -2,58 +2,111 @@
 //! Parsers never copy strings; this builder slices the input as it goes.
 
 use crate::{ErrorKind, SyntaxError};
-use rowan::{GreenNode, GreenNodeBuilder, NodeCache, TextRange, TextSize};
+use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
 use std::cell::RefCell;
+use std::collections::HashMap;
 
-/// After this many bytes parsed on a thread, its token cache starts afresh (bounded memory).
-const CACHE_RESET_BYTES: usize = 8 << 20;
+/// Tokens at most this long are interned (punctuation, keys, common words); longer ones are
+/// mostly unique (descriptions, names) and are allocated without hashing.
+const INTERN_MAX_LEN: usize = 24;
+/// Past this many interned tokens, a thread's cache starts afresh (bounded memory).
+const INTERN_MAX_ENTRIES: usize = 1 << 16;
 
 thread_local! {
-    /// Interned tokens and small nodes, shared by every parse on this thread: most tokens of a
-    /// card file (`|`, `$`, keys, common words) have been seen before, so they cost a lookup
-    /// instead of an allocation.
-    static CACHE: RefCell<(NodeCache, usize)> = RefCell::new((NodeCache::default(), 0));
+    /// Short tokens seen before on this thread: most tokens of a card file (`|`, `$`, ` `,
+    /// keys, common words) repeat across files, so they cost one lookup instead of an allocation.
+    static TOKENS: RefCell<HashMap<TokenKey, GreenToken, BuildFx>> = RefCell::new(HashMap::default());
+}
+
+/// A short token's kind and text, inline (no allocation to look one up).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct TokenKey {
+    kind: u16,
+    len: u8,
+    bytes: [u8; INTERN_MAX_LEN],
+}
+
+impl TokenKey {
+    fn new(kind: u16, text: &str) -> TokenKey {
+        let mut bytes = [0u8; INTERN_MAX_LEN];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        TokenKey {
+            kind,
+            len: text.len() as u8,
+            bytes,
+        }
+    }
+}
+
+/// FxHash: the interned keys are short and the map is private, so a fast non-keyed hash is fine.
+#[derive(Default, Clone, Copy)]
+struct BuildFx;
+
+impl std::hash::BuildHasher for BuildFx {
+    type Hasher = FxHasher;
+    fn build_hasher(&self) -> FxHasher {
+        FxHasher(0)
+    }
+}
+
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(buf))
+                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u16(&mut self, i: u16) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// Runs a parser over `text` with a builder, and returns the tree and its errors.
 pub(crate) fn build<'t>(
     text: &'t str,
-    parse: impl FnOnce(&mut Builder<'t, '_>),
+    parse: impl FnOnce(&mut Builder<'t>),
 ) -> (GreenNode, Vec<SyntaxError>) {
-    CACHE.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut guard) => {
-            let (cache, used) = &mut *guard;
-            if *used > CACHE_RESET_BYTES {
-                *cache = NodeCache::default();
-                *used = 0;
-            }
-            *used += text.len();
-            let mut b = Builder::new(text, GreenNodeBuilder::with_cache(cache));
-            parse(&mut b);
-            b.finish_tree()
-        }
-        Err(_) => {
-            let mut b = Builder::new(text, GreenNodeBuilder::new());
-            parse(&mut b);
-            b.finish_tree()
-        }
-    })
+    let mut b = Builder::new(text);
+    // The cache leaves the thread-local for the whole parse (one access instead of one a token).
+    b.tokens = TOKENS.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
+    parse(&mut b);
+    let tokens = std::mem::take(&mut b.tokens);
+    TOKENS.with(|cell| *cell.borrow_mut() = tokens);
+    b.finish_tree()
 }
 
-pub(crate) struct Builder<'t, 'c> {
+pub(crate) struct Builder<'t> {
     text: &'t str,
     pos: usize,
-    inner: GreenNodeBuilder<'c>,
+    /// Open nodes: their kind and where their children start in `children`.
+    parents: Vec<(rowan::SyntaxKind, usize)>,
+    children: Vec<NodeOrToken<GreenNode, GreenToken>>,
     errors: Vec<SyntaxError>,
+    tokens: HashMap<TokenKey, GreenToken, BuildFx>,
 }
 
-impl<'t, 'c> Builder<'t, 'c> {
-    fn new(text: &'t str, inner: GreenNodeBuilder<'c>) -> Self {
+impl<'t> Builder<'t> {
+    fn new(text: &'t str) -> Self {
         Builder {
             text,
             pos: 0,
-            inner,
+            parents: Vec::new(),
+            children: Vec::with_capacity(64),
             errors: Vec::new(),
+            tokens: HashMap::default(),
         }
     }
 
@@ -62,11 +115,13 @@ impl<'t, 'c> Builder<'t, 'c> {
     }
 
     pub(crate) fn start(&mut self, kind: impl Into<rowan::SyntaxKind>) {
-        self.inner.start_node(kind.into());
+        self.parents.push((kind.into(), self.children.len()));
     }
 
     pub(crate) fn finish(&mut self) {
-        self.inner.finish_node();
+        let (kind, first) = self.parents.pop().expect("finish without start");
+        let node = GreenNode::new(kind, self.children.drain(first..));
+        self.children.push(NodeOrToken::Node(node));
     }
 
     /// Emits a token covering the next `len` bytes. Empty tokens are skipped.
@@ -75,7 +130,25 @@ impl<'t, 'c> Builder<'t, 'c> {
             return;
         }
         let end = self.pos + len;
-        self.inner.token(kind.into(), &self.text[self.pos..end]);
+        let kind = kind.into();
+        let text = &self.text[self.pos..end];
+        let token = if len <= INTERN_MAX_LEN {
+            let key = TokenKey::new(kind.0, text);
+            match self.tokens.get(&key) {
+                Some(token) => token.clone(),
+                None => {
+                    if self.tokens.len() >= INTERN_MAX_ENTRIES {
+                        self.tokens.clear();
+                    }
+                    let token = GreenToken::new(kind, text);
+                    self.tokens.insert(key, token.clone());
+                    token
+                }
+            }
+        } else {
+            GreenToken::new(kind, text)
+        };
+        self.children.push(NodeOrToken::Token(token));
         self.pos = end;
     }
 
@@ -101,14 +174,19 @@ impl<'t, 'c> Builder<'t, 'c> {
         });
     }
 
-    fn finish_tree(self) -> (GreenNode, Vec<SyntaxError>) {
+    fn finish_tree(mut self) -> (GreenNode, Vec<SyntaxError>) {
         debug_assert_eq!(
             self.pos,
             self.text.len(),
             "the parser did not consume all the text"
         );
-        let mut errors = self.errors;
+        debug_assert!(self.parents.is_empty(), "unfinished nodes");
+        let mut errors = std::mem::take(&mut self.errors);
         errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-        (self.inner.finish(), errors)
+        let root = match self.children.pop() {
+            Some(NodeOrToken::Node(node)) if self.children.is_empty() => node,
+            _ => panic!("a parser must build exactly one root node"),
+        };
+        (root, errors)
     }
 }

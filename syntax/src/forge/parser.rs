@@ -37,8 +37,8 @@ pub fn parse_record_text(text: &str) -> Parse<ForgeLanguage> {
     Parse::new(green, errors)
 }
 
-struct Parser<'a, 't, 'c> {
-    b: &'a mut Builder<'t, 'c>,
+struct Parser<'a, 't> {
+    b: &'a mut Builder<'t>,
     text: &'t str,
 }
 
@@ -137,7 +137,7 @@ fn is_ws(b: u8) -> bool {
     b <= b' '
 }
 
-impl<'t> Parser<'_, 't, '_> {
+impl<'t> Parser<'_, 't> {
     fn bytes(&self) -> &'t [u8] {
         self.text.as_bytes()
     }

@@ -94,7 +94,7 @@ const COST_TARGET_CALLS: &[&str] = &[
 ];
 
 pub(crate) fn parse_value<'t>(
-    b: &mut Builder<'t, '_>,
+    b: &mut Builder<'t>,
     text: &'t str,
     start: usize,
     end: usize,
@@ -195,8 +195,8 @@ fn lex(text: &str, start: usize, end: usize) -> Vec<Tok> {
     toks
 }
 
-struct P<'a, 'b, 'c> {
-    b: &'a mut Builder<'b, 'c>,
+struct P<'a, 'b> {
+    b: &'a mut Builder<'b>,
     src: &'b str,
     toks: Vec<Tok>,
     /// For each opening bracket, the index of its closing bracket (or NONE).
@@ -205,7 +205,7 @@ struct P<'a, 'b, 'c> {
     too_deep: bool,
 }
 
-impl<'b> P<'_, 'b, '_> {
+impl<'b> P<'_, 'b> {
     fn kind(&self, i: usize) -> SyntaxKind {
         self.toks.get(i).map_or(WHITESPACE, |t| t.kind)
     }
@@ -396,13 +396,13 @@ impl<'b> P<'_, 'b, '_> {
         if s < e {
             self.b.start(EFFECT);
             let mut i = s;
-            if self.word_is(s, &["if", "ifnot"]) {
-                if let Some(then) = self.find_top(s + 1, e, |p, i| p.word_is(i, &["then"])) {
-                    self.b.start(CONDITION);
-                    self.items(s, then + 1, Ctx::Effect);
-                    self.b.finish();
-                    i = then + 1;
-                }
+            if self.word_is(s, &["if", "ifnot"])
+                && let Some(then) = self.find_top(s + 1, e, |p, i| p.word_is(i, &["then"]))
+            {
+                self.b.start(CONDITION);
+                self.items(s, then + 1, Ctx::Effect);
+                self.b.finish();
+                i = then + 1;
             }
             self.items(i, e, Ctx::Effect);
             self.b.finish();
@@ -576,13 +576,14 @@ impl<'b> P<'_, 'b, '_> {
     fn target_spec(&mut self, lo: usize, hi: usize) {
         self.b.start(TARGET_SPEC);
         let mut s = self.skip_ws(lo, hi);
-        if self.kind(s) == L_ANGLE && s < hi {
-            if let Some(r) = (s + 1..hi).find(|&j| self.kind(j) == R_ANGLE) {
-                self.b.start(TARGET_COUNT);
-                self.toks(s, r + 1);
-                self.b.finish();
-                s = r + 1;
-            }
+        if self.kind(s) == L_ANGLE
+            && s < hi
+            && let Some(r) = (s + 1..hi).find(|&j| self.kind(j) == R_ANGLE)
+        {
+            self.b.start(TARGET_COUNT);
+            self.toks(s, r + 1);
+            self.b.finish();
+            s = r + 1;
         }
         let pipe = self.find_top(s, hi, |p, i| p.kind(i) == PIPE);
         let types_end = pipe.unwrap_or(hi);

@@ -15,11 +15,11 @@ pub fn parse(text: &str) -> Parse<WagicLanguage> {
     Parse::new(green, errors)
 }
 
-fn parse_file<'t>(b: &mut Builder<'t, '_>, text: &'t str) {
+fn parse_file<'t>(b: &mut Builder<'t>, text: &'t str) {
     b.start(SOURCE_FILE);
     let mut outline = Outline::new(text);
     let mut open_block: Option<(usize, usize)> = None;
-    while let Some(line) = outline.next() {
+    for line in outline.by_ref() {
         let mut start = line.start;
         if start == 0 && text.starts_with('\u{feff}') {
             b.token(BOM, '\u{feff}'.len_utf8());
@@ -92,7 +92,7 @@ fn parse_file<'t>(b: &mut Builder<'t, '_>, text: &'t str) {
 }
 
 fn entry<'t>(
-    b: &mut Builder<'t, '_>,
+    b: &mut Builder<'t>,
     text: &'t str,
     start: usize,
     eq: usize,
@@ -114,13 +114,7 @@ fn entry<'t>(
 }
 
 /// Parses a value by what its key means to the engine.
-fn value<'t>(
-    b: &mut Builder<'t, '_>,
-    text: &'t str,
-    meaning: KeyMeaning,
-    start: usize,
-    end: usize,
-) {
+fn value<'t>(b: &mut Builder<'t>, text: &'t str, meaning: KeyMeaning, start: usize, end: usize) {
     use KeyMeaning::*;
     if meaning.is_ability() {
         ability::parse_value(b, text, start, end, Shape::Ability);
@@ -160,7 +154,7 @@ fn value<'t>(
 
 /// Pieces split on every `,`. With `trim`, spaces around a piece are separate tokens.
 fn comma_list(
-    b: &mut Builder<'_, '_>,
+    b: &mut Builder<'_>,
     text: &str,
     start: usize,
     end: usize,
@@ -192,7 +186,7 @@ fn comma_list(
     b.finish();
 }
 
-fn grade_line(b: &mut Builder<'_, '_>, text: &str, start: usize, end: usize) {
+fn grade_line(b: &mut Builder<'_>, text: &str, start: usize, end: usize) {
     b.start(GRADE_LINE);
     match memchr::memchr(b'=', &text.as_bytes()[start..end]) {
         Some(eq) => {
@@ -212,7 +206,7 @@ fn grade_line(b: &mut Builder<'_, '_>, text: &str, start: usize, end: usize) {
 /// `#AUTO_DEFINE NAME[(p1,p2)] replacement`, read as the engine reads it: the name ends at the
 /// first space unless a `(` comes first; parameters run to the first `)` of the line; the
 /// replacement starts two characters after it.
-fn macro_def(b: &mut Builder<'_, '_>, text: &str, start: usize, end: usize) {
+fn macro_def(b: &mut Builder<'_>, text: &str, start: usize, end: usize) {
     b.start(MACRO_DEF);
     b.token(MACRO_KEYWORD, MACRO_PREFIX.len() - 1);
     b.token(WHITESPACE, 1);

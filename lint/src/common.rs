@@ -1,0 +1,232 @@
+//! Rules every dialect shares: how the bytes decode, and the structural errors parsers record.
+//! Codes `E0xx`. The dialect linters call `check_source` and `syntax_diagnostics`.
+
+use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
+use crate::dialect::Dialect;
+use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::source::SourceFile;
+use syntax::{Encoding, ErrorKind, SyntaxError, TextRange, TextSize};
+
+pub static INVALID_UTF8: RuleMeta = RuleMeta {
+    code: "E001",
+    name: "invalid-utf8",
+    dialect: None,
+    group: Group::Syntax,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "The file is not valid UTF-8; the bytes that are not were read as Latin-1.",
+    explanation: "Forge reads card scripts as UTF-8 and turns invalid bytes into replacement characters. \
+Wagic compares names byte for byte, so `Æther` written in Latin-1 (one byte) and in UTF-8 (two bytes) are \
+two different names, and a `primitive=` written in one encoding does not find a card written in the other. \
+Save card files as UTF-8.",
+    bad: "# saved as Latin-1\n[card]\nname=\u{c6}ther Gust\n[/card]",
+    good: "# saved as UTF-8\n[card]\nname=\u{c6}ther Gust\n[/card]",
+};
+
+pub static BYTE_ORDER_MARK: RuleMeta = RuleMeta {
+    code: "E002",
+    name: "byte-order-mark",
+    dialect: None,
+    group: Group::Syntax,
+    severity: Severity::Error,
+    fix: FixAvailability::Always,
+    summary: "The file starts with a byte-order mark, which the engines read as text.",
+    explanation: "Neither engine skips a byte-order mark. In Forge it becomes part of the first key \
+(`\\u{feff}Name`), so the `Name` line is ignored and the card fails to load. In Wagic the first line no \
+longer starts with `[`, so the first `[card]` is not seen: that card is lost and its `[/card]` opens a \
+block instead. Remove the mark (save as UTF-8 without BOM).",
+    bad: "\u{feff}Name:Shock\nManaCost:R\nTypes:Instant",
+    good: "Name:Shock\nManaCost:R\nTypes:Instant",
+};
+
+pub static CONTROL_CHARACTER: RuleMeta = RuleMeta {
+    code: "E003",
+    name: "control-character",
+    dialect: None,
+    group: Group::Syntax,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "A control character (such as NUL) in the text.",
+    explanation: "Control characters other than tab and line breaks are invisible in editors and are \
+never meaningful in card scripts. Forge trims them at the ends of lines but keeps them inside values; \
+Wagic keeps them everywhere, so a name or keyword containing one matches nothing.",
+    bad: "Name:Null\u{0}Byte\nTypes:Artifact",
+    good: "Name:Null Byte\nTypes:Artifact",
+};
+
+pub static UNRECOGNIZED_LINE: RuleMeta = RuleMeta {
+    code: "E010",
+    name: "unrecognized-line",
+    dialect: None,
+    group: Group::Syntax,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "A line that the engine's reader does not accept, and skips.",
+    explanation: "Forge skips a line without `Key:`; Wagic skips a line of a card block without `=`. \
+Neither says so. Often this is a line wrapped by hand, or a key whose `:`/`=` was forgotten, and \
+whatever it held is lost.",
+    bad: "Name:Wrapped\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 2\n| SpellDescription$ Draw two cards.",
+    good: "Name:Wrapped\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 2 | SpellDescription$ Draw two cards.",
+};
+
+pub static UNBALANCED_BRACKET: RuleMeta = RuleMeta {
+    code: "E011",
+    name: "unbalanced-bracket",
+    dialect: None,
+    group: Group::Syntax,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "An opening bracket without its closing one, or the reverse.",
+    explanation: "Brackets delimit costs (`{...}`), arguments (`(...)`), restrictions (`[...]`) and \
+cost parts (`<...>`). The engines look for the next closing character without checking the balance, so \
+a missing or extra bracket silently moves where a cost, target or argument ends: the ability is misread \
+or dropped.",
+    bad: "[card]\nname=Brace Typo\nmana={5}{R}}{G}\ntype=Creature\n[/card]",
+    good: "[card]\nname=Brace Typo\nmana={5}{R}{G}\ntype=Creature\n[/card]",
+};
+
+pub static UNCLOSED_BLOCK: RuleMeta = RuleMeta {
+    code: "E012",
+    name: "unclosed-block",
+    dialect: Some(Dialect::Wagic),
+    group: Group::Syntax,
+    severity: Severity::Error,
+    fix: FixAvailability::None,
+    summary: "A `[card]` block that the file never closes with `[/card]`.",
+    explanation: "Wagic only registers a card when it reads `[/card]`. At the end of the file the \
+half-read card is kept, and its keys are merged into the first card of the next file the engine reads: \
+this card is lost and another one is corrupted.",
+    bad: "[card]\nname=Open Ended\ntype=Instant",
+    good: "[card]\nname=Open Ended\ntype=Instant\n[/card]",
+};
+
+pub static NESTED_BLOCK: RuleMeta = RuleMeta {
+    code: "E013",
+    name: "nested-block",
+    dialect: Some(Dialect::Wagic),
+    group: Group::Syntax,
+    severity: Severity::Error,
+    fix: FixAvailability::None,
+    summary: "A `[card]` line inside a card block that is still open.",
+    explanation: "Inside a block Wagic treats `[card]` as an unreadable line and carries on: the two \
+cards are merged into one, the later keys overwriting the earlier ones. The first card is missing its \
+`[/card]`.",
+    bad: "[card]\nname=First\n[card]\nname=Second\n[/card]",
+    good: "[card]\nname=First\n[/card]\n[card]\nname=Second\n[/card]",
+};
+
+pub static TEXT_OUTSIDE_BLOCK: RuleMeta = RuleMeta {
+    code: "E014",
+    name: "text-outside-block",
+    dialect: Some(Dialect::Wagic),
+    group: Group::Syntax,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "Text outside any `[card]` block (or a `[meta]` line without `=`), which Wagic skips.",
+    explanation: "Outside blocks Wagic reads only block headers, `#AUTO_DEFINE` lines and a file-level \
+`grade=` line; everything else is skipped without a word. Keys written there do nothing. Use `#` for \
+comments.",
+    bad: "name=Lost Key\n[card]\nname=Real Card\n[/card]",
+    good: "# a comment\n[card]\nname=Real Card\n[/card]",
+};
+
+pub static NESTING_TOO_DEEP: RuleMeta = RuleMeta {
+    code: "E015",
+    name: "nesting-too-deep",
+    dialect: None,
+    group: Group::Syntax,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "Brackets nested deeper than cardlint analyses.",
+    explanation: "Past a nesting depth of 48 cardlint keeps the text but stops building structure for \
+it, so rules do not look inside. No real card nests this deep; this is almost always runaway brackets.",
+    bad: "[card]\nname=Deep\nauto=((((((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))))))\n[/card]",
+    good: "[card]\nname=Deep\nauto=draw:1\n[/card]",
+};
+
+/// The shared rules, in code order.
+pub static RULES: &[&RuleMeta] = &[
+    &INVALID_UTF8,
+    &BYTE_ORDER_MARK,
+    &CONTROL_CHARACTER,
+    &UNRECOGNIZED_LINE,
+    &UNBALANCED_BRACKET,
+    &UNCLOSED_BLOCK,
+    &NESTED_BLOCK,
+    &TEXT_OUTSIDE_BLOCK,
+    &NESTING_TOO_DEEP,
+];
+
+/// Encoding, byte-order mark and control characters.
+pub fn check_source(file: &SourceFile, out: &mut Vec<Diagnostic>) {
+    let text = file.text();
+    if file.source.encoding() == Encoding::Latin1Fallback {
+        let runs = file.source.fallback_ranges();
+        if let Some(first) = runs.first() {
+            let mut d = Diagnostic::new(
+                &INVALID_UTF8,
+                *first,
+                format!(
+                    "this file is not valid UTF-8: {} byte{} read as Latin-1",
+                    runs.iter().map(|r| u32::from(r.len()) / 2).sum::<u32>(),
+                    if runs.len() == 1 && u32::from(first.len()) == 2 {
+                        ""
+                    } else {
+                        "s"
+                    }
+                ),
+            );
+            if runs.len() > 1 {
+                d.notes
+                    .push(format!("{} places in all; this is the first", runs.len()));
+            }
+            out.push(d);
+        }
+    }
+    if file.source.has_bom() {
+        let range = TextRange::at(TextSize::from(0), TextSize::of('\u{feff}'));
+        let message = match file.dialect {
+            Dialect::Forge => {
+                "byte-order mark: Forge reads it as part of the first key, so that line is ignored"
+            }
+            Dialect::Wagic => {
+                "byte-order mark: Wagic reads it as part of the first line, so a `[card]` there is not seen"
+            }
+        };
+        let mut d = Diagnostic::new(&BYTE_ORDER_MARK, range, message);
+        d.fix = Some(Fix::safe(
+            "remove the byte-order mark",
+            vec![Edit::delete(range)],
+        ));
+        out.push(d);
+    }
+    let mut reported = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r') {
+            if reported < 5 {
+                let range = TextRange::at(TextSize::from(i as u32), TextSize::from(1));
+                out.push(Diagnostic::new(
+                    &CONTROL_CHARACTER,
+                    range,
+                    format!("control character U+{:04X} in the text", b),
+                ));
+            }
+            reported += 1;
+        }
+    }
+}
+
+/// The diagnostics of the syntax errors a parser recorded.
+pub fn syntax_diagnostics(errors: &[SyntaxError], out: &mut Vec<Diagnostic>) {
+    for error in errors {
+        let rule = match error.kind {
+            ErrorKind::UnrecognizedLine => &UNRECOGNIZED_LINE,
+            ErrorKind::UnbalancedBracket => &UNBALANCED_BRACKET,
+            ErrorKind::UnclosedBlock => &UNCLOSED_BLOCK,
+            ErrorKind::NestedBlock => &NESTED_BLOCK,
+            ErrorKind::TextOutsideBlock => &TEXT_OUTSIDE_BLOCK,
+            ErrorKind::TooDeep => &NESTING_TOO_DEEP,
+        };
+        out.push(Diagnostic::new(rule, error.range, error.message.clone()));
+    }
+}

@@ -1,0 +1,177 @@
+//! What a rule reports: a range in one file, a message, a severity and maybe a fix.
+//! Ranges are byte offsets into the decoded text; the edges convert them to lines and columns.
+
+use crate::registry::RuleMeta;
+use syntax::TextRange;
+
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Info,
+    Hint,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+            Severity::Hint => "hint",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Severity> {
+        Some(match name {
+            "error" => Severity::Error,
+            "warning" => Severity::Warning,
+            "info" => Severity::Info,
+            "hint" => Severity::Hint,
+            _ => return None,
+        })
+    }
+}
+
+/// Whether a fix can be applied without review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Applicability {
+    /// Keeps the card's meaning as intended: `--fix` applies it.
+    Safe,
+    /// Probably right, but may change behaviour: only with `--unsafe-fixes`.
+    Unsafe,
+}
+
+impl Applicability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// Replace `range` with `new_text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    pub range: TextRange,
+    pub new_text: String,
+}
+
+impl Edit {
+    pub fn replace(range: TextRange, new_text: impl Into<String>) -> Edit {
+        Edit {
+            range,
+            new_text: new_text.into(),
+        }
+    }
+
+    pub fn delete(range: TextRange) -> Edit {
+        Edit {
+            range,
+            new_text: String::new(),
+        }
+    }
+
+    pub fn insert(at: syntax::TextSize, text: impl Into<String>) -> Edit {
+        Edit {
+            range: TextRange::empty(at),
+            new_text: text.into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub applicability: Applicability,
+    pub message: String,
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    pub fn safe(message: impl Into<String>, edits: Vec<Edit>) -> Fix {
+        Fix {
+            applicability: Applicability::Safe,
+            message: message.into(),
+            edits,
+        }
+    }
+
+    pub fn unsafe_(message: impl Into<String>, edits: Vec<Edit>) -> Fix {
+        Fix {
+            applicability: Applicability::Unsafe,
+            message: message.into(),
+            edits,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub rule: &'static RuleMeta,
+    pub severity: Severity,
+    pub range: TextRange,
+    pub message: String,
+    pub fix: Option<Fix>,
+    /// Extra lines for people (where the other definition is, what the engine does...).
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        rule: &'static RuleMeta,
+        range: TextRange,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            rule,
+            severity: rule.severity,
+            range,
+            message: message.into(),
+            fix: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
+/// Where a rule reports. It knows the rule being run, so a check only says what and where.
+pub struct Sink<'a> {
+    rule: &'static RuleMeta,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl<'a> Sink<'a> {
+    pub fn new(rule: &'static RuleMeta, out: &'a mut Vec<Diagnostic>) -> Sink<'a> {
+        Sink { rule, out }
+    }
+
+    pub fn rule(&self) -> &'static RuleMeta {
+        self.rule
+    }
+
+    /// Reports at `range`; the returned diagnostic can be given a fix, notes or another severity.
+    pub fn report(&mut self, range: TextRange, message: impl Into<String>) -> &mut Diagnostic {
+        self.out.push(Diagnostic::new(self.rule, range, message));
+        self.out.last_mut().expect("just pushed")
+    }
+}
+
+impl Diagnostic {
+    pub fn with_fix(&mut self, fix: Fix) -> &mut Diagnostic {
+        self.fix = Some(fix);
+        self
+    }
+
+    pub fn with_severity(&mut self, severity: Severity) -> &mut Diagnostic {
+        self.severity = severity;
+        self
+    }
+
+    pub fn with_note(&mut self, note: impl Into<String>) -> &mut Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+}

@@ -1,0 +1,102 @@
+//! Forge card scripts: the workspace index (card names, token scripts), the per-card semantic
+//! model, the vocabulary, and the rules (`rules/`, one file each).
+
+use crate::diagnostic::Diagnostic;
+use crate::registry::{Rule, RuleFilter, RuleMeta};
+use crate::source::{FileId, SourceFile};
+use crate::workspace::DialectLinter;
+use std::collections::HashMap;
+use syntax::forge::ast;
+
+mod rules;
+
+/// What a rule sees: the file, its tree and the workspace index.
+pub struct Ctx<'a> {
+    pub file: &'a SourceFile,
+    pub tree: ast::SourceFile,
+    pub index: &'a Index,
+}
+
+/// What one Forge file contributes to the index.
+pub struct FileIndex {
+    /// `Name:` values in file order (one per face).
+    pub names: Vec<String>,
+    /// For files under `tokenscripts/`: the script name (file stem) `TokenScript$` refers to.
+    pub token_script: Option<String>,
+}
+
+/// Card names and token scripts of the whole workspace.
+#[derive(Default)]
+pub struct Index {
+    pub card_names: HashMap<String, Vec<FileId>>,
+    pub token_scripts: HashMap<String, FileId>,
+}
+
+pub struct Linter;
+
+impl DialectLinter for Linter {
+    type FileIndex = FileIndex;
+    type Index = Index;
+
+    fn index_file(&self, file: &SourceFile) -> FileIndex {
+        let mut names = Vec::new();
+        for line in file.text().lines() {
+            if let Some(name) = line.trim_start().strip_prefix("Name:") {
+                names.push(name.trim().to_string());
+            }
+        }
+        let in_tokenscripts = file
+            .path
+            .components()
+            .any(|c| c.as_os_str() == "tokenscripts");
+        let token_script = in_tokenscripts
+            .then(|| {
+                file.path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().to_string())
+            })
+            .flatten();
+        FileIndex {
+            names,
+            token_script,
+        }
+    }
+
+    fn build_index(&self, _files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
+        let mut index = Index::default();
+        for (id, file) in indexes {
+            for name in file.names {
+                index.card_names.entry(name).or_default().push(id);
+            }
+            if let Some(script) = file.token_script {
+                index.token_scripts.entry(script).or_insert(id);
+            }
+        }
+        index
+    }
+
+    fn lint_file(
+        &self,
+        id: FileId,
+        files: &[SourceFile],
+        index: &Index,
+        filter: &RuleFilter,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let file = &files[id];
+        let parse = syntax::forge::parse(file.text());
+        crate::common::syntax_diagnostics(parse.errors(), out);
+        let Some(tree) = ast::SourceFile::cast(parse.syntax()) else {
+            return;
+        };
+        let ctx = Ctx { file, tree, index };
+        filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+    }
+}
+
+pub fn rule_metas() -> Vec<&'static RuleMeta> {
+    rules::RULES.iter().map(|r| r.meta).collect()
+}
+
+/// A Forge rule: metadata and a check over a `Ctx`.
+pub type ForgeRule = Rule<fn(&Ctx<'_>, &mut crate::diagnostic::Sink<'_>)>;

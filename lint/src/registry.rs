@@ -1,0 +1,189 @@
+//! The rule registry: every rule's stable code, kebab name, default severity and documentation.
+//! `cardlint rules`, `cardlint explain`, the rules reference and the SARIF rule table read it.
+
+use crate::diagnostic::{Diagnostic, Severity, Sink};
+use crate::dialect::Dialect;
+
+/// Whether a rule can offer a fix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixAvailability {
+    None,
+    /// Some findings come with a fix (a unique near miss, for example).
+    Sometimes,
+    Always,
+}
+
+impl FixAvailability {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FixAvailability::None => "none",
+            FixAvailability::Sometimes => "sometimes",
+            FixAvailability::Always => "always",
+        }
+    }
+}
+
+/// What kind of problem a rule finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// The file cannot be read as intended (encoding, brackets, blocks).
+    Syntax,
+    /// The engine ignores, misreads or fails on it: the card plays wrong.
+    Correctness,
+    /// Probably a mistake, but the card may still play right.
+    Suspicious,
+    /// Works, but is written in a way that invites mistakes.
+    Style,
+    /// Depends on the engine version (renamed or removed vocabulary).
+    Compatibility,
+}
+
+impl Group {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Group::Syntax => "syntax",
+            Group::Correctness => "correctness",
+            Group::Suspicious => "suspicious",
+            Group::Style => "style",
+            Group::Compatibility => "compatibility",
+        }
+    }
+}
+
+/// Everything about a rule except its check.
+#[derive(Debug)]
+pub struct RuleMeta {
+    /// Stable code: `E0xx` syntax (all dialects), `F1xx` Forge, `W1xx` Wagic...
+    pub code: &'static str,
+    /// Kebab-case name, usable wherever a code is.
+    pub name: &'static str,
+    /// The dialect it applies to; `None` for rules shared by every dialect.
+    pub dialect: Option<Dialect>,
+    pub group: Group,
+    pub severity: Severity,
+    pub fix: FixAvailability,
+    /// One line: what it finds.
+    pub summary: &'static str,
+    /// Why it matters: what the engine does with such text. Markdown.
+    pub explanation: &'static str,
+    /// A file (or excerpt) the rule flags.
+    pub bad: &'static str,
+    /// The same, written so that the rule is silent.
+    pub good: &'static str,
+}
+
+impl RuleMeta {
+    /// The documentation as Markdown, as `cardlint explain` prints it.
+    pub fn markdown(&self) -> String {
+        let dialect = self.dialect.map_or("all dialects", |d| d.name());
+        let mut out = format!("# {} ({})\n\n", self.name, self.code);
+        out.push_str(&format!(
+            "Dialect: {dialect}. Group: {}. Default severity: {}. Fix: {}.\n\n",
+            self.group.as_str(),
+            self.severity.as_str(),
+            self.fix.as_str()
+        ));
+        out.push_str(&format!(
+            "{}\n\n## Why\n\n{}\n\n",
+            self.summary,
+            self.explanation.trim()
+        ));
+        let lang = self.dialect.map_or("text", |d| d.name());
+        out.push_str(&format!(
+            "## Example\n\n```{lang}\n{}\n```\n\n",
+            self.bad.trim_end()
+        ));
+        out.push_str(&format!(
+            "Use instead:\n\n```{lang}\n{}\n```\n",
+            self.good.trim_end()
+        ));
+        out
+    }
+}
+
+/// A rule of one dialect: its metadata and its check, a function over that dialect's context
+/// (`F` is a function-pointer type such as `fn(&forge::Ctx<'_>, &mut Sink<'_>)`).
+pub struct Rule<F> {
+    pub meta: &'static RuleMeta,
+    pub check: F,
+}
+
+/// Declares a `Rule` from a module holding `META` and `check`.
+#[macro_export]
+macro_rules! rule {
+    ($module:ident) => {
+        $crate::registry::Rule {
+            meta: &$module::META,
+            check: $module::check as _,
+        }
+    };
+}
+
+/// Which rules run, and at which severity.
+#[derive(Clone, Debug, Default)]
+pub struct RuleFilter {
+    /// When set, only these rules run (codes).
+    pub select: Option<Vec<&'static str>>,
+    /// Rules that never run (codes).
+    pub ignore: Vec<&'static str>,
+    /// Severity overrides (code, severity).
+    pub severity: Vec<(&'static str, Severity)>,
+}
+
+impl RuleFilter {
+    pub fn enabled(&self, rule: &RuleMeta) -> bool {
+        let selected = self.select.as_ref().is_none_or(|s| s.contains(&rule.code));
+        selected && !self.ignore.contains(&rule.code)
+    }
+
+    pub fn severity_of(&self, rule: &RuleMeta) -> Option<Severity> {
+        self.severity
+            .iter()
+            .find(|(code, _)| *code == rule.code)
+            .map(|(_, s)| *s)
+    }
+
+    /// Runs the enabled rules of a dialect: `call` applies one check to the dialect's context.
+    pub fn run<F>(
+        &self,
+        rules: &[Rule<F>],
+        out: &mut Vec<Diagnostic>,
+        call: impl Fn(&F, &mut Sink<'_>),
+    ) {
+        for rule in rules {
+            if self.enabled(rule.meta) {
+                call(&rule.check, &mut Sink::new(rule.meta, out));
+            }
+        }
+    }
+
+    /// Drops diagnostics of disabled rules and applies severity overrides.
+    pub fn apply(&self, diagnostics: &mut Vec<Diagnostic>) {
+        diagnostics.retain(|d| self.enabled(d.rule));
+        if !self.severity.is_empty() {
+            for d in diagnostics.iter_mut() {
+                if let Some(s) = self.severity_of(d.rule) {
+                    d.severity = s;
+                }
+            }
+        }
+    }
+}
+
+/// Every rule of every dialect, in code order.
+pub fn all_rules() -> Vec<&'static RuleMeta> {
+    let mut rules: Vec<&'static RuleMeta> = Vec::new();
+    rules.extend(crate::common::RULES.iter().copied());
+    for dialect in Dialect::ALL {
+        rules.extend(dialect.rules());
+    }
+    rules.sort_by_key(|r| r.code);
+    rules
+}
+
+/// A rule by code (any case) or kebab name.
+pub fn find_rule(key: &str) -> Option<&'static RuleMeta> {
+    all_rules()
+        .into_iter()
+        .find(|r| r.code.eq_ignore_ascii_case(key) || r.name == key)
+}

@@ -1,0 +1,46 @@
+//! One file as the linter sees it: where it is, which dialect it is in, and its decoded text.
+
+use crate::dialect::Dialect;
+use std::path::PathBuf;
+use syntax::SourceText;
+
+pub type FileId = usize;
+
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    /// The path as the user gave it or as the walk found it (used in messages).
+    pub path: PathBuf,
+    pub dialect: Dialect,
+    pub source: SourceText,
+}
+
+impl SourceFile {
+    pub fn new(path: impl Into<PathBuf>, dialect: Dialect, bytes: &[u8]) -> SourceFile {
+        SourceFile {
+            path: path.into(),
+            dialect,
+            source: SourceText::decode(bytes),
+        }
+    }
+
+    pub fn from_text(
+        path: impl Into<PathBuf>,
+        dialect: Dialect,
+        text: impl Into<String>,
+    ) -> SourceFile {
+        SourceFile {
+            path: path.into(),
+            dialect,
+            source: SourceText::from_text(text),
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        self.source.text()
+    }
+
+    /// The path with `/` separators, for messages and indexes.
+    pub fn path_string(&self) -> String {
+        self.path.to_string_lossy().replace('\\', "/")
+    }
+}

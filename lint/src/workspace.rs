@@ -1,0 +1,82 @@
+//! The analysis of a set of files: each dialect indexes its files (cheaply, in parallel), merges
+//! the indexes, then lints every file against the merged index (in parallel). Trees are built
+//! in the lint pass and dropped with it, so memory follows the index, not the trees.
+
+use crate::diagnostic::Diagnostic;
+use crate::dialect::Dialect;
+use crate::registry::RuleFilter;
+use crate::source::{FileId, SourceFile};
+use rayon::prelude::*;
+
+/// What each dialect provides to the workspace pipeline.
+pub trait DialectLinter: Sync {
+    /// What one file contributes to the workspace index.
+    type FileIndex: Send;
+    /// The merged index that every file is linted against.
+    type Index: Sync + Send;
+
+    fn index_file(&self, file: &SourceFile) -> Self::FileIndex;
+
+    /// Merges the per-file indexes (`files` is the whole workspace; ids index into it).
+    fn build_index(
+        &self,
+        files: &[SourceFile],
+        indexes: Vec<(FileId, Self::FileIndex)>,
+    ) -> Self::Index;
+
+    /// Parses one file and reports everything wrong with it (syntax errors included).
+    fn lint_file(
+        &self,
+        id: FileId,
+        files: &[SourceFile],
+        index: &Self::Index,
+        filter: &RuleFilter,
+        out: &mut Vec<Diagnostic>,
+    );
+}
+
+/// Lints every file; returns one list of diagnostics per file, in the order of `files`, each
+/// sorted by position.
+pub fn check(files: &[SourceFile], filter: &RuleFilter) -> Vec<Vec<Diagnostic>> {
+    let mut results: Vec<Vec<Diagnostic>> = (0..files.len()).map(|_| Vec::new()).collect();
+    for dialect in Dialect::ALL {
+        let ids: Vec<FileId> = (0..files.len())
+            .filter(|&i| files[i].dialect == dialect)
+            .collect();
+        if ids.is_empty() {
+            continue;
+        }
+        let out = match dialect {
+            Dialect::Forge => run(&crate::forge::Linter, files, &ids, filter),
+            Dialect::Wagic => run(&crate::wagic::Linter, files, &ids, filter),
+        };
+        for (id, diagnostics) in ids.into_iter().zip(out) {
+            results[id] = diagnostics;
+        }
+    }
+    results
+}
+
+/// The pipeline for the files of one dialect.
+pub fn run<L: DialectLinter>(
+    linter: &L,
+    files: &[SourceFile],
+    ids: &[FileId],
+    filter: &RuleFilter,
+) -> Vec<Vec<Diagnostic>> {
+    let indexes: Vec<(FileId, L::FileIndex)> = ids
+        .par_iter()
+        .map(|&id| (id, linter.index_file(&files[id])))
+        .collect();
+    let index = linter.build_index(files, indexes);
+    ids.par_iter()
+        .map(|&id| {
+            let mut out = Vec::new();
+            crate::common::check_source(&files[id], &mut out);
+            linter.lint_file(id, files, &index, filter, &mut out);
+            filter.apply(&mut out);
+            out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+            out
+        })
+        .collect()
+}

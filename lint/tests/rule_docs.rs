@@ -1,0 +1,81 @@
+//! Every rule is documented, and its own examples prove it: the bad example is flagged by the
+//! rule, the good one is not.
+
+use lint::{Dialect, RuleFilter, SourceFile};
+
+fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnostic> {
+    // An example whose first line says so is saved in Latin-1 (one byte per character).
+    let bytes: Vec<u8> = if text.starts_with("# saved as Latin-1") {
+        text.chars()
+            .map(|c| u8::try_from(u32::from(c)).expect("Latin-1 example"))
+            .collect()
+    } else {
+        text.as_bytes().to_vec()
+    };
+    let files = vec![SourceFile::new(path, dialect, &bytes)];
+    lint::workspace::check(&files, &RuleFilter::default()).remove(0)
+}
+
+fn example_path(dialect: Dialect) -> &'static str {
+    match dialect {
+        Dialect::Forge => "cardsfolder/e/example.txt",
+        Dialect::Wagic => "sets/primitives/example.txt",
+    }
+}
+
+#[test]
+fn every_rule_is_documented_and_its_examples_hold() {
+    let rules = lint::all_rules();
+    let mut codes = std::collections::HashSet::new();
+    let mut names = std::collections::HashSet::new();
+    for rule in &rules {
+        assert!(codes.insert(rule.code), "duplicate code {}", rule.code);
+        assert!(names.insert(rule.name), "duplicate name {}", rule.name);
+        assert!(
+            rule.name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-' || c.is_ascii_digit()),
+            "{} is not kebab-case",
+            rule.name
+        );
+        assert!(
+            !rule.summary.is_empty() && !rule.explanation.is_empty(),
+            "{} lacks docs",
+            rule.code
+        );
+        assert!(
+            !rule.bad.is_empty() && !rule.good.is_empty(),
+            "{} lacks examples",
+            rule.code
+        );
+        let dialect = rule
+            .dialect
+            .or_else(|| lint::dialect::detect_by_content(rule.bad))
+            .unwrap_or_else(|| panic!("{}: cannot tell the dialect of its example", rule.code));
+        // Examples that need a workspace are marked with a first line `# workspace example`.
+        if rule.bad.starts_with("# workspace example") {
+            continue;
+        }
+        let bad = lint_example(dialect, rule.bad, example_path(dialect));
+        assert!(
+            bad.iter().any(|d| d.rule.code == rule.code),
+            "{} {}: its bad example is not flagged; got {:?}",
+            rule.code,
+            rule.name,
+            bad.iter()
+                .map(|d| (d.rule.code, d.message.clone()))
+                .collect::<Vec<_>>()
+        );
+        let good = lint_example(dialect, rule.good, example_path(dialect));
+        assert!(
+            !good.iter().any(|d| d.rule.code == rule.code),
+            "{} {}: its good example is flagged: {:?}",
+            rule.code,
+            rule.name,
+            good.iter()
+                .filter(|d| d.rule.code == rule.code)
+                .map(|d| d.message.clone())
+                .collect::<Vec<_>>()
+        );
+    }
+}
