@@ -18,6 +18,8 @@ pub struct Cli {
 pub enum Command {
     /// Check card files and folders (default: the current folder).
     Check(CheckArgs),
+    /// Play every card in a synthetic game and report what fails at run time.
+    Simulate(SimulateArgs),
     /// List every rule.
     Rules(RulesArgs),
     /// Print the documentation of a rule, by code or name.
@@ -48,6 +50,25 @@ pub struct CheckArgs {
     /// Read every file as this dialect instead of detecting it.
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+}
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Files or folders to simulate.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Read every file as this dialect instead of detecting it.
+    #[arg(long, value_enum)]
+    pub dialect: Option<DialectArg>,
+    /// Replay Wagic's test suite (`test/_tests.txt`, with `sets/` and `rules/` beside `test/`).
+    #[arg(long, value_name = "TESTS_TXT")]
+    pub wagic_tests: Option<PathBuf>,
+    /// Print timing and coverage figures on standard error.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 #[derive(Args)]

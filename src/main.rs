@@ -9,6 +9,7 @@ mod cli;
 mod files;
 mod output;
 mod rules_cmd;
+mod simulate;
 
 use std::process::ExitCode;
 
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
     let args = <cli::Cli as clap::Parser>::parse();
     let result = std::panic::catch_unwind(|| match args.command {
         cli::Command::Check(args) => check::run(&args),
+        cli::Command::Simulate(args) => simulate::run(&args),
         cli::Command::Rules(args) => rules_cmd::list(&args),
         cli::Command::Explain { rule } => rules_cmd::explain(&rule),
         cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {

@@ -1,0 +1,3 @@
+//! The Forge engine: cards built from the typed AST, ability records interpreted by ApiType.
+
+pub mod build;

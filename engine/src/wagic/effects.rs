@@ -1,0 +1,875 @@
+//! Resolving abilities: one-shot effects happen, continuous ones join the action layer
+//! (until end of turn, or while their source stays), nested abilities are added or fired.
+
+use super::db::{Primitive, atoi};
+use super::parse::{self, Ab, Duration, Effect, LordKind, Who};
+use super::runtime::*;
+use crate::game::{CardId, Counter, PlayerId, Zone};
+use crate::mana::Mana;
+use std::sync::Arc;
+
+impl WGame<'_> {
+    /// Resolves an ability that was on the stack (or fired without it).
+    pub fn resolve_stack_ability(
+        &mut self,
+        ab: &Ab,
+        source: CardId,
+        target: Option<Tgt>,
+        targets: &[Tgt],
+        paid_with: u32,
+        line: Option<usize>,
+    ) {
+        if targets.is_empty() {
+            self.resolve_ab(ab, source, target, &[], None, paid_with, line);
+            return;
+        }
+        for &t in targets {
+            if let Tgt::Card(c) = t
+                && self.g.card(c).zone == Zone::Temp
+            {
+                continue;
+            }
+            if let Tgt::Player(p) = t {
+                self.g.card_mut(source).player_target = Some(p);
+            }
+            self.resolve_ab(ab, source, Some(t), targets, None, paid_with, line);
+        }
+    }
+
+    /// Resolves (or installs) an ability of `source` applied to `target`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn resolve_ab(
+        &mut self,
+        ab: &Ab,
+        source: CardId,
+        target: Option<Tgt>,
+        spell_targets: &[Tgt],
+        trigger_card: Option<CardId>,
+        paid_with: u32,
+        line: Option<usize>,
+    ) {
+        if self.g.tick().is_err() {
+            return;
+        }
+        self.bump();
+        let _ = (spell_targets, trigger_card);
+        match ab {
+            Ab::Effect(e) if e.one_shot() => self.apply_effect(e, source, target, line),
+            Ab::Effect(Effect::CastRestriction { play, tc, value }) => {
+                if *play && tc.raw.contains("land") {
+                    let p = self.controller(source);
+                    let v = value.trim();
+                    if v.starts_with('+') || v.starts_with('-') {
+                        self.g.players[p].max_lands += atoi(v);
+                    } else {
+                        self.g.players[p].max_lands = atoi(v);
+                    }
+                }
+            }
+            Ab::Effect(Effect::Unsupported(what)) => {
+                self.note(
+                    NoteKind::Unsupported,
+                    Some(source),
+                    line,
+                    format!("`{what}` is not simulated yet"),
+                );
+            }
+            Ab::Effect(e) => {
+                let mut inst =
+                    Inst::new(ab.clone(), source, self.g.card(source).incarnation, target);
+                match super::cont::duration_of(ab) {
+                    Some(Duration::Ueot) => inst.ueot = true,
+                    Some(Duration::Forever) => inst.forever = true,
+                    _ => {}
+                }
+                let _ = e;
+                inst.line = line;
+                self.add_inst(inst);
+                self.recompute();
+            }
+            Ab::Multi(v) => {
+                for a in v {
+                    self.resolve_ab(
+                        a,
+                        source,
+                        target,
+                        spell_targets,
+                        trigger_card,
+                        paid_with,
+                        line,
+                    );
+                }
+            }
+            Ab::Lord {
+                kind,
+                tc,
+                include_self,
+                effect,
+                one_shot: true,
+                mini,
+                maxi,
+            } => {
+                let matches: Vec<CardId> = self
+                    .matching(tc, source)
+                    .into_iter()
+                    .filter(|&c| *include_self || c != source)
+                    .collect();
+                match kind {
+                    LordKind::Lord | LordKind::All => {
+                        for c in matches {
+                            self.resolve_ab(
+                                effect,
+                                source,
+                                Some(Tgt::Card(c)),
+                                &[],
+                                trigger_card,
+                                paid_with,
+                                line,
+                            );
+                        }
+                    }
+                    LordKind::Foreach => {
+                        let n = matches.len();
+                        for _ in 0..n.min(100) {
+                            self.resolve_ab(
+                                effect,
+                                source,
+                                target,
+                                &[],
+                                trigger_card,
+                                paid_with,
+                                line,
+                            );
+                        }
+                    }
+                    LordKind::AsLongAs => {
+                        let n = matches.len() as i32;
+                        let ok = match (mini, maxi) {
+                            (Some(m), _) => n > *m,
+                            (None, Some(m)) => n < *m,
+                            (None, None) => n > 0,
+                        };
+                        if ok {
+                            self.resolve_ab(
+                                effect,
+                                source,
+                                target,
+                                &[],
+                                trigger_card,
+                                paid_with,
+                                line,
+                            );
+                        }
+                    }
+                    LordKind::Teach => {
+                        if let Some(t) = self.g.card(source).attached_to {
+                            self.resolve_ab(
+                                effect,
+                                source,
+                                Some(Tgt::Card(t)),
+                                &[],
+                                trigger_card,
+                                paid_with,
+                                line,
+                            );
+                        }
+                    }
+                }
+            }
+            Ab::This {
+                foreach,
+                desc,
+                effect,
+                one_shot: true,
+            } => {
+                let n = self.this_descriptor(desc, source);
+                let times = if *foreach {
+                    n.clamp(0, 100)
+                } else {
+                    i32::from(n > 0)
+                };
+                for _ in 0..times {
+                    self.resolve_ab(effect, source, target, &[], trigger_card, paid_with, line);
+                }
+            }
+            Ab::IfThen {
+                negate,
+                cond,
+                then,
+                otherwise,
+            } => {
+                let player = self.controller(source);
+                let mut ok = if let Some((_, inner, _)) =
+                    parse::parse_between(cond, "cantargetcard(", ")", true)
+                {
+                    let tc = super::targets::parse(inner);
+                    target.is_some_and(|t| self.can_target(&tc, source, t, true))
+                } else {
+                    self.check_restrictions(cond, source, player)
+                };
+                if *negate {
+                    ok = !ok;
+                }
+                if ok {
+                    self.resolve_ab(then, source, target, &[], trigger_card, paid_with, line);
+                } else if let Some(e) = otherwise {
+                    self.resolve_ab(e, source, target, &[], trigger_card, paid_with, line);
+                }
+            }
+            Ab::Ueot(inner) => {
+                let mut inst = Inst::new(
+                    (**inner).clone(),
+                    source,
+                    self.g.card(source).incarnation,
+                    target,
+                );
+                inst.ueot = true;
+                inst.line = line;
+                self.add_inst(inst);
+                self.recompute();
+            }
+            Ab::Targeted { tc, effect } => {
+                let mut inst = Inst::new(
+                    Ab::Activated(Box::new(parse::Activated {
+                        cost: None,
+                        tc: Some(tc.clone()),
+                        effect: (**effect).clone(),
+                        limit: None,
+                        restriction: parse::Restriction::None,
+                        cast_restriction: None,
+                        name: String::new(),
+                    })),
+                    source,
+                    self.g.card(source).incarnation,
+                    target,
+                );
+                inst.line = line;
+                if self.valid_targets_exist(tc, source, 1) {
+                    inst.waiting = Some(Vec::new());
+                    self.add_inst(inst);
+                } else {
+                    self.note(
+                        NoteKind::NoLegalTarget,
+                        Some(source),
+                        line,
+                        format!("no object can be the target `{}`", tc.raw),
+                    );
+                }
+            }
+            _ => {
+                let mut inst =
+                    Inst::new(ab.clone(), source, self.g.card(source).incarnation, target);
+                inst.paid_with = paid_with;
+                inst.line = line;
+                self.add_inst(inst);
+                self.recompute();
+            }
+        }
+    }
+
+    /// The player an effect such as `draw:` or `life:` applies to.
+    fn player_for(&self, who: Who, source: CardId, target: Option<Tgt>) -> PlayerId {
+        let me = self.controller(source);
+        match who {
+            Who::Controller => me,
+            Who::Opponent => 1 - me,
+            Who::TargetController => match target {
+                Some(Tgt::Card(c)) => self.controller(c),
+                Some(Tgt::Player(p)) => p,
+                _ => me,
+            },
+            Who::TargetedPlayer => self.g.card(source).player_target.unwrap_or(me),
+            Who::Owner => match target {
+                Some(Tgt::Card(c)) => self.g.card(c).owner,
+                _ => self.g.card(source).owner,
+            },
+            Who::Unset => match target {
+                Some(Tgt::Player(p)) => p,
+                Some(Tgt::Card(c)) => self.controller(c),
+                _ => me,
+            },
+        }
+    }
+
+    fn number(
+        &mut self,
+        text: &str,
+        source: CardId,
+        target: Option<Tgt>,
+        line: Option<usize>,
+    ) -> i32 {
+        let (v, known) = super::numbers::eval(self, text, source, target.and_then(Tgt::card));
+        if !known {
+            self.note(
+                NoteKind::UnknownNumber,
+                Some(source),
+                line,
+                format!(
+                    "`{}` is not a number or a variable Wagic knows: it counts as 0",
+                    text.trim()
+                ),
+            );
+        }
+        v
+    }
+
+    /// A one-shot effect.
+    pub fn apply_effect(
+        &mut self,
+        e: &Effect,
+        source: CardId,
+        target: Option<Tgt>,
+        line: Option<usize>,
+    ) {
+        let tcard = target.and_then(Tgt::card);
+        match e {
+            Effect::Damage(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let t = match who {
+                    Who::Unset => target.unwrap_or(Tgt::Card(source)),
+                    w => Tgt::Player(self.player_for(*w, source, target)),
+                };
+                self.deal_damage(source, t, n, false);
+            }
+            Effect::Life(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let p = self.player_for(*who, source, target);
+                if n >= 0 {
+                    self.gain_life(p, n, Some(source));
+                } else {
+                    self.lose_life(p, -n, Some(source));
+                }
+            }
+            Effect::LifeSet(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let p = self.player_for(*who, source, target);
+                self.g.players[p].life = n;
+            }
+            Effect::AlterPoison(n, who) => {
+                let p = self.player_for(*who, source, target);
+                self.g.players[p].poison += n;
+            }
+            Effect::Draw(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let p = self.player_for(*who, source, target);
+                self.draw(p, n);
+            }
+            Effect::Deplete(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let p = self.player_for(*who, source, target);
+                for _ in 0..n.max(0) {
+                    if let Some(&top) = self.g.players[p].zone(Zone::Library).last() {
+                        self.graveyard(top);
+                    }
+                }
+            }
+            Effect::DiscardRandom(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let p = self.player_for(*who, source, target);
+                for _ in 0..n.max(0) {
+                    let hand = self.g.players[p].zone(Zone::Hand).clone();
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let i = self.g.rng.below(hand.len() as u32) as usize;
+                    self.event(Ev::Discarded {
+                        card: hand[i],
+                        cycled: false,
+                    });
+                    self.graveyard(hand[i]);
+                }
+            }
+            Effect::Shuffle(who) => {
+                let p = self.player_for(*who, source, target);
+                let mut lib = self.g.players[p].zone(Zone::Library).clone();
+                self.g.rng.shuffle(&mut lib);
+                *self.g.players[p].zone_mut(Zone::Library) = lib;
+            }
+            Effect::SetHand(n, who) => {
+                let p = self.player_for(*who, source, target);
+                self.g.players[p].hand_size = *n;
+            }
+            Effect::WinGame(_) => {}
+            Effect::Destroy | Effect::Bury => {
+                if let Some(c) = tcard
+                    && self.g.card(c).zone == Zone::Battlefield
+                {
+                    self.destroy(c, matches!(e, Effect::Bury));
+                }
+            }
+            Effect::Sacrifice => {
+                if let Some(c) = tcard
+                    && self.g.card(c).zone == Zone::Battlefield
+                {
+                    self.event(Ev::Sacrificed { card: c });
+                    self.graveyard(c);
+                }
+            }
+            Effect::Reject => {
+                if let Some(c) = tcard {
+                    self.event(Ev::Discarded {
+                        card: c,
+                        cycled: false,
+                    });
+                    self.graveyard(c);
+                }
+            }
+            Effect::MoveTo(zone) => {
+                let Some(c) = tcard.or_else(|| self.g.card(source).is("aura").then_some(source))
+                else {
+                    return;
+                };
+                self.move_to(c, zone, source, line);
+            }
+            Effect::Bottom => {
+                if let Some(c) = tcard {
+                    let owner = self.g.card(c).owner;
+                    self.put_in_zone(c, owner, Zone::Library);
+                    let lib = self.g.players[owner].zone_mut(Zone::Library);
+                    lib.retain(|&x| x != c);
+                    lib.insert(0, c);
+                }
+            }
+            Effect::Fizzle => {
+                let stack_target = match target {
+                    Some(Tgt::Stack(i)) => Some(i),
+                    _ => None,
+                };
+                if let Some(i) = stack_target.or_else(|| self.latest_unresolved()) {
+                    self.fizzle(i);
+                }
+            }
+            Effect::Blink => {
+                let Some(c) = tcard else { return };
+                if self.g.card(c).zone != Zone::Battlefield {
+                    return;
+                }
+                let owner = self.g.card(c).owner;
+                self.put_in_zone(c, owner, Zone::Exile);
+                if self.g.card(c).zone == Zone::Exile {
+                    self.put_in_zone(c, owner, Zone::Stack);
+                    self.resolve_spell(c, Vec::new(), 0, Zone::Exile);
+                }
+            }
+            Effect::Tap => {
+                if let Some(c) = tcard {
+                    self.tap(c, false);
+                }
+            }
+            Effect::Untap => {
+                if let Some(c) = tcard {
+                    self.untap(c);
+                }
+            }
+            Effect::Regenerate => {
+                if let Some(c) = tcard {
+                    self.g.card_mut(c).regen_shields += 1;
+                }
+            }
+            Effect::ResetDamage => {
+                if let Some(c) = tcard {
+                    self.g.card_mut(c).damage = 0;
+                }
+            }
+            Effect::Frozen => {
+                if let Some(c) = tcard {
+                    self.g.card_mut(c).frozen = 1;
+                }
+            }
+            Effect::Steal => {
+                if let Some(c) = tcard
+                    && self.g.card(c).zone == Zone::Battlefield
+                {
+                    let me = self.controller(source);
+                    if self.controller(c) != me {
+                        let from = self.controller(c);
+                        self.g.players[from]
+                            .zone_mut(Zone::Battlefield)
+                            .retain(|&x| x != c);
+                        self.g.players[me].zone_mut(Zone::Battlefield).push(c);
+                        self.g.card_mut(c).controller = me;
+                        self.g.card_mut(c).sick = true;
+                    }
+                }
+            }
+            Effect::Token {
+                id,
+                name,
+                types,
+                power,
+                toughness,
+                abilities,
+                multiplier,
+                who,
+            } => {
+                let n = match multiplier {
+                    Some(m) => self.number(m, source, target, line),
+                    None => 1,
+                };
+                let player = match who {
+                    Who::Unset => self.controller(source),
+                    w => self.player_for(*w, source, target),
+                };
+                let def: Option<(i32, Arc<Primitive>)> = if *id != 0 {
+                    self.db.by_id(*id).map(|p| (*id, p.clone()))
+                } else if types.is_empty() {
+                    self.db
+                        .by_lc_name(&name.to_lowercase())
+                        .map(|(i, p)| (i, p.clone()))
+                        .or_else(|| self.db.definition(name).map(|p| (0, p.clone())))
+                } else {
+                    Some((
+                        0,
+                        Arc::new(inline_token(name, types, *power, *toughness, abilities)),
+                    ))
+                };
+                let Some((mtgid, def)) = def else {
+                    let what = if *id != 0 {
+                        id.to_string()
+                    } else {
+                        name.clone()
+                    };
+                    self.note(
+                        NoteKind::TokenNotFound,
+                        Some(source),
+                        line,
+                        format!(
+                            "token `{what}`: no card with this {} exists, so no token is created",
+                            if *id != 0 { "id" } else { "name" }
+                        ),
+                    );
+                    return;
+                };
+                for _ in 0..n.clamp(0, 50) {
+                    let c = self.new_card(&def, mtgid, player, Zone::Temp);
+                    self.g.card_mut(c).token = true;
+                    self.put_in_zone(c, player, Zone::Stack);
+                    self.resolve_spell(c, Vec::new(), 0, Zone::Temp);
+                }
+            }
+            Effect::Counter {
+                power,
+                toughness,
+                nb,
+                name,
+            } => {
+                let n = self.number(nb, source, target, line);
+                if let Some(c) = tcard
+                    && self.g.card(c).zone == Zone::Battlefield
+                {
+                    self.add_counters(c, *power, *toughness, n, name);
+                }
+            }
+            Effect::RemoveAllCounters => {
+                if let Some(c) = tcard {
+                    self.g.card_mut(c).counters.clear();
+                    self.recompute();
+                }
+            }
+            Effect::AddMana(m) => {
+                let p = self.controller(source);
+                self.g.players[p].pool.add(m);
+            }
+            Effect::RemoveMana(what, who) => {
+                let p = self.player_for(*who, source, target);
+                if what.contains('*') {
+                    self.g.players[p].pool.empty_pool();
+                } else {
+                    let m = Mana::parse_wagic_groups(what);
+                    let mut pool = self.g.players[p].pool.clone();
+                    for i in 0..crate::mana::NB_COLORS {
+                        pool.amounts[i] = (pool.amounts[i] - m.amounts[i]).max(0);
+                    }
+                    self.g.players[p].pool = pool;
+                }
+            }
+            Effect::Prevent(..) => {
+                self.note(
+                    NoteKind::Unsupported,
+                    Some(source),
+                    line,
+                    "`prevent:` is not simulated yet",
+                );
+            }
+            Effect::Unsupported(what) => {
+                self.note(
+                    NoteKind::Unsupported,
+                    Some(source),
+                    line,
+                    format!("`{what}` is not simulated yet"),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    pub fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, n: i32, name: &str) {
+        if n == 0 {
+            return;
+        }
+        let c = self.g.card_mut(card);
+        if let Some(k) = c
+            .counters
+            .iter_mut()
+            .find(|k| k.name == name && k.power == power && k.toughness == toughness)
+        {
+            k.nb = (k.nb + n).max(0);
+        } else if n > 0 {
+            c.counters.push(Counter {
+                name: name.to_string(),
+                power,
+                toughness,
+                nb: n,
+            });
+        }
+        // +1/+1 and -1/-1 counters cancel out.
+        let pp = c
+            .counters
+            .iter()
+            .position(|k| k.power == 1 && k.toughness == 1 && k.name.is_empty());
+        let mm = c
+            .counters
+            .iter()
+            .position(|k| k.power == -1 && k.toughness == -1 && k.name.is_empty());
+        if let (Some(a), Some(b)) = (pp, mm) {
+            let m = c.counters[a].nb.min(c.counters[b].nb);
+            c.counters[a].nb -= m;
+            c.counters[b].nb -= m;
+        }
+        c.counters.retain(|k| k.nb > 0);
+        self.recompute();
+        self.event(Ev::Counter {
+            card,
+            added: n > 0,
+            power,
+            toughness,
+            name: name.to_string(),
+        });
+    }
+
+    fn move_to(&mut self, card: CardId, zone: &str, source: CardId, line: Option<usize>) {
+        let me = self.controller(source);
+        let owner = self.g.card(card).owner;
+        let tcontroller = self.controller(card);
+        let zone = zone.trim();
+        let (player, rest) = if let Some(r) = zone.strip_prefix("my") {
+            (me, r)
+        } else if let Some(r) = zone.strip_prefix("opponent") {
+            (1 - me, r)
+        } else if let Some(r) = zone.strip_prefix("targetcontroller") {
+            (tcontroller, r)
+        } else if let Some(r) = zone.strip_prefix("targetowner") {
+            (owner, r)
+        } else if let Some(r) = zone.strip_prefix("owner") {
+            (owner, r)
+        } else if zone == "previousbattlefield" {
+            (tcontroller, "battlefield")
+        } else {
+            (owner, zone)
+        };
+        let to = match rest {
+            "battlefield" | "inplay" => Zone::Battlefield,
+            "graveyard" => Zone::Graveyard,
+            "hand" => Zone::Hand,
+            "library" => Zone::Library,
+            "exile" | "removedfromgame" => Zone::Exile,
+            "stack" => Zone::Stack,
+            "commandzone" => Zone::Command,
+            _ => {
+                self.note(
+                    NoteKind::UnknownZone,
+                    Some(source),
+                    line,
+                    format!("`moveto({zone})`: Wagic knows no zone `{zone}`, so nothing moves"),
+                );
+                return;
+            }
+        };
+        if to == Zone::Battlefield && self.g.card(card).zone != Zone::Battlefield {
+            self.put_in_zone(card, player, Zone::Stack);
+            self.resolve_spell(card, Vec::new(), 0, Zone::Hand);
+            return;
+        }
+        if to == Zone::Graveyard || to == Zone::Hand || to == Zone::Library || to == Zone::Exile {
+            // Cards go to their owner's zones.
+            self.put_in_zone(card, owner, to);
+            return;
+        }
+        self.put_in_zone(card, player, to);
+    }
+
+    pub fn fizzle(&mut self, i: usize) {
+        if i >= self.stack.len() || self.stack[i].resolved {
+            return;
+        }
+        self.stack[i].resolved = true;
+        if let StackObj::Spell { card, .. } = self.stack[i].obj {
+            if self.has(card, "nofizzle") {
+                self.stack[i].resolved = false;
+                return;
+            }
+            if self.g.card(card).zone == Zone::Stack {
+                self.graveyard(card);
+            }
+        }
+        self.bump();
+    }
+
+    /// Destroys a permanent (a regeneration shield saves it unless it is buried).
+    pub fn destroy(&mut self, card: CardId, bury: bool) {
+        if self.g.card(card).zone != Zone::Battlefield {
+            return;
+        }
+        if self.has(card, "indestructible") {
+            return;
+        }
+        if !bury && self.g.card(card).regen_shields > 0 && !self.has(card, "cantregen") {
+            let c = self.g.card_mut(card);
+            c.regen_shields -= 1;
+            c.damage = 0;
+            c.attacking = false;
+            if let Some(a) = c.blocking.take() {
+                self.g.card_mut(a).blockers.retain(|&b| b != card);
+            }
+            self.tap(card, false);
+            return;
+        }
+        self.graveyard(card);
+    }
+
+    pub fn gain_life(&mut self, p: PlayerId, n: i32, source: Option<CardId>) {
+        if n == 0 {
+            return;
+        }
+        self.g.players[p].life += n;
+        self.g.players[p].life_gained_this_turn += n;
+        self.thatmuch = n;
+        self.bump();
+        self.event(Ev::Life {
+            player: p,
+            amount: n,
+            source,
+        });
+    }
+
+    pub fn lose_life(&mut self, p: PlayerId, n: i32, source: Option<CardId>) {
+        if n == 0 {
+            return;
+        }
+        self.g.players[p].life -= n;
+        self.g.players[p].life_lost_this_turn += n;
+        self.thatmuch = n;
+        self.bump();
+        self.event(Ev::Life {
+            player: p,
+            amount: -n,
+            source,
+        });
+    }
+
+    pub fn draw(&mut self, p: PlayerId, n: i32) {
+        for _ in 0..n.clamp(0, 100) {
+            let Some(&top) = self.g.players[p].zone(Zone::Library).last() else {
+                self.g.players[p].drew_from_empty = true;
+                return;
+            };
+            self.put_in_zone(top, p, Zone::Hand);
+            self.event(Ev::Draw {
+                player: p,
+                card: top,
+            });
+        }
+    }
+
+    /// Damage::resolve (without the after-damage check) then the check.
+    pub fn deal_damage(&mut self, source: CardId, target: Tgt, n: i32, combat: bool) {
+        self.apply_damage(source, target, n, combat);
+        if let Tgt::Card(c) = target {
+            self.after_damage(c);
+        }
+    }
+
+    pub fn apply_damage(&mut self, source: CardId, target: Tgt, n: i32, combat: bool) -> bool {
+        let mut n = n;
+        match target {
+            Tgt::Card(c) => {
+                if self.g.card(c).zone != Zone::Battlefield {
+                    return false;
+                }
+                if self.protected_against(c, source) {
+                    n = 0;
+                }
+                if n <= 0 {
+                    return false;
+                }
+                if self.has(source, "wither") || self.has(source, "infect") {
+                    self.add_counters(c, -1, -1, n, "");
+                } else {
+                    let card = self.g.card_mut(c);
+                    card.damage += n;
+                    card.was_dealt_damage = true;
+                }
+            }
+            Tgt::Player(p) => {
+                if n <= 0 {
+                    return false;
+                }
+                if self.has(source, "infect") || self.has(source, "poisontoxic") {
+                    self.g.players[p].poison += n;
+                } else {
+                    self.g.players[p].life -= n;
+                    self.g.players[p].life_lost_this_turn += n;
+                }
+                self.g.players[p].damage_this_turn += n;
+            }
+            Tgt::Stack(_) => return false,
+        }
+        self.thatmuch = n;
+        self.bump();
+        self.event(Ev::Damage {
+            source,
+            target,
+            amount: n,
+            combat,
+        });
+        true
+    }
+
+    pub fn after_damage(&mut self, c: CardId) {
+        let card = self.g.card(c);
+        if card.zone == Zone::Battlefield
+            && card.is_creature()
+            && card.cur.toughness - card.damage <= 0
+        {
+            self.destroy(c, false);
+        }
+    }
+}
+
+/// A token defined inline: `token(name,types,p/t,abilities and colours)`.
+fn inline_token(name: &str, types: &str, power: i32, toughness: i32, abilities: &str) -> Primitive {
+    let mut p = Primitive {
+        name: name.to_string(),
+        lc_name: name.to_lowercase(),
+        power,
+        toughness,
+        ..Primitive::default()
+    };
+    for w in types.split(' ').filter(|w| !w.is_empty()) {
+        p.types.push(w.to_lowercase());
+    }
+    for piece in abilities.split([',', ' ']) {
+        let piece = piece.trim();
+        if piece.is_empty() {
+            continue;
+        }
+        if let Some(c) = crate::mana::COLOR_NAMES.iter().position(|n| *n == piece) {
+            p.colors |= 1 << c;
+            continue;
+        }
+        if let Some(i) = super::db::basic_ability_in(piece) {
+            p.basic.set(i, true);
+        }
+    }
+    p
+}

@@ -1,0 +1,15 @@
+//! The Wagic engine: the card database as the engine loads it, the ability factory (substring
+//! tests in the engine's order), the runtime (game observer, action stack, action layer, rules,
+//! combat, triggers), and the per-card simulation.
+
+pub mod basic;
+pub mod combat;
+pub mod cont;
+pub mod db;
+pub mod effects;
+pub mod numbers;
+pub mod parse;
+pub mod rules;
+pub mod runtime;
+pub mod targets;
+pub mod triggers;

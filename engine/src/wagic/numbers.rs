@@ -1,0 +1,115 @@
+//! Wagic's parsed integers (README §8.5): a literal, or a named value read from the game, with a
+//! leading minus and a few modifiers. An unknown word is 0, silently; the caller can ask whether
+//! the word was known (the simulation reports unknown words).
+
+use super::runtime::WGame;
+use crate::game::{CardId, Zone};
+
+/// Evaluates `text` for an ability of `source` (whose target is `target`). Returns the value and
+/// whether the text was understood.
+pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i32, bool) {
+    let mut s = text.trim();
+    let mut sign = 1;
+    if let Some(r) = s.strip_prefix('-') {
+        sign = -1;
+        s = r;
+    } else if let Some(r) = s.strip_prefix('+') {
+        s = r;
+    }
+    if s.is_empty() {
+        return (0, true);
+    }
+    if s.bytes().all(|b| b.is_ascii_digit()) {
+        return (sign * super::db::atoi(s), true);
+    }
+    // Arithmetic: <a>plus<b>plusend / <a>minus<b>minusend.
+    for (word, end, op) in [("plus", "plusend", 1), ("minus", "minusend", -1)] {
+        if let Some(i) = s.find(word)
+            && i > 0
+            && s.ends_with(end)
+        {
+            let a = eval(g, &s[..i], source, target);
+            let b = eval(g, &s[i + word.len()..s.len() - end.len()], source, target);
+            return (sign * (a.0 + op * b.0), a.1 && b.1);
+        }
+    }
+    let card = g.g.card(source);
+    let tcard = target.map(|t| g.g.card(t)).unwrap_or(card);
+    let me = card.controller;
+    let (halfup, halfdown, twice, thrice) = (
+        s.ends_with("halfup"),
+        s.ends_with("halfdown"),
+        s.ends_with("twice"),
+        s.ends_with("thrice"),
+    );
+    let core = s
+        .trim_end_matches("halfup")
+        .trim_end_matches("halfdown")
+        .trim_end_matches("twice")
+        .trim_end_matches("thrice");
+    let v: Option<i32> = match core {
+        "x" | "X" => Some(card.x),
+        "xx" | "XX" => Some(card.x / 2),
+        "p" | "power" => Some(tcard.cur.power),
+        "t" | "toughness" => Some(tcard.cur.toughness),
+        "manacost" => Some(tcard.mana_cost.converted()),
+        "lifetotal" => Some(g.g.players[me].life),
+        "opponentlifetotal" => Some(g.g.players[1 - me].life),
+        "thatmuch" => Some(g.thatmuch),
+        "kicked" => Some(card.kicked),
+        "handsize" | "myhandsize" => Some(g.g.players[me].zone(Zone::Hand).len() as i32),
+        "opponenthandsize" => Some(g.g.players[1 - me].zone(Zone::Hand).len() as i32),
+        "mygravecount" | "mygraveyardcount" => {
+            Some(g.g.players[me].zone(Zone::Graveyard).len() as i32)
+        }
+        "mylibrarycount" => Some(g.g.players[me].zone(Zone::Library).len() as i32),
+        "auras" => Some(
+            g.g.battlefield()
+                .iter()
+                .filter(|&&c| g.g.card(c).attached_to == Some(tcard.id) && g.g.card(c).is("aura"))
+                .count() as i32,
+        ),
+        _ => None,
+    };
+    let v = match v {
+        Some(v) => Some(v),
+        None => {
+            if let Some(spec) = core.strip_prefix("type:") {
+                let (spec, _zone) = match spec.split_once(':') {
+                    Some((a, b)) => (a, Some(b)),
+                    None => (spec, None),
+                };
+                let spec = spec.replace("mybattlefield", "|mybattlefield");
+                let spec = if spec.contains('|') {
+                    spec
+                } else {
+                    format!("{spec}|battlefield")
+                };
+                let spec = spec.replace("||", "|");
+                let tc = super::targets::parse(&spec);
+                Some(g.count_matching(&tc, source) as i32)
+            } else if let Some(rest) = core.strip_prefix("counter{") {
+                let inner = rest.trim_end_matches('}');
+                let (p, t, _, name) = super::parse::parse_counter(inner);
+                Some(tcard.counter_count(&name, p, t))
+            } else {
+                None
+            }
+        }
+    };
+    match v {
+        Some(mut v) => {
+            if halfup {
+                v = (v + 1) / 2;
+            } else if halfdown {
+                v /= 2;
+            } else if twice {
+                v *= 2;
+            } else if thrice {
+                v *= 3;
+            }
+            (sign * v, true)
+        }
+        None => (sign * super::db::atoi(s), false),
+    }
+}

@@ -1,0 +1,1375 @@
+//! The Wagic game runtime: the game observer's loop (update, state-based effects), the action
+//! stack with its interrupt offers, the action layer (every ability in the game, rules first, in
+//! the order they were added: menus list them in that order), clicks on cards and players,
+//! menus, target choosing, and the phase ring. Effects, continuous effects, combat and triggers
+//! are in sibling modules (`effects`, `cont`, `combat`, `triggers`), as `impl WGame` blocks.
+
+#![allow(clippy::large_enum_variant)]
+
+use super::db::{Db, Primitive};
+use super::parse::{self, Ab, Trigger};
+use super::targets::TargetSpec;
+use crate::game::{Card, CardDef, CardId, Chars, Game, PlayerId, Zone};
+use crate::mana::Mana;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+pub const BEFORE_BEGIN: usize = 0;
+pub const UNTAP: usize = 1;
+pub const UPKEEP: usize = 2;
+pub const DRAW: usize = 3;
+pub const FIRSTMAIN: usize = 4;
+pub const COMBATBEGIN: usize = 5;
+pub const COMBATATTACKERS: usize = 6;
+pub const COMBATBLOCKERS: usize = 7;
+pub const COMBATDAMAGE: usize = 8;
+pub const COMBATEND: usize = 9;
+pub const SECONDMAIN: usize = 10;
+pub const ENDOFTURN: usize = 11;
+pub const CLEANUP: usize = 12;
+pub const AFTER_EOT: usize = 13;
+
+pub const PHASE_NAMES: [&str; 14] = [
+    "before begin",
+    "untap",
+    "upkeep",
+    "draw",
+    "main phase 1",
+    "combat begins",
+    "attackers",
+    "blockers",
+    "combat damage",
+    "combat ends",
+    "main phase 2",
+    "end of turn",
+    "cleanup",
+    "after end of turn",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CombatStep {
+    Blockers,
+    Triggers,
+    Order,
+    FirstStrike,
+    EndFirstStrike,
+    Damage,
+    EndDamage,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    NotDecided,
+    Interrupt,
+    DontInterrupt,
+}
+
+/// Something an ability can target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tgt {
+    Card(CardId),
+    Player(PlayerId),
+    /// A stack item, by index.
+    Stack(usize),
+}
+
+impl Tgt {
+    pub fn card(self) -> Option<CardId> {
+        match self {
+            Tgt::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// An object of the action layer (Wagic's MTGAbility in the game).
+#[derive(Clone, Debug)]
+pub struct Inst {
+    pub ab: Ab,
+    pub source: CardId,
+    pub inc: u32,
+    pub target: Option<Tgt>,
+    /// The incarnation of the target card when the ability was added.
+    pub tinc: Option<u32>,
+    pub removed: bool,
+    /// Lasts until its target leaves play (`forever` effects).
+    pub forever: bool,
+    /// Rules and rules-file abilities: never removed.
+    pub permanent: bool,
+    /// Ends at the end of the turn (instant effects).
+    pub ueot: bool,
+    /// Activations this turn.
+    pub counters: i32,
+    /// A target ability waiting for its targets (chosen so far).
+    pub waiting: Option<Vec<Tgt>>,
+    /// May abilities: the menu has been opened.
+    pub triggered: bool,
+    /// Abilities this one gave to other cards (lords, teach): (card, incarnation, layer index).
+    pub children: Vec<(CardId, u32, usize)>,
+    /// Removed once used (the clone a may ability makes).
+    pub force_destroy: bool,
+    /// Not interruptible: triggered abilities of the rules resolve at once.
+    pub uninterruptible: bool,
+    /// How the spell that created it was paid (for alternative-cost conditions).
+    pub paid_with: u32,
+    /// `@next` triggers fire once.
+    pub fired: bool,
+    /// The turn a `turnlimited` trigger last fired.
+    pub last_fired_turn: i64,
+    /// Which auto line this came from (for diagnostics).
+    pub line: Option<usize>,
+}
+
+impl Inst {
+    pub fn new(ab: Ab, source: CardId, inc: u32, target: Option<Tgt>) -> Inst {
+        Inst {
+            ab,
+            source,
+            inc,
+            target,
+            tinc: None,
+            removed: false,
+            forever: false,
+            permanent: false,
+            ueot: false,
+            counters: 0,
+            waiting: None,
+            triggered: false,
+            children: Vec::new(),
+            force_destroy: false,
+            uninterruptible: false,
+            paid_with: 0,
+            fired: false,
+            last_fired_turn: -1,
+            line: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum StackObj {
+    Spell {
+        card: CardId,
+        targets: Vec<Tgt>,
+        paid_with: u32,
+        from: Zone,
+    },
+    Ability {
+        ab: Ab,
+        source: CardId,
+        target: Option<Tgt>,
+        targets: Vec<Tgt>,
+        /// The card that made a trigger fire (`trigger` target specs).
+        trigger_card: Option<CardId>,
+        paid_with: u32,
+        line: Option<usize>,
+    },
+    NextPhase,
+}
+
+#[derive(Clone, Debug)]
+pub struct StackItem {
+    pub obj: StackObj,
+    pub resolved: bool,
+    pub controller: PlayerId,
+}
+
+/// A spell waiting for its targets (the observer's target chooser).
+#[derive(Clone, Debug)]
+pub struct SpellTargeting {
+    pub card: CardId,
+    pub tc: TargetSpec,
+    pub targets: Vec<Tgt>,
+    /// The rule that casts it once targets are chosen.
+    pub rule: String,
+    pub forced: bool,
+}
+
+/// An open menu of abilities.
+#[derive(Clone, Debug)]
+pub struct Menu {
+    pub object: Tgt,
+    /// Layer indexes; `None` is "Cancel".
+    pub items: Vec<Option<usize>>,
+    pub prev_interrupter: Option<PlayerId>,
+    pub may: Option<usize>,
+}
+
+/// Game events (Wagic's WEvent kinds this engine watches).
+#[derive(Clone, Debug)]
+pub enum Ev {
+    ZoneChange {
+        card: CardId,
+        from: (PlayerId, Zone),
+        to: (PlayerId, Zone),
+    },
+    PhaseChange {
+        from: usize,
+        to: usize,
+    },
+    Damage {
+        source: CardId,
+        target: Tgt,
+        amount: i32,
+        combat: bool,
+    },
+    Tapped {
+        card: CardId,
+        tapped: bool,
+        for_mana: bool,
+    },
+    Draw {
+        player: PlayerId,
+        card: CardId,
+    },
+    Life {
+        player: PlayerId,
+        amount: i32,
+        source: Option<CardId>,
+    },
+    Attacked {
+        card: CardId,
+        alone: bool,
+    },
+    AttackBlocked {
+        card: CardId,
+        blocker: CardId,
+    },
+    AttackNotBlocked {
+        card: CardId,
+    },
+    Blocked {
+        card: CardId,
+        attacker: CardId,
+    },
+    Discarded {
+        card: CardId,
+        cycled: bool,
+    },
+    Sacrificed {
+        card: CardId,
+    },
+    Targeted {
+        card: CardId,
+        source: CardId,
+    },
+    Counter {
+        card: CardId,
+        added: bool,
+        power: i32,
+        toughness: i32,
+        name: String,
+    },
+}
+
+/// Something the simulation reports (runtime failures and what is not simulated yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub card: Option<CardId>,
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    Unsupported,
+    UnknownNumber,
+    NoLegalTarget,
+    TokenNotFound,
+    UnknownZone,
+}
+
+pub struct WGame<'a> {
+    pub db: &'a Db,
+    pub g: Game,
+    pub phase: usize,
+    pub combat: CombatStep,
+    pub current: PlayerId,
+    pub current_action: PlayerId,
+    pub interrupting: Option<PlayerId>,
+    pub layer: Vec<Inst>,
+    pub stack: Vec<StackItem>,
+    pub decision: [Decision; 2],
+    pub ask: Option<PlayerId>,
+    pub spell_tc: Option<SpellTargeting>,
+    pub menu: Option<Menu>,
+    /// Each player's rules pseudo-card (abilities of the rules file).
+    pub extra: [CardId; 2],
+    pub thatmuch: i32,
+    pub gui: super::combat::GuiCombat,
+    pub events: VecDeque<Ev>,
+    pub dispatching: bool,
+    /// Bumped whenever something changes (to run the loop to a fixpoint).
+    pub progress: u64,
+    pub notes: Vec<Note>,
+    /// The phase the action layer last saw (phase triggers fire when it changes).
+    pub layer_phase: usize,
+    pub layer_turn: u32,
+    /// Auto lines being parsed (for notes): (card, line index).
+    pub parsing: Option<(CardId, usize)>,
+    /// The card that made the resolving trigger fire (`trigger` targets).
+    pub trigger_card: Option<CardId>,
+    /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
+    pub protections: Vec<(CardId, TargetSpec, CardId)>,
+    pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
+}
+
+impl<'a> WGame<'a> {
+    pub fn new(db: &'a Db, seed: u64) -> WGame<'a> {
+        let mut g = Game::new(seed);
+        let mut extra = [0; 2];
+        for (p, e) in extra.iter_mut().enumerate() {
+            let card = Card {
+                base: Chars {
+                    name: "rules".into(),
+                    ..Chars::default()
+                },
+                ..Card::default()
+            };
+            let id = g.create_card(card, p, Zone::Temp);
+            g.players[p].zone_mut(Zone::Temp).retain(|&c| c != id);
+            g.cards[id].zone = Zone::Battlefield;
+            *e = id;
+        }
+        WGame {
+            db,
+            g,
+            phase: FIRSTMAIN,
+            combat: CombatStep::Blockers,
+            current: 0,
+            current_action: 0,
+            interrupting: None,
+            layer: Vec::new(),
+            stack: Vec::new(),
+            decision: [Decision::NotDecided; 2],
+            ask: None,
+            spell_tc: None,
+            menu: None,
+            extra,
+            thatmuch: 0,
+            gui: Default::default(),
+            events: VecDeque::new(),
+            dispatching: false,
+            progress: 0,
+            notes: Vec::new(),
+            layer_phase: FIRSTMAIN,
+            layer_turn: 0,
+            parsing: None,
+            trigger_card: None,
+            protections: Vec::new(),
+            cant_block: Vec::new(),
+        }
+    }
+
+    pub fn bump(&mut self) {
+        self.progress += 1;
+    }
+
+    pub fn note(
+        &mut self,
+        kind: NoteKind,
+        card: Option<CardId>,
+        line: Option<usize>,
+        message: impl Into<String>,
+    ) {
+        let n = Note {
+            kind,
+            card,
+            line,
+            message: message.into(),
+        };
+        if !self.notes.contains(&n) && self.notes.len() < 200 {
+            self.notes.push(n);
+        }
+    }
+
+    // ---- cards -------------------------------------------------------------------------
+
+    /// A new card instance from a definition, in `owner`'s `zone`.
+    pub fn new_card(
+        &mut self,
+        def: &Arc<Primitive>,
+        mtgid: i32,
+        owner: PlayerId,
+        zone: Zone,
+    ) -> CardId {
+        let card = card_from_primitive(def, mtgid);
+        self.g.create_card(card, owner, zone)
+    }
+
+    pub fn prim(&self, id: CardId) -> Option<&Arc<Primitive>> {
+        match &self.g.card(id).def {
+            CardDef::Wagic(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub fn is_extra(&self, id: CardId) -> bool {
+        self.extra.contains(&id)
+    }
+
+    /// Whether the card is in a battlefield (rules cards count as in play).
+    pub fn in_play(&self, id: CardId) -> bool {
+        self.is_extra(id) || self.g.card(id).zone == Zone::Battlefield
+    }
+
+    pub fn controller(&self, id: CardId) -> PlayerId {
+        self.g.card(id).controller
+    }
+
+    pub fn has(&self, id: CardId, ability: &str) -> bool {
+        match super::basic::BASIC_ABILITIES
+            .iter()
+            .position(|a| *a == ability)
+        {
+            Some(i) => self.g.card(id).cur.keywords.has(i),
+            None => false,
+        }
+    }
+
+    pub fn currently_acting(&self) -> PlayerId {
+        self.interrupting.unwrap_or(self.current_action)
+    }
+
+    /// Moves a card (a new object: abilities of its old self die), with the zone-change event.
+    /// Tokens that leave the battlefield cease to exist.
+    pub fn put_in_zone(&mut self, card: CardId, player: PlayerId, to: Zone) {
+        let was_token = self.g.card(card).token;
+        let (from_p, from_z) = self.g.move_card(card, player, to);
+        self.bump();
+        if to == Zone::Battlefield {
+            self.g.card_mut(card).fresh = true;
+        }
+        self.recompute();
+        self.event(Ev::ZoneChange {
+            card,
+            from: (from_p, from_z),
+            to: (player, to),
+        });
+        if was_token && from_z == Zone::Battlefield && to != Zone::Battlefield {
+            self.g.players[player].zone_mut(to).retain(|&c| c != card);
+            self.g.card_mut(card).zone = Zone::Temp;
+        }
+        // Abilities of cards in other zones (autohand=, autograveyard=...).
+        if to != Zone::Battlefield && to != Zone::Stack {
+            let zone = match to {
+                Zone::Hand => "hand",
+                Zone::Graveyard => "graveyard",
+                Zone::Exile => "exile",
+                Zone::Library => "library",
+                Zone::Command => "commandzone",
+                _ => "",
+            };
+            if !zone.is_empty() {
+                self.magic_text(card, None, zone);
+            }
+        }
+    }
+
+    pub fn graveyard(&mut self, card: CardId) {
+        let owner = self.g.card(card).owner;
+        self.put_in_zone(card, owner, Zone::Graveyard);
+    }
+
+    // ---- the action layer ---------------------------------------------------------------
+
+    pub fn add_inst(&mut self, mut inst: Inst) -> usize {
+        if let Some(Tgt::Card(t)) = inst.target
+            && inst.tinc.is_none()
+        {
+            inst.tinc = Some(self.g.card(t).incarnation);
+        }
+        self.layer.push(inst);
+        self.bump();
+        self.layer.len() - 1
+    }
+
+    pub fn alive(&self, i: usize) -> bool {
+        !self.layer[i].removed
+    }
+
+    /// Parses the auto lines of `card` for `zone` and adds them (README §8.1): one-shot
+    /// abilities resolve at once, the others join the action layer.
+    pub fn magic_text(&mut self, card: CardId, spell: Option<&SpellInfo>, zone: &str) {
+        let Some(prim) = self.prim(card).cloned() else {
+            return;
+        };
+        let mut lines: Vec<(String, Option<usize>)> = Vec::new();
+        for (i, l) in prim.autos.iter().enumerate() {
+            if l.zone == zone {
+                lines.push((l.text.clone(), Some(i)));
+            }
+        }
+        if lines.is_empty()
+            && zone.is_empty()
+            && prim.alias != 0
+            && let Some(p) = self.db.by_id(prim.alias)
+        {
+            {
+                for l in p.autos.iter().filter(|l| l.zone.is_empty()) {
+                    lines.push((l.text.clone(), None));
+                }
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        for (text, index) in lines {
+            let expanded = self.db.expand_macros(&text);
+            for line in expanded.split('\n') {
+                self.g.tick().ok();
+                let mut ctx = self.parse_ctx(card, spell);
+                let Some(ab) = parse::parse(line, &mut ctx, false, false) else {
+                    continue;
+                };
+                self.parsing = Some((card, index.unwrap_or(usize::MAX)));
+                self.add_ability(ab, card, spell, index);
+                self.parsing = None;
+            }
+        }
+    }
+
+    pub fn parse_ctx(&self, card: CardId, spell: Option<&SpellInfo>) -> parse::Ctx {
+        let c = self.g.card(card);
+        parse::Ctx {
+            instant_or_sorcery: c.is("instant") || c.is("sorcery"),
+            aura: c.is("aura"),
+            spell: spell.is_some(),
+            paid_with: spell.map(|s| s.paid_with).unwrap_or(c.paid_with),
+            x: c.x,
+            ..parse::Ctx::default()
+        }
+    }
+
+    /// Adds one parsed ability of `card` (Wagic's magicText loop body).
+    pub fn add_ability(
+        &mut self,
+        ab: Ab,
+        card: CardId,
+        spell: Option<&SpellInfo>,
+        line: Option<usize>,
+    ) {
+        if let Ab::Rule(word) = &ab {
+            let mut inst = Inst::new(Ab::Rule(word.clone()), card, 0, None);
+            inst.permanent = true;
+            self.add_inst(inst);
+            return;
+        }
+        let c = self.g.card(card);
+        let default_target = c.attached_to.map(Tgt::Card).unwrap_or(Tgt::Card(card));
+        let spell_targets: Vec<Tgt> = spell.map(|s| s.targets.clone()).unwrap_or_default();
+        let paid_with = spell.map(|s| s.paid_with).unwrap_or(c.paid_with);
+        let inc = c.incarnation;
+        if ab.one_shot() {
+            if spell_targets.len() > 1 {
+                for t in spell_targets.clone() {
+                    self.resolve_ab(&ab, card, Some(t), &spell_targets, None, paid_with, line);
+                }
+            } else {
+                let t = spell_targets.first().copied().or(Some(default_target));
+                self.resolve_ab(&ab, card, t, &spell_targets, None, paid_with, line);
+            }
+        } else {
+            let t = spell_targets
+                .first()
+                .copied()
+                .filter(|t| matches!(t, Tgt::Card(_)))
+                .or(Some(default_target));
+            let mut inst = Inst::new(ab, card, inc, t);
+            inst.paid_with = paid_with;
+            inst.line = line;
+            if self.is_extra(card) {
+                inst.permanent = true;
+                inst.uninterruptible = true;
+            }
+            if matches!(inst.ab.core(), Ab::Effect(parse::Effect::AddMana(_))) {
+                inst.uninterruptible = true;
+            }
+            self.add_inst(inst);
+        }
+    }
+
+    // ---- events ---------------------------------------------------------------------------
+
+    /// Sends an event to every ability (queued while another is being dispatched).
+    pub fn event(&mut self, e: Ev) {
+        self.events.push_back(e);
+        if self.dispatching {
+            return;
+        }
+        self.dispatching = true;
+        while let Some(e) = self.events.pop_front() {
+            if self.g.tick().is_err() {
+                break;
+            }
+            self.rules_on_event(&e);
+            let n = self.layer.len();
+            for i in 0..n {
+                if self.layer[i].removed {
+                    continue;
+                }
+                self.trigger_on_event(i, &e);
+            }
+        }
+        self.dispatching = false;
+    }
+
+    // ---- the stack ------------------------------------------------------------------------
+
+    pub fn add_action(&mut self, item: StackItem) {
+        self.decision = [Decision::NotDecided; 2];
+        self.stack.push(item);
+        self.bump();
+    }
+
+    pub fn latest_unresolved(&self) -> Option<usize> {
+        (0..self.stack.len())
+            .rev()
+            .find(|&i| !self.stack[i].resolved)
+    }
+
+    pub fn has_unresolved(&self) -> bool {
+        self.latest_unresolved().is_some()
+    }
+
+    /// ActionStack::Update: interrupt offers, then resolution.
+    pub fn stack_update(&mut self) {
+        self.ask = None;
+        if self.current_target_chooser() {
+            return;
+        }
+        let Some(top) = self.latest_unresolved() else {
+            return;
+        };
+        let split_second = match &self.stack[top].obj {
+            StackObj::Spell { card, .. } => self.has(*card, "split second"),
+            _ => false,
+        };
+        if split_second {
+            self.resolve_top();
+            return;
+        }
+        let (me, other) = if self.currently_acting() != 0 {
+            (1, 0)
+        } else {
+            (0, 1)
+        };
+        match self.decision[me] {
+            Decision::NotDecided => {
+                self.ask = Some(me);
+                self.interrupting = Some(me);
+            }
+            Decision::Interrupt => {
+                self.interrupting = Some(me);
+            }
+            Decision::DontInterrupt => match self.decision[other] {
+                Decision::NotDecided => {
+                    self.ask = Some(other);
+                    self.interrupting = Some(other);
+                }
+                Decision::Interrupt => self.interrupting = Some(other),
+                Decision::DontInterrupt => self.resolve_top(),
+            },
+        }
+    }
+
+    pub fn cancel_interrupt_offer(&mut self) {
+        let p = if self.interrupting == Some(1) { 1 } else { 0 };
+        self.decision[p] = Decision::DontInterrupt;
+        self.ask = None;
+        self.interrupting = None;
+        self.bump();
+    }
+
+    pub fn set_interrupting(&mut self, player: PlayerId) {
+        self.ask = None;
+        if self.current_target_chooser() {
+            return;
+        }
+        self.decision[player] = Decision::Interrupt;
+        self.interrupting = Some(player);
+        self.bump();
+    }
+
+    pub fn end_of_interruption(&mut self) {
+        let p = if self.interrupting == Some(1) { 1 } else { 0 };
+        self.decision[p] = Decision::NotDecided;
+        self.interrupting = None;
+        self.bump();
+    }
+
+    pub fn resolve_top(&mut self) {
+        let Some(i) = self.latest_unresolved() else {
+            return;
+        };
+        self.stack[i].resolved = true;
+        self.bump();
+        let obj = self.stack[i].obj.clone();
+        match obj {
+            StackObj::NextPhase => self.next_game_phase(),
+            StackObj::Spell {
+                card,
+                targets,
+                paid_with,
+                from,
+            } => self.resolve_spell(card, targets, paid_with, from),
+            StackObj::Ability {
+                ab,
+                source,
+                target,
+                targets,
+                trigger_card,
+                paid_with,
+                line,
+            } => {
+                let _ = trigger_card;
+                self.resolve_stack_ability(&ab, source, target, &targets, paid_with, line);
+            }
+        }
+        let more = self.has_unresolved();
+        for d in self.decision.iter_mut() {
+            if more || *d != Decision::Interrupt {
+                *d = Decision::NotDecided;
+            }
+        }
+        if !more {
+            self.stack.clear();
+        }
+    }
+
+    pub fn add_next_game_phase(&mut self) {
+        if self.has_unresolved() {
+            return;
+        }
+        let controller = self.current_action;
+        self.add_action(StackItem {
+            obj: StackObj::NextPhase,
+            resolved: false,
+            controller,
+        });
+        let p = if self.current_action == 1 { 1 } else { 0 };
+        self.decision[p] = Decision::DontInterrupt;
+    }
+
+    pub fn add_next_combat_step(&mut self) {
+        if self.has_unresolved() {
+            return;
+        }
+        let controller = self.current_action;
+        self.add_action(StackItem {
+            obj: StackObj::NextPhase,
+            resolved: false,
+            controller,
+        });
+    }
+
+    /// Puts an ability on the stack (or resolves it at once when it cannot be interrupted).
+    #[allow(clippy::too_many_arguments)]
+    pub fn fire(
+        &mut self,
+        ab: Ab,
+        source: CardId,
+        target: Option<Tgt>,
+        targets: Vec<Tgt>,
+        trigger_card: Option<CardId>,
+        uninterruptible: bool,
+        paid_with: u32,
+        line: Option<usize>,
+    ) {
+        if uninterruptible {
+            self.resolve_stack_ability(&ab, source, target, &targets, paid_with, line);
+            return;
+        }
+        let controller = self.controller(source);
+        self.add_action(StackItem {
+            obj: StackObj::Ability {
+                ab,
+                source,
+                target,
+                targets,
+                trigger_card,
+                paid_with,
+                line,
+            },
+            resolved: false,
+            controller,
+        });
+    }
+
+    // ---- phases ---------------------------------------------------------------------------
+
+    pub fn opponent(&self) -> PlayerId {
+        1 - self.current
+    }
+
+    /// GameObserver::userRequestNextGamePhase.
+    pub fn user_request_next_phase(&mut self, allow_interrupt: bool) {
+        if allow_interrupt && self.has_unresolved() {
+            return;
+        }
+        if self.current_target_chooser() {
+            return;
+        }
+        // Both players of the test suite are AI players: the phase change goes on the stack.
+        if allow_interrupt {
+            self.add_next_game_phase();
+        } else {
+            self.next_game_phase();
+        }
+    }
+
+    pub fn next_game_phase(&mut self) {
+        self.bump();
+        let old = self.phase;
+        if old == COMBATDAMAGE
+            && matches!(
+                self.combat,
+                CombatStep::FirstStrike | CombatStep::EndFirstStrike | CombatStep::Damage
+            )
+        {
+            self.next_combat_step();
+            return;
+        }
+        if old == COMBATBLOCKERS
+            && matches!(self.combat, CombatStep::Blockers | CombatStep::Triggers)
+        {
+            self.next_combat_step();
+            return;
+        }
+        let mut new = (old + 1) % 14;
+        if old == COMBATATTACKERS && !self.any_attacker() {
+            new = COMBATEND;
+        }
+        self.set_phase(new);
+        if self.phase == COMBATDAMAGE {
+            self.next_combat_step();
+        }
+        if self.phase == COMBATEND {
+            self.combat = CombatStep::Blockers;
+        }
+        if self.phase == BEFORE_BEGIN {
+            for p in 0..2 {
+                self.g.players[p].damage_this_turn = 0;
+            }
+            self.g.players[self.current].lands_played = 0;
+            self.combat = CombatStep::Blockers;
+            self.next_game_phase();
+            return;
+        }
+        if self.phase == AFTER_EOT {
+            let cur = self.current;
+            let hand_size = self.g.players[cur].hand_size.max(0) as usize;
+            while self.g.players[cur].zone(Zone::Hand).len() > hand_size {
+                let c = self.g.players[cur].zone(Zone::Hand)[0];
+                self.event(Ev::Discarded {
+                    card: c,
+                    cycled: false,
+                });
+                self.graveyard(c);
+                if self.g.tick().is_err() {
+                    break;
+                }
+            }
+            self.end_of_turn_cleanup();
+            for p in 0..2 {
+                self.g.players[p].life_lost_this_turn = 0;
+                self.g.players[p].life_gained_this_turn = 0;
+            }
+            self.next_player();
+            self.next_game_phase();
+            return;
+        }
+        if self.phase == UNTAP {
+            self.untap_phase();
+        }
+        if self.phase == COMBATBLOCKERS {
+            self.rules_attackers_chosen();
+        }
+    }
+
+    fn set_phase(&mut self, new: usize) {
+        let old = self.phase;
+        self.phase = new;
+        self.bump();
+        self.on_phase_change(old, new);
+    }
+
+    fn next_player(&mut self) {
+        self.g.turn += 1;
+        let cur = self.current;
+        if self.g.players[cur].extra_turns > 0 {
+            self.g.players[cur].extra_turns -= 1;
+        } else {
+            self.current = 1 - cur;
+        }
+        if self.g.players[self.current].skip_turns > 0 {
+            self.g.players[self.current].skip_turns -= 1;
+            self.current = 1 - self.current;
+        }
+        self.current_action = self.current;
+        self.combat = CombatStep::Blockers;
+    }
+
+    fn untap_phase(&mut self) {
+        let cur = self.current;
+        for c in self.g.players[cur].zone(Zone::Battlefield).clone() {
+            self.g.card_mut(c).sick = false;
+            if self.has(c, "doesnotuntap") {
+                continue;
+            }
+            if self.g.card(c).frozen > 0 {
+                self.g.card_mut(c).frozen -= 1;
+                continue;
+            }
+            if self.g.card(c).tapped {
+                self.untap(c);
+            }
+        }
+    }
+
+    pub fn tap(&mut self, card: CardId, for_mana: bool) {
+        if self.g.card(card).tapped {
+            return;
+        }
+        self.g.card_mut(card).tapped = true;
+        self.bump();
+        self.event(Ev::Tapped {
+            card,
+            tapped: true,
+            for_mana,
+        });
+    }
+
+    pub fn untap(&mut self, card: CardId) {
+        if !self.g.card(card).tapped {
+            return;
+        }
+        self.g.card_mut(card).tapped = false;
+        self.bump();
+        self.event(Ev::Tapped {
+            card,
+            tapped: false,
+            for_mana: false,
+        });
+    }
+
+    /// The action layer sees the phase change: phase triggers, end-of-turn expiry.
+    fn on_phase_change(&mut self, from: usize, to: usize) {
+        self.event(Ev::PhaseChange { from, to });
+        if from == COMBATATTACKERS {
+            self.rules_leave_attackers();
+        }
+        if from == COMBATEND {
+            self.rules_leave_combat_end();
+        }
+    }
+
+    fn end_of_turn_cleanup(&mut self) {
+        for i in 0..self.layer.len() {
+            if self.layer[i].ueot && !self.layer[i].removed {
+                self.remove_inst(i);
+            }
+        }
+        for p in 0..2 {
+            for c in self.g.players[p].zone(Zone::Battlefield).clone() {
+                let card = self.g.card_mut(c);
+                card.did_attack = false;
+                card.did_block = false;
+                card.was_dealt_damage = false;
+                card.fresh = false;
+            }
+        }
+        for inst in self.layer.iter_mut() {
+            inst.counters = 0;
+        }
+        self.recompute();
+    }
+
+    pub fn remove_inst(&mut self, i: usize) {
+        if self.layer[i].removed {
+            return;
+        }
+        self.layer[i].removed = true;
+        let children = std::mem::take(&mut self.layer[i].children);
+        for (_, _, child) in children {
+            self.remove_inst(child);
+        }
+        if self.layer[i].waiting.is_some() {
+            self.layer[i].waiting = None;
+        }
+        self.bump();
+    }
+
+    // ---- the update loop ------------------------------------------------------------------
+
+    /// Whether an ability or a spell is waiting for targets.
+    pub fn current_target_chooser(&self) -> bool {
+        self.spell_tc.is_some() || self.waiting_ability().is_some()
+    }
+
+    pub fn waiting_ability(&self) -> Option<usize> {
+        self.layer
+            .iter()
+            .position(|i| !i.removed && i.waiting.is_some())
+    }
+
+    /// One frame of GameObserver::Update, without the player's action.
+    /// Returns the player who acts in this frame.
+    pub fn update(&mut self) -> PlayerId {
+        let mut player = self.current;
+        if self.phase == COMBATBLOCKERS && self.combat == CombatStep::Blockers {
+            player = 1 - player;
+        }
+        self.current_action = player;
+        if let Some(p) = self.interrupting {
+            player = p;
+        }
+        self.stack_update();
+        self.layer_update();
+        self.state_based_effects();
+        player
+    }
+
+    /// The action layer's Update: dead abilities go, lords refresh, may abilities open menus.
+    pub fn layer_update(&mut self) {
+        // testDestroy
+        for i in 0..self.layer.len() {
+            if self.layer[i].removed || self.layer[i].permanent {
+                continue;
+            }
+            if self.should_destroy(i) {
+                self.remove_inst(i);
+            }
+        }
+        self.refresh_lords();
+        self.recompute();
+        // May abilities
+        for i in 0..self.layer.len() {
+            if self.layer[i].removed || self.layer[i].triggered {
+                continue;
+            }
+            if let Ab::May { .. } = self.layer[i].ab {
+                if self.current_target_chooser() {
+                    continue;
+                }
+                if let Some(m) = &self.menu
+                    && m.object != Tgt::Card(self.layer[i].source)
+                {
+                    continue;
+                }
+                self.open_may(i);
+            }
+        }
+    }
+
+    fn should_destroy(&self, i: usize) -> bool {
+        let inst = &self.layer[i];
+        if inst.waiting.is_some() {
+            return false;
+        }
+        if inst.force_destroy {
+            return true;
+        }
+        if let Ab::May { .. } = inst.ab {
+            if !inst.triggered {
+                return false;
+            }
+            return self.menu.as_ref().is_none_or(|m| m.may != Some(i));
+        }
+        if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
+            && !self.is_extra(t)
+            && (self.g.card(t).incarnation != tinc || self.g.card(t).zone != Zone::Battlefield)
+            && !matches!(inst.ab, Ab::Triggered { .. } | Ab::Activated(_))
+        {
+            return true;
+        }
+        if inst.ueot || inst.forever {
+            return false;
+        }
+        if self.is_extra(inst.source) {
+            return false;
+        }
+        let card = self.g.card(inst.source);
+        if card.incarnation != inst.inc {
+            return true;
+        }
+        if !self.in_play(inst.source) {
+            // Abilities of cards in other zones live while the card stays there.
+            return card.zone == Zone::Stack;
+        }
+        false
+    }
+
+    /// gameStateBasedEffects (the parts the engine plays).
+    pub fn state_based_effects(&mut self) {
+        if self.has_unresolved() || self.menu.is_some() || self.current_target_chooser() {
+            self.combat_triggers_step();
+            return;
+        }
+        for _round in 0..4 {
+            let mut changed = false;
+            for c in self.g.battlefield() {
+                let card = self.g.card(c);
+                if card.zone != Zone::Battlefield {
+                    continue;
+                }
+                if card.is_creature()
+                    && card.cur.toughness - card.damage <= 0
+                    && !self.has(c, "indestructible")
+                {
+                    if card.cur.toughness <= 0 {
+                        self.graveyard(c);
+                    } else {
+                        self.destroy(c, false);
+                    }
+                    changed = true;
+                    continue;
+                }
+                if self.g.card(c).is("planeswalker")
+                    && self.g.card(c).counter_count("loyalty", 0, 0) <= 0
+                {
+                    self.graveyard(c);
+                    changed = true;
+                    continue;
+                }
+                let card = self.g.card(c);
+                if let Some(t) = card.attached_to
+                    && !card.is("equipment")
+                    && !self.in_play(t)
+                {
+                    self.graveyard(c);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.combat_triggers_step();
+    }
+
+    fn combat_triggers_step(&mut self) {
+        if self.combat == CombatStep::Triggers
+            && !self.has_unresolved()
+            && !self.current_target_chooser()
+        {
+            self.add_next_combat_step();
+        }
+    }
+
+    /// Runs frames until nothing changes (or a bound), then returns who acts.
+    pub fn settle(&mut self) -> PlayerId {
+        let mut player = self.update();
+        for _ in 0..64 {
+            let before = self.progress;
+            player = self.update();
+            if self.progress == before || self.g.steps > self.g.budget {
+                break;
+            }
+        }
+        player
+    }
+
+    // ---- clicks ---------------------------------------------------------------------------
+
+    /// GameObserver::cardClick on a card.
+    pub fn card_click(&mut self, card: CardId) {
+        self.bump();
+        let mut card = card;
+        if let Some(st) = self.spell_tc.clone() {
+            if card == st.card {
+                let n = st.targets.len() as i32;
+                let max = self.tc_max(&st.tc, st.card);
+                let ready = n > 0 && (st.tc.upto || n >= max);
+                if !ready {
+                    return;
+                }
+            } else {
+                if !self.toggle_spell_target(Tgt::Card(card)) {
+                    return;
+                }
+                card = st.card;
+            }
+            let rule = st.rule.clone();
+            self.cast_with_rule(&rule, card);
+            return;
+        }
+        if self.phase == COMBATBLOCKERS && self.combat == CombatStep::Order {
+            return;
+        }
+        if let Some(w) = self.waiting_ability() {
+            self.waiting_click(w, Tgt::Card(card));
+            return;
+        }
+        let reacting: Vec<usize> = (0..self.layer.len())
+            .filter(|&i| !self.layer[i].removed && self.is_reacting_to_click(i, card))
+            .collect();
+        let cur = self.current;
+        let hand_size = self.g.players[cur].hand_size.max(0) as usize;
+        if self.g.players[cur].zone(Zone::Hand).contains(&card)
+            && self.phase == CLEANUP
+            && self.g.players[cur].zone(Zone::Hand).len() > hand_size
+        {
+            self.graveyard(card);
+            return;
+        }
+        match reacting.len() {
+            0 => {
+                if self.g.card(card).tapped && self.controller(card) == self.current {
+                    // Untapping by click is refused unless the card can untap (never here).
+                }
+            }
+            1 => self.react_to_click(reacting[0], card),
+            _ => {
+                let mut items: Vec<Option<usize>> = reacting.into_iter().map(Some).collect();
+                items.push(None);
+                self.menu = Some(Menu {
+                    object: Tgt::Card(card),
+                    items,
+                    prev_interrupter: self.interrupting,
+                    may: None,
+                });
+            }
+        }
+    }
+
+    /// GameObserver::cardClick on a player.
+    pub fn player_click(&mut self, player: PlayerId) {
+        self.bump();
+        if self.spell_tc.is_some() {
+            if self.toggle_spell_target(Tgt::Player(player)) {
+                let st = self.spell_tc.clone().expect("targeting");
+                self.cast_with_rule(&st.rule, st.card);
+            }
+            return;
+        }
+        if let Some(w) = self.waiting_ability() {
+            self.waiting_click(w, Tgt::Player(player));
+        }
+    }
+
+    /// A click on a stack item (the test runner clicks stack objects by id).
+    pub fn stack_click(&mut self, index: usize) {
+        self.bump();
+        if self.spell_tc.is_some() {
+            if self.toggle_spell_target(Tgt::Stack(index)) {
+                let st = self.spell_tc.clone().expect("targeting");
+                self.cast_with_rule(&st.rule, st.card);
+            }
+            return;
+        }
+        if let Some(w) = self.waiting_ability() {
+            self.waiting_click(w, Tgt::Stack(index));
+        }
+    }
+
+    /// `choice n` on the open menu.
+    pub fn choose(&mut self, n: usize) {
+        let Some(menu) = self.menu.take() else {
+            return;
+        };
+        self.bump();
+        let Some(item) = menu.items.get(n).copied() else {
+            return;
+        };
+        if menu.may.is_some() {
+            self.interrupting = menu.prev_interrupter;
+        }
+        match item {
+            None => {}
+            Some(i) => {
+                if let Tgt::Card(c) = menu.object {
+                    self.react_to_menu(i, c);
+                }
+            }
+        }
+    }
+
+    fn open_may(&mut self, i: usize) {
+        self.layer[i].triggered = true;
+        let Ab::May { inner, .. } = self.layer[i].ab.clone() else {
+            return;
+        };
+        if let Ab::Targeted { tc, .. } = inner.as_ref()
+            && !self.valid_targets_exist(tc, self.layer[i].source, 1)
+        {
+            return;
+        }
+        let source = self.layer[i].source;
+        let mut items: Vec<Option<usize>> = Vec::new();
+        for j in 0..self.layer.len() {
+            if self.layer[j].removed {
+                continue;
+            }
+            let reacts = if j == i {
+                true
+            } else {
+                !matches!(self.layer[j].ab, Ab::May { .. }) && self.is_reacting_to_click(j, source)
+            };
+            if reacts {
+                items.push(Some(j));
+            }
+        }
+        let must = matches!(self.layer[i].ab, Ab::May { must: true, .. });
+        if !must {
+            items.push(None);
+        }
+        let prev = self.interrupting;
+        self.menu = Some(Menu {
+            object: Tgt::Card(source),
+            items,
+            prev_interrupter: prev,
+            may: Some(i),
+        });
+        let controller = self.controller(source);
+        self.interrupting = Some(controller);
+        self.decision[controller] = Decision::Interrupt;
+        self.bump();
+    }
+}
+
+/// What the spell being resolved brings to its card's abilities.
+#[derive(Clone, Debug, Default)]
+pub struct SpellInfo {
+    pub targets: Vec<Tgt>,
+    pub paid_with: u32,
+}
+
+/// A card instance's printed characteristics.
+pub fn card_from_primitive(def: &Arc<Primitive>, mtgid: i32) -> Card {
+    let mut types = def.types.clone();
+    if types.is_empty() {
+        types.push(String::new());
+        types.clear();
+    }
+    Card {
+        mtgid,
+        def: CardDef::Wagic(def.clone()),
+        base: Chars {
+            name: def.name.clone(),
+            types,
+            colors: def.colors,
+            power: def.power,
+            toughness: def.toughness,
+            keywords: def.basic,
+        },
+        mana_cost: def.mana.clone(),
+        ..Card::default()
+    }
+}
+
+/// The mana an `add{...}` produces.
+pub fn mana_of(ab: &Ab) -> Option<Mana> {
+    match ab {
+        Ab::Effect(parse::Effect::AddMana(m)) => Some(m.clone()),
+        _ => None,
+    }
+}
+
+pub fn is_trigger(ab: &Ab) -> Option<&Trigger> {
+    match ab {
+        Ab::Triggered { trigger, .. } => Some(trigger),
+        _ => None,
+    }
+}

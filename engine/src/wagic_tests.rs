@@ -1,0 +1,728 @@
+//! Replays Wagic's own test suite (README §13): `_tests.txt` lists test files; each sets up a
+//! game ([INIT]), clicks through it ([DO]) and compares the result ([ASSERT]). The runner follows
+//! the engine's test AI: the player who has priority reads the next action; an interrupt offer is
+//! declined by any action other than `yes`/`no`, which is then retried.
+
+use crate::game::{CardId, PlayerId, Zone};
+use crate::mana::Mana;
+use crate::wagic::db::{self, Db};
+use crate::wagic::parse;
+use crate::wagic::runtime::*;
+use lint::{Dialect, SourceFile};
+use std::path::{Path, PathBuf};
+
+/// The outcome of one test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Pass,
+    /// The first mismatch.
+    Fail(String),
+    /// The test could not be run (missing file, AI mode...): counts as failed.
+    CannotRun(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub file: String,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub results: Vec<TestResult>,
+}
+
+impl Report {
+    pub fn passed(&self) -> usize {
+        self.results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Pass)
+            .count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.results.len() - self.passed()
+    }
+}
+
+/// The rules a game starts with (rules files, README §13).
+#[derive(Clone, Debug, Default)]
+pub struct Rules {
+    /// `auto=` lines of `[INIT]` (game rules).
+    pub game: Vec<String>,
+    /// `auto=` lines of `[PLAYERS]` (each player's rules).
+    pub players: Vec<String>,
+    pub life: Option<i32>,
+}
+
+impl Rules {
+    /// Reads a rules file and its includes.
+    pub fn load(path: &Path) -> Rules {
+        let mut rules = Rules::default();
+        rules.read(path, 0);
+        rules
+    }
+
+    fn read(&mut self, path: &Path, depth: u32) {
+        if depth > 8 {
+            return;
+        }
+        let Ok(bytes) = std::fs::read(path) else {
+            return;
+        };
+        let text = syntax::SourceText::decode(&bytes).text().to_string();
+        let mut section = String::new();
+        for line in text.lines() {
+            let line = line.trim_end_matches('\r');
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let lower = line.to_lowercase();
+            if let Some(inc) = lower.strip_prefix("include ") {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                self.read(&dir.join(inc.trim()), depth + 1);
+                continue;
+            }
+            if lower.starts_with('[') {
+                section = lower.clone();
+                continue;
+            }
+            match section.as_str() {
+                "[init]" => {
+                    if let Some(a) = lower.strip_prefix("auto=") {
+                        self.game.push(a.to_string());
+                    }
+                }
+                "[players]" => {
+                    if let Some(a) = lower.strip_prefix("auto=") {
+                        self.players.push(a.to_string());
+                    } else if let Some(l) = lower.strip_prefix("life:") {
+                        self.life = Some(db::atoi(l));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A player's state in [INIT] or [ASSERT].
+#[derive(Clone, Debug, Default)]
+struct PlayerState {
+    life: Option<i32>,
+    poison: i32,
+    pool: Mana,
+    /// Zone → MTG ids (-1 = `*`).
+    zones: Vec<(Zone, Vec<i32>)>,
+    rvalues: Vec<u32>,
+    autos: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct TestFile {
+    init_phase: i32,
+    init: [PlayerState; 2],
+    actions: Vec<String>,
+    end_phase: i32,
+    end: [PlayerState; 2],
+    summoning_sickness: bool,
+    seed: u64,
+    unsupported: Option<String>,
+}
+
+/// PhaseRing::phaseStrToInt (test phase names).
+pub fn phase_of(s: &str) -> i32 {
+    (match s.trim() {
+        "untap" => UNTAP,
+        "upkeep" => UPKEEP,
+        "draw" => DRAW,
+        "firstmain" | "mainphase" => FIRSTMAIN,
+        "combatbegin" | "combatbegins" => COMBATBEGIN,
+        "combatattackers" => COMBATATTACKERS,
+        "combatblockers" => COMBATBLOCKERS,
+        "combatdamage" => COMBATDAMAGE,
+        "combatend" | "combatends" => COMBATEND,
+        "secondmain" => SECONDMAIN,
+        "endofturn" | "end" => ENDOFTURN,
+        "cleanup" => CLEANUP,
+        _ => return -1,
+    }) as i32
+}
+
+fn parse_player_line(db: &Db, state: &mut PlayerState, line: &str) {
+    let limiter = line.find('=').or_else(|| line.find(':'));
+    let Some(limiter) = limiter else { return };
+    let key = &line[..limiter];
+    let value = &line[limiter + 1..];
+    let zone = match key {
+        "life" => {
+            state.life = Some(db::atoi(value));
+            return;
+        }
+        "poisoncount" => {
+            state.poison = db::atoi(value);
+            return;
+        }
+        "manapool" => {
+            state.pool = Mana::parse_wagic_groups(value);
+            return;
+        }
+        "rvalues" => {
+            state.rvalues = value
+                .split(',')
+                .map(|v| db::atoi(v).max(0) as u32)
+                .collect();
+            return;
+        }
+        "auto" => {
+            state.autos.push(value.to_string());
+            return;
+        }
+        "hand" => Zone::Hand,
+        "library" => Zone::Library,
+        "graveyard" => Zone::Graveyard,
+        "inplay" | "battlefield" => Zone::Battlefield,
+        "exile" | "removedfromgame" => Zone::Exile,
+        _ => return,
+    };
+    let ids: Vec<i32> = value
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| db.mtg_id(s))
+        .collect();
+    match state.zones.iter_mut().find(|(z, _)| *z == zone) {
+        Some((_, v)) => v.extend(ids),
+        None => state.zones.push((zone, ids)),
+    }
+}
+
+fn parse_test(db: &Db, text: &str) -> TestFile {
+    let mut t = TestFile {
+        init_phase: -1,
+        end_phase: -1,
+        ..TestFile::default()
+    };
+    let mut state = -1;
+    for raw in text.split('\n') {
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let s = line.to_lowercase();
+        if s == "summoningsickness" {
+            t.summoning_sickness = true;
+            continue;
+        }
+        if s == "forceability" {
+            continue;
+        }
+        if let Some(seed) = s.strip_prefix("seed ") {
+            t.seed = db::atoi(seed).max(0) as u64;
+            continue;
+        }
+        if s.starts_with("aicalls ") {
+            t.unsupported = Some("the test hands control to the AI".into());
+            continue;
+        }
+        if s == "momir" {
+            t.unsupported = Some("Momir games are not simulated".into());
+            continue;
+        }
+        match state {
+            -1 if s == "[init]" => state = 0,
+            0 => {
+                if s == "[player1]" {
+                    state = 1;
+                } else {
+                    t.init_phase = phase_of(&s);
+                }
+            }
+            1 => {
+                if s == "[player2]" {
+                    state = 2;
+                } else {
+                    parse_player_line(db, &mut t.init[0], &s);
+                }
+            }
+            2 => {
+                if s == "[do]" {
+                    state = 3;
+                } else {
+                    parse_player_line(db, &mut t.init[1], &s);
+                }
+            }
+            3 => {
+                if s == "[assert]" {
+                    state = 4;
+                } else {
+                    t.actions.push(s);
+                }
+            }
+            4 => {
+                if s == "[player1]" {
+                    state = 5;
+                } else {
+                    t.end_phase = phase_of(&s);
+                }
+            }
+            5 => {
+                if s == "[player2]" {
+                    state = 6;
+                } else {
+                    parse_player_line(db, &mut t.end[0], &s);
+                }
+            }
+            6 => {
+                if s == "[end]" {
+                    state = 7;
+                } else {
+                    parse_player_line(db, &mut t.end[1], &s);
+                }
+            }
+            _ => {}
+        }
+    }
+    t
+}
+
+/// Loads the card database of a Wagic resource folder (`sets/`), as the engine does.
+pub fn load_sets(sets: &Path) -> Result<Db, String> {
+    let mut files = Vec::new();
+    let prim = sets.join("primitives");
+    let mut prim_files: Vec<PathBuf> = std::fs::read_dir(&prim)
+        .map_err(|e| format!("{}: {e}", prim.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    prim_files.sort();
+    let mut set_files: Vec<PathBuf> = std::fs::read_dir(sets)
+        .map_err(|e| format!("{}: {e}", sets.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .map(|p| p.join("_cards.dat"))
+        .filter(|p| p.is_file())
+        .collect();
+    set_files.sort();
+    for path in prim_files.iter().chain(&set_files) {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let rel = path
+            .strip_prefix(sets.parent().unwrap_or(sets))
+            .unwrap_or(path);
+        files.push(SourceFile::new(rel, Dialect::Wagic, &bytes));
+    }
+    let mut db = Db::default();
+    for (i, f) in files.iter().enumerate() {
+        db.read_file(f, Some(i), db::DEFAULT_MAX_GRADE);
+    }
+    Ok(db)
+}
+
+/// Rules::getCardByMTGId: the first card with that id, player 1's zones first.
+fn card_by_mtgid(g: &WGame, id: i32, preferred: Option<PlayerId>) -> Option<CardId> {
+    let order: [PlayerId; 2] = match preferred {
+        Some(1) => [1, 0],
+        _ => [0, 1],
+    };
+    for p in order {
+        for z in [
+            Zone::Library,
+            Zone::Hand,
+            Zone::Battlefield,
+            Zone::Graveyard,
+        ] {
+            if let Some(&c) = g.g.players[p]
+                .zone(z)
+                .iter()
+                .find(|&&c| g.g.card(c).mtgid == id)
+            {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// Sets up a game with the rules: game rules first, then each player's rules.
+pub fn new_game<'a>(db: &'a Db, rules: &Rules, seed: u64) -> WGame<'a> {
+    let mut game = WGame::new(db, seed);
+    for line in &rules.game {
+        let mut ctx = parse::Ctx::default();
+        if let Some(ab) = parse::parse(line, &mut ctx, false, false) {
+            game.add_ability(ab, game.extra[0], None, None);
+        }
+    }
+    for p in 0..2 {
+        if let Some(life) = rules.life {
+            game.g.players[p].life = life;
+        }
+        for line in &rules.players {
+            let mut ctx = parse::Ctx::default();
+            if let Some(ab) = parse::parse(line, &mut ctx, false, false) {
+                let extra = game.extra[p];
+                game.add_ability(ab, extra, None, None);
+            }
+        }
+    }
+    game
+}
+
+fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
+    let t = parse_test(db, text);
+    if let Some(why) = &t.unsupported {
+        return Outcome::CannotRun(why.clone());
+    }
+    if t.actions.iter().any(|a| a == "ai" || a == "human") {
+        return Outcome::CannotRun("the test hands control to the AI or a human".into());
+    }
+    let mut game = new_game(db, rules, t.seed);
+    game.g.budget = 2_000_000;
+    // The deck: every card of every zone, in the library.
+    for p in 0..2 {
+        let order = [
+            Zone::Graveyard,
+            Zone::Library,
+            Zone::Hand,
+            Zone::Exile,
+            Zone::Battlefield,
+        ];
+        for z in order {
+            let ids = t.init[p]
+                .zones
+                .iter()
+                .find(|(zz, _)| *zz == z)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            for id in ids {
+                if let Some(def) = db.by_id(id) {
+                    game.new_card(&def.clone(), id, p, Zone::Library);
+                }
+            }
+        }
+    }
+    game.phase = t.init_phase.max(0) as usize;
+    game.layer_phase = game.phase;
+    for p in 0..2 {
+        if let Some(life) = t.init[p].life {
+            game.g.players[p].life = life;
+        }
+        game.g.players[p].poison = t.init[p].poison;
+        if !t.init[p].rvalues.is_empty() {
+            game.g.rng.queue(t.init[p].rvalues.iter().copied());
+        }
+        for z in [
+            Zone::Graveyard,
+            Zone::Library,
+            Zone::Hand,
+            Zone::Battlefield,
+            Zone::Exile,
+        ] {
+            let ids = t.init[p]
+                .zones
+                .iter()
+                .find(|(zz, _)| *zz == z)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            if z == Zone::Library {
+                continue;
+            }
+            for id in ids {
+                let Some(card) = card_by_mtgid(&game, id, Some(p)) else {
+                    continue;
+                };
+                if !game.g.players[p].zone(Zone::Library).contains(&card) {
+                    continue;
+                }
+                if z == Zone::Battlefield {
+                    game.put_in_zone(card, p, Zone::Stack);
+                    game.resolve_spell(card, Vec::new(), parse::PAID_NORMAL, Zone::Library);
+                    if !t.summoning_sickness {
+                        game.g.card_mut(card).sick = false;
+                    }
+                } else {
+                    game.put_in_zone(card, p, z);
+                }
+            }
+        }
+        for line in t.init[p].autos.clone() {
+            let mut ctx = parse::Ctx::default();
+            if let Some(ab) = parse::parse(&line, &mut ctx, false, false) {
+                let extra = game.extra[p];
+                game.add_ability(ab, extra, None, None);
+            }
+        }
+    }
+    game.layer_phase = game.phase;
+    game.stack.clear();
+    game.decision = [Decision::NotDecided; 2];
+
+    let mut next = 0usize;
+    let mut acts = 0u32;
+    loop {
+        acts += 1;
+        if acts > 4000 || game.g.steps > game.g.budget {
+            return Outcome::Fail("the game did not finish (step budget)".into());
+        }
+        let player = game.settle();
+        if next == 0 {
+            for p in 0..2 {
+                game.g.players[p].pool = t.init[p].pool.clone();
+            }
+        }
+        let action = t.actions.get(next).cloned().unwrap_or_default();
+        if game.ask == Some(player) && action != "yes" && action != "no" {
+            game.cancel_interrupt_offer();
+            continue;
+        }
+        if action.is_empty() {
+            break;
+        }
+        next += 1;
+        act(&mut game, &action, player, &mut next);
+    }
+    assert_game(&game, &t)
+}
+
+fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
+    let _ = player;
+    if action == "eot" {
+        if game.phase != CLEANUP {
+            *next -= 1;
+        }
+        game.user_request_next_phase(true);
+    } else if action == "next" || action.contains("goto") {
+        if let Some(i) = action.find("goto ") {
+            let phase = &action[i + 5..];
+            let mut to = 0;
+            for (j, code) in parse::PHASE_CODES.iter().enumerate() {
+                if phase.contains(code) {
+                    to = j;
+                }
+            }
+            if game.phase == to {
+                return;
+            }
+            *next -= 1;
+        }
+        if game.combat == CombatStep::Order || game.combat == CombatStep::Damage {
+            game.click_ok();
+        } else {
+            game.user_request_next_phase(true);
+        }
+    } else if action == "yes" {
+        let p = game.currently_acting();
+        game.set_interrupting(p);
+    } else if action == "endinterruption" {
+        game.end_of_interruption();
+    } else if action == "no" {
+        if game.ask.is_some() {
+            game.cancel_interrupt_offer();
+        }
+    } else if let Some(i) = action.find("choice ") {
+        let n = db::atoi(&action[i + 7..]).max(0) as usize;
+        game.choose(n);
+    } else if action.contains("p1") || action.contains("p2") {
+        let p = if action.contains("p1") { 0 } else { 1 };
+        game.player_click(p);
+    } else {
+        let id = game.db.mtg_id(action);
+        if id != 0
+            && let Some(i) = (0..game.stack.len()).find(|&i| {
+                !game.stack[i].resolved
+                    && match &game.stack[i].obj {
+                        StackObj::Spell { card, .. } => game.g.card(*card).mtgid == id,
+                        StackObj::Ability { source, .. } => game.g.card(*source).mtgid == id,
+                        _ => false,
+                    }
+            })
+        {
+            game.stack_click(i);
+            return;
+        }
+        let card = if id != 0 {
+            card_by_mtgid(game, id, None)
+        } else {
+            find_by_name(game, action)
+        };
+        if let Some(card) = card {
+            game.card_click(card);
+        }
+    }
+}
+
+fn find_by_name(game: &WGame, name: &str) -> Option<CardId> {
+    for p in 0..2 {
+        for z in [
+            Zone::Library,
+            Zone::Hand,
+            Zone::Battlefield,
+            Zone::Graveyard,
+            Zone::Exile,
+        ] {
+            if let Some(&c) = game.g.players[p]
+                .zone(z)
+                .iter()
+                .find(|&&c| game.g.card(c).cur.name.to_lowercase() == name)
+            {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+fn assert_game(game: &WGame, t: &TestFile) -> Outcome {
+    if game.phase as i32 != t.end_phase {
+        return Outcome::Fail(format!(
+            "phase: expected {}, got {}",
+            name_of_phase(t.end_phase),
+            PHASE_NAMES[game.phase]
+        ));
+    }
+    for p in 0..2 {
+        let exp = &t.end[p];
+        let player = &game.g.players[p];
+        let life = exp.life.unwrap_or(20);
+        if player.life != life {
+            return Outcome::Fail(format!(
+                "player {} life: expected {life}, got {}",
+                p + 1,
+                player.life
+            ));
+        }
+        if player.poison != exp.poison {
+            return Outcome::Fail(format!(
+                "player {} poison: expected {}, got {}",
+                p + 1,
+                exp.poison,
+                player.poison
+            ));
+        }
+        if !player.pool.can_afford(&exp.pool) || !exp.pool.can_afford(&player.pool) {
+            return Outcome::Fail(format!(
+                "player {} mana pool: expected {}, got {}",
+                p + 1,
+                exp.pool.to_wagic(),
+                player.pool.to_wagic()
+            ));
+        }
+        for z in [
+            Zone::Graveyard,
+            Zone::Library,
+            Zone::Hand,
+            Zone::Battlefield,
+            Zone::Exile,
+        ] {
+            let expected: Vec<i32> = exp
+                .zones
+                .iter()
+                .find(|(zz, _)| *zz == z)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_default();
+            let actual = player.zone(z);
+            if actual.len() != expected.len() {
+                let names: Vec<String> = actual
+                    .iter()
+                    .map(|&c| game.g.card(c).cur.name.clone())
+                    .collect();
+                return Outcome::Fail(format!(
+                    "player {} {}: expected {} cards, got {} [{}]",
+                    p + 1,
+                    z.name(),
+                    expected.len(),
+                    actual.len(),
+                    names.join(", ")
+                ));
+            }
+            for id in expected {
+                if id == -1 {
+                    continue;
+                }
+                if let Some(c) = card_by_mtgid(game, id, None)
+                    && !actual.contains(&c)
+                {
+                    return Outcome::Fail(format!(
+                        "player {} {}: {} is not there (it is in player {}'s {})",
+                        p + 1,
+                        z.name(),
+                        game.g.card(c).cur.name,
+                        game.g.zone_owner(c) + 1,
+                        game.g.card(c).zone.name()
+                    ));
+                }
+            }
+        }
+    }
+    Outcome::Pass
+}
+
+fn name_of_phase(p: i32) -> &'static str {
+    if p < 0 {
+        "an invalid phase"
+    } else {
+        PHASE_NAMES[p as usize]
+    }
+}
+
+/// The test files `_tests.txt` lists (README §13.1).
+pub fn list_tests(tests_txt: &Path) -> Result<Vec<String>, String> {
+    let bytes = std::fs::read(tests_txt).map_err(|e| format!("{}: {e}", tests_txt.display()))?;
+    let text = syntax::SourceText::decode(&bytes).text().to_string();
+    let mut out = Vec::new();
+    let mut comment = false;
+    for raw in text.split('\n') {
+        let s = raw.strip_suffix('\r').unwrap_or(raw);
+        if s.is_empty() {
+            continue;
+        }
+        if s.starts_with("/*") {
+            comment = true;
+        }
+        if !s.starts_with('#') && !comment {
+            out.push(s.to_string());
+        }
+        if s.starts_with("*/") {
+            comment = false;
+        }
+    }
+    Ok(out)
+}
+
+/// Runs every test of `_tests.txt` (with `sets/` and `rules/` beside `test/`); `each` sees each
+/// result as it comes.
+pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<Report, String> {
+    let test_dir = tests_txt.parent().unwrap_or(Path::new("."));
+    let res = test_dir.parent().unwrap_or(Path::new("."));
+    let db = load_sets(&res.join("sets"))?;
+    let rules = Rules::load(&res.join("rules").join("testsuite.txt"));
+    let mut report = Report::default();
+    for name in list_tests(tests_txt)? {
+        if name == "+pregametests" {
+            continue;
+        }
+        let path = test_dir.join(&name);
+        let outcome = match std::fs::read(&path) {
+            Err(_) => continue,
+            Ok(bytes) => {
+                let text = syntax::SourceText::decode(&bytes).text().to_string();
+                let db = &db;
+                let rules = &rules;
+                match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    run_test(db, rules, &text)
+                })) {
+                    Ok(o) => o,
+                    Err(_) => Outcome::CannotRun(
+                        "the engine crashed on this test (a cardlint bug)".into(),
+                    ),
+                }
+            }
+        };
+        let r = TestResult {
+            file: name,
+            outcome,
+        };
+        each(&r);
+        report.results.push(r);
+    }
+    Ok(report)
+}
