@@ -456,6 +456,17 @@ fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
     game.stack.clear();
     game.decision = [Decision::NotDecided; 2];
 
+    if trace() {
+        for (i, inst) in game.layer.iter().enumerate() {
+            eprintln!("layer {i}: {} {:?}", game.g.card(inst.source).cur.name, inst.ab);
+        }
+        for p in 0..2 {
+            for z in [Zone::Battlefield, Zone::Hand, Zone::Library] {
+                let names: Vec<String> = game.g.players[p].zone(z).iter().map(|&c| format!("{}#{}", game.g.card(c).cur.name, game.g.card(c).mtgid)).collect();
+                eprintln!("p{} {}: {}", p + 1, z.name(), names.join(", "));
+            }
+        }
+    }
     let mut next = 0usize;
     let mut acts = 0u32;
     loop {
@@ -470,6 +481,20 @@ fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
             }
         }
         let action = t.actions.get(next).cloned().unwrap_or_default();
+        if trace() {
+            eprintln!(
+                "[act p{}] {:?} phase={} combat={:?} ask={:?} int={:?} stack={} menu={} tc={}",
+                player + 1,
+                action,
+                PHASE_NAMES[game.phase],
+                game.combat,
+                game.ask,
+                game.interrupting,
+                game.stack.iter().filter(|s| !s.resolved).count(),
+                game.menu.is_some(),
+                game.current_target_chooser()
+            );
+        }
         if game.ask == Some(player) && action != "yes" && action != "no" {
             game.cancel_interrupt_offer();
             continue;
@@ -546,6 +571,12 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
         };
         if let Some(card) = card {
             game.card_click(card);
+            if trace() {
+                let c = game.g.card(card);
+                eprintln!("  clicked {} attacking={} tapped={} sick={}", c.cur.name, c.attacking, c.tapped, c.sick);
+            }
+        } else if trace() {
+            eprintln!("  no card for {action:?} (id {id})");
         }
     }
 }
@@ -664,6 +695,10 @@ fn name_of_phase(p: i32) -> &'static str {
     }
 }
 
+fn trace() -> bool {
+    std::env::var_os("CARDLINT_TRACE").is_some()
+}
+
 /// The test files `_tests.txt` lists (README §13.1).
 pub fn list_tests(tests_txt: &Path) -> Result<Vec<String>, String> {
     let bytes = std::fs::read(tests_txt).map_err(|e| format!("{}: {e}", tests_txt.display()))?;
@@ -700,6 +735,11 @@ pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<
         if name == "+pregametests" {
             continue;
         }
+        if let Ok(only) = std::env::var("CARDLINT_WAGIC_TEST")
+            && !name.contains(&only)
+        {
+            continue;
+        }
         let path = test_dir.join(&name);
         let outcome = match std::fs::read(&path) {
             Err(_) => continue,
@@ -725,4 +765,33 @@ pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<
         report.results.push(r);
     }
     Ok(report)
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+
+    #[test]
+    fn debug_attack() {
+        let res = Path::new("/work/shared/corpus/wagic/upstream-2016-06-29-140ee7b");
+        if !res.exists() {
+            return;
+        }
+        let db = load_sets(&res.join("sets")).unwrap();
+        let rules = Rules::load(&res.join("rules").join("testsuite.txt"));
+        let text = std::fs::read_to_string(res.join("test/generic/first_strike.txt")).unwrap();
+        let t = parse_test(&db, &text);
+        eprintln!("{:?}", t.init[0].zones);
+        let mut game = new_game(&db, &rules, 0);
+        let def = db.by_id(1370).unwrap().clone();
+        let c = game.new_card(&def, 1370, 0, Zone::Library);
+        game.phase = COMBATATTACKERS;
+        game.put_in_zone(c, 0, Zone::Stack);
+        game.resolve_spell(c, Vec::new(), 0, Zone::Library);
+        game.g.card_mut(c).sick = false;
+        let p = game.settle();
+        eprintln!("acting {p} zone {:?} creature {} can_attack {}", game.g.card(c).zone, game.g.card(c).is_creature(), game.can_attack(c));
+        let r: Vec<usize> = (0..game.layer.len()).filter(|&i| game.is_reacting_to_click(i, c)).collect();
+        eprintln!("reacting {r:?}");
+    }
 }

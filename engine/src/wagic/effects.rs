@@ -54,6 +54,14 @@ impl WGame<'_> {
         self.bump();
         let _ = (spell_targets, trigger_card);
         match ab {
+            Ab::Equip { .. } => {
+                if let Some(Tgt::Card(t)) = target
+                    && self.g.card(t).zone == Zone::Battlefield
+                    && self.g.card(source).zone == Zone::Battlefield
+                {
+                    self.equip(source, t);
+                }
+            }
             Ab::Effect(e) if e.one_shot() => self.apply_effect(e, source, target, line),
             Ab::Effect(Effect::CastRestriction { play, tc, value }) => {
                 if *play && tc.raw.contains("land") {
@@ -583,6 +591,12 @@ impl WGame<'_> {
                     self.g.players[p].pool = pool;
                 }
             }
+            Effect::Dynamic {
+                source: from,
+                kind,
+                effect,
+                who,
+            } => self.dynamic(source, target, from, kind, effect, who, line),
             Effect::Prevent(..) => {
                 self.note(
                     NoteKind::Unsupported,
@@ -600,6 +614,146 @@ impl WGame<'_> {
                 );
             }
             _ => {}
+        }
+    }
+
+    /// AEquip::equip: the equipment's abilities are given again, to the equipped creature.
+    pub fn equip(&mut self, equipment: CardId, creature: CardId) {
+        self.unequip(equipment);
+        self.g.card_mut(equipment).attached_to = Some(creature);
+        let Some(prim) = self.prim(equipment).cloned() else {
+            return;
+        };
+        let lines: Vec<(String, usize)> = prim
+            .autos
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.zone.is_empty() || l.zone == "skill")
+            .map(|(i, l)| (l.text.clone(), i))
+            .collect();
+        for (text, index) in lines {
+            let expanded = self.db.expand_macros(&text);
+            for line in expanded.split('\n') {
+                let mut ctx = self.parse_ctx(equipment, None);
+                let Some(ab) = parse::parse(line, &mut ctx, false, false) else {
+                    continue;
+                };
+                if matches!(ab, Ab::Equip { .. })
+                    || matches!(ab, Ab::Lord { .. })
+                    || matches!(ab.core(), Ab::Lord { .. })
+                    || ab.one_shot()
+                {
+                    continue;
+                }
+                let inc = self.g.card(equipment).incarnation;
+                let mut inst = Inst::new(ab, equipment, inc, Some(Tgt::Card(creature)));
+                inst.line = Some(index);
+                let i = self.add_inst(inst);
+                self.equip_children.push((equipment, i));
+            }
+        }
+        self.recompute();
+    }
+
+    pub fn unequip(&mut self, equipment: CardId) {
+        let children: Vec<usize> = self
+            .equip_children
+            .iter()
+            .filter(|(e, _)| *e == equipment)
+            .map(|(_, i)| *i)
+            .collect();
+        for i in children {
+            self.remove_inst(i);
+        }
+        self.equip_children.retain(|(e, _)| *e != equipment);
+        self.g.card_mut(equipment).attached_to = None;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dynamic(
+        &mut self,
+        source: CardId,
+        target: Option<Tgt>,
+        from: &str,
+        kind: &str,
+        effect: &str,
+        who: &str,
+        line: Option<usize>,
+    ) {
+        let me = self.controller(source);
+        let tcard = target.and_then(Tgt::card).unwrap_or(source);
+        let measured = match from {
+            "mytgt" => Some(tcard),
+            "source" | "" => Some(source),
+            _ => None,
+        };
+        let player_measured = match from {
+            "myself" => Some(me),
+            "myfoe" => Some(1 - me),
+            _ => None,
+        };
+        let amount = match (kind, measured, player_measured) {
+            ("power", Some(c), _) => self.g.card(c).cur.power,
+            ("toughness", Some(c), _) => self.g.card(c).cur.toughness,
+            ("manacost", Some(c), _) => self.g.card(c).mana_cost.converted(),
+            ("colors", Some(c), _) => (1..6).filter(|&i| self.g.card(c).cur.has_color(i)).count() as i32,
+            ("oneonecounters", Some(c), _) => self.g.card(c).counter_count("", 1, 1),
+            ("thatmuch", _, _) => self.thatmuch,
+            (_, _, Some(p)) => self.g.players[p].life,
+            _ => {
+                self.note(NoteKind::Unsupported, Some(source), line, format!("`dynamicability` with `{kind}` is not simulated yet"));
+                return;
+            }
+        };
+        let target_controller = self.controller(tcard);
+        let player = match who {
+            "targetcontroller" => target_controller,
+            "targetopponent" => 1 - target_controller,
+            "srccontroller" => me,
+            "srcopponent" => 1 - me,
+            _ => match target {
+                Some(Tgt::Player(p)) => p,
+                _ => target_controller,
+            },
+        };
+        match effect {
+            "strike" => {
+                let t = if who == "tosrc" {
+                    Tgt::Card(source)
+                } else if matches!(who, "srcopponent" | "targetopponent" | "srccontroller" | "targetcontroller") {
+                    Tgt::Player(player)
+                } else {
+                    target.unwrap_or(Tgt::Card(tcard))
+                };
+                self.deal_damage(source, t, amount, false);
+            }
+            "lifegain" => self.gain_life(player, amount, Some(source)),
+            "lifeloss" => self.lose_life(player, amount, Some(source)),
+            "draw" => self.draw(player, amount),
+            "deplete" => {
+                for _ in 0..amount.max(0) {
+                    if let Some(&top) = self.g.players[player].zone(Zone::Library).last() {
+                        self.graveyard(top);
+                    }
+                }
+            }
+            "countersoneone" => self.add_counters(tcard, 1, 1, amount, ""),
+            "pumppow" | "pumptough" | "pumpboth" => {
+                let (p, t) = match effect {
+                    "pumppow" => (amount, 0),
+                    "pumptough" => (0, amount),
+                    _ => (amount, amount),
+                };
+                let ab = Ab::Effect(Effect::Pt {
+                    power: p.to_string(),
+                    toughness: t.to_string(),
+                    duration: Duration::Ueot,
+                });
+                self.resolve_ab(&ab, source, Some(Tgt::Card(tcard)), &[], None, 0, line);
+            }
+            _ => {
+                self.note(NoteKind::Unsupported, Some(source), line, "this `dynamicability` is not simulated yet");
+            }
         }
     }
 

@@ -415,6 +415,13 @@ pub enum Effect {
         tc: TargetSpec,
         value: String,
     },
+    /// `dynamicability<!source type effect who!>`.
+    Dynamic {
+        source: String,
+        kind: String,
+        effect: String,
+        who: String,
+    },
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1246,8 +1253,28 @@ fn parse_depth(
         });
     }
     // 21.
-    if s.contains("dynamicability<!") {
-        return Some(Ab::Effect(Effect::Unsupported("dynamicability")));
+    if let Some((_, inner, _)) = parse_between(&s, "dynamicability<!", "!>", true) {
+        let first = |words: &[&str]| {
+            words
+                .iter()
+                .find(|w| inner.contains(*w))
+                .map(|w| w.to_string())
+                .unwrap_or_default()
+        };
+        return Some(Ab::Effect(Effect::Dynamic {
+            source: first(&["source", "mytgt", "myself", "myfoe"]),
+            kind: first(&[
+                "power", "toughness", "manacost", "colors", "age", "charge", "oneonecounters", "thatmuch",
+            ]),
+            effect: first(&[
+                "strike", "draw", "lifeloss", "lifegain", "pumppow", "pumptough", "pumpboth", "deplete",
+                "countersoneone",
+            ]),
+            who: first(&[
+                "eachother", "itself", "targetcontroller", "targetopponent", "tosrc", "srccontroller",
+                "srcopponent",
+            ]),
+        }));
     }
     if s.contains("phaseaction") {
         return Some(Ab::Effect(Effect::Unsupported("phaseaction")));

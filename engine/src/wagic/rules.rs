@@ -256,6 +256,8 @@ impl WGame<'_> {
         self.bump();
         let ab = self.layer[i].ab.clone();
         match &ab {
+            Ab::Rule(rule) if rule == "attackrule" => self.toggle_attacker(card),
+            Ab::Rule(rule) if rule == "blockrule" => self.cycle_block(card),
             Ab::Rule(rule) => self.cast_with_rule(rule, card),
             Ab::Activated(a) => self.activate(i, a, card),
             Ab::Equip { tc, .. } => {
@@ -834,10 +836,8 @@ impl WGame<'_> {
             return;
         }
         if let Ab::Equip { .. } = ab {
-            if let Some(Tgt::Card(t)) = target {
-                self.g.card_mut(source).attached_to = Some(t);
-                self.bump();
-            }
+            let line = self.layer[i].line;
+            self.fire(ab.clone(), source, target, Vec::new(), None, false, 0, line);
             return;
         }
         let targets = targets.unwrap_or_default();

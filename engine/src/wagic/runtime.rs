@@ -313,6 +313,8 @@ pub struct WGame<'a> {
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
+    /// Abilities an equipment gives its creature: (equipment, layer index).
+    pub equip_children: Vec<(CardId, usize)>,
 }
 
 impl<'a> WGame<'a> {
@@ -359,6 +361,7 @@ impl<'a> WGame<'a> {
             trigger_card: None,
             protections: Vec::new(),
             cant_block: Vec::new(),
+            equip_children: Vec::new(),
         }
     }
 
@@ -561,6 +564,11 @@ impl<'a> WGame<'a> {
         let spell_targets: Vec<Tgt> = spell.map(|s| s.targets.clone()).unwrap_or_default();
         let paid_with = spell.map(|s| s.paid_with).unwrap_or(c.paid_with);
         let inc = c.incarnation;
+        if let Ab::Ueot(_) = ab {
+            let t = spell_targets.first().copied().or(Some(default_target));
+            self.resolve_ab(&ab, card, t, &spell_targets, None, paid_with, line);
+            return;
+        }
         if ab.one_shot() {
             if spell_targets.len() > 1 {
                 for t in spell_targets.clone() {
@@ -576,9 +584,15 @@ impl<'a> WGame<'a> {
                 .copied()
                 .filter(|t| matches!(t, Tgt::Card(_)))
                 .or(Some(default_target));
+            let duration = super::cont::duration_of(&ab);
             let mut inst = Inst::new(ab, card, inc, t);
             inst.paid_with = paid_with;
             inst.line = line;
+            match duration {
+                Some(parse::Duration::Ueot) => inst.ueot = true,
+                Some(parse::Duration::Forever) => inst.forever = true,
+                _ => {}
+            }
             if self.is_extra(card) {
                 inst.permanent = true;
                 inst.uninterruptible = true;
