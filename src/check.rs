@@ -9,7 +9,11 @@ use std::process::ExitCode;
 pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect))?;
     let filter = RuleFilter::default();
-    let results = lint::workspace::check(&loaded.files, &filter);
+    let mut results = lint::workspace::check(&loaded.files, &filter);
+    if args.simulate {
+        let (sim, _) = engine::simulate(&loaded.files, &engine::Options::default());
+        results = engine::simulate::merge(results, sim);
+    }
     let report = output::Report::new(&loaded.files, results);
     match args.format {
         Format::Text => output::text::print(&report),

@@ -50,6 +50,9 @@ pub struct CheckArgs {
     /// Read every file as this dialect instead of detecting it.
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+    /// Also play every card in a synthetic game and report what fails at run time.
+    #[arg(long)]
+    pub simulate: bool,
 }
 
 #[derive(Args)]

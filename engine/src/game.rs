@@ -107,7 +107,7 @@ pub enum CardDef {
 }
 
 /// The characteristics that effects change.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Chars {
     pub name: String,
     /// Type and subtype words, lower case.
@@ -117,6 +117,33 @@ pub struct Chars {
     pub power: i32,
     pub toughness: i32,
     pub keywords: Keywords,
+}
+
+impl Clone for Chars {
+    fn clone(&self) -> Chars {
+        Chars {
+            name: self.name.clone(),
+            types: self.types.clone(),
+            colors: self.colors,
+            power: self.power,
+            toughness: self.toughness,
+            keywords: self.keywords,
+        }
+    }
+
+    /// Reuses the allocations (characteristics are reset from the printed ones very often).
+    fn clone_from(&mut self, source: &Chars) {
+        if self.name != source.name {
+            self.name.clone_from(&source.name);
+        }
+        if self.types != source.types {
+            self.types.clone_from(&source.types);
+        }
+        self.colors = source.colors;
+        self.power = source.power;
+        self.toughness = source.toughness;
+        self.keywords = source.keywords;
+    }
 }
 
 impl Chars {

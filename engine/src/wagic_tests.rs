@@ -458,11 +458,19 @@ fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
 
     if trace() {
         for (i, inst) in game.layer.iter().enumerate() {
-            eprintln!("layer {i}: {} {:?}", game.g.card(inst.source).cur.name, inst.ab);
+            eprintln!(
+                "layer {i}: {} {:?}",
+                game.g.card(inst.source).cur.name,
+                inst.ab
+            );
         }
         for p in 0..2 {
             for z in [Zone::Battlefield, Zone::Hand, Zone::Library] {
-                let names: Vec<String> = game.g.players[p].zone(z).iter().map(|&c| format!("{}#{}", game.g.card(c).cur.name, game.g.card(c).mtgid)).collect();
+                let names: Vec<String> = game.g.players[p]
+                    .zone(z)
+                    .iter()
+                    .map(|&c| format!("{}#{}", game.g.card(c).cur.name, game.g.card(c).mtgid))
+                    .collect();
                 eprintln!("p{} {}: {}", p + 1, z.name(), names.join(", "));
             }
         }
@@ -573,7 +581,10 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
             game.card_click(card);
             if trace() {
                 let c = game.g.card(card);
-                eprintln!("  clicked {} attacking={} tapped={} sick={}", c.cur.name, c.attacking, c.tapped, c.sick);
+                eprintln!(
+                    "  clicked {} attacking={} tapped={} sick={}",
+                    c.cur.name, c.attacking, c.tapped, c.sick
+                );
             }
         } else if trace() {
             eprintln!("  no card for {action:?} (id {id})");
@@ -767,31 +778,3 @@ pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<
     Ok(report)
 }
 
-#[cfg(test)]
-mod debug_tests {
-    use super::*;
-
-    #[test]
-    fn debug_attack() {
-        let res = Path::new("/work/shared/corpus/wagic/upstream-2016-06-29-140ee7b");
-        if !res.exists() {
-            return;
-        }
-        let db = load_sets(&res.join("sets")).unwrap();
-        let rules = Rules::load(&res.join("rules").join("testsuite.txt"));
-        let text = std::fs::read_to_string(res.join("test/generic/first_strike.txt")).unwrap();
-        let t = parse_test(&db, &text);
-        eprintln!("{:?}", t.init[0].zones);
-        let mut game = new_game(&db, &rules, 0);
-        let def = db.by_id(1370).unwrap().clone();
-        let c = game.new_card(&def, 1370, 0, Zone::Library);
-        game.phase = COMBATATTACKERS;
-        game.put_in_zone(c, 0, Zone::Stack);
-        game.resolve_spell(c, Vec::new(), 0, Zone::Library);
-        game.g.card_mut(c).sick = false;
-        let p = game.settle();
-        eprintln!("acting {p} zone {:?} creature {} can_attack {}", game.g.card(c).zone, game.g.card(c).is_creature(), game.can_attack(c));
-        let r: Vec<usize> = (0..game.layer.len()).filter(|&i| game.is_reacting_to_click(i, c)).collect();
-        eprintln!("reacting {r:?}");
-    }
-}

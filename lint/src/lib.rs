@@ -6,6 +6,7 @@ pub mod diagnostic;
 pub mod dialect;
 pub mod forge;
 pub mod registry;
+pub mod simulation;
 pub mod source;
 pub mod suggest;
 pub mod wagic;

@@ -174,6 +174,7 @@ impl RuleFilter {
 pub fn all_rules() -> Vec<&'static RuleMeta> {
     let mut rules: Vec<&'static RuleMeta> = Vec::new();
     rules.extend(crate::common::RULES.iter().copied());
+    rules.extend(crate::simulation::RULES.iter().copied());
     for dialect in Dialect::ALL {
         rules.extend(dialect.rules());
     }

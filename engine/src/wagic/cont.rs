@@ -21,8 +21,22 @@ const SEARCH: [Zone; 6] = [
 impl WGame<'_> {
     /// Recomputes every card's current characteristics.
     pub fn recompute(&mut self) {
-        for c in self.g.cards.iter_mut() {
-            c.cur = c.base.clone();
+        if self.recomputed_at == self.progress && !self.layer.is_empty() {
+            return;
+        }
+        self.recomputed_at = self.progress;
+        // Only cards that can carry changes are reset: those in play or on the stack, and those
+        // changed last time.
+        let mut reset: Vec<CardId> = std::mem::take(&mut self.touched);
+        for p in 0..2 {
+            reset.extend(self.g.players[p].zone(Zone::Battlefield).iter().copied());
+            reset.extend(self.g.players[p].zone(Zone::Stack).iter().copied());
+        }
+        reset.sort_unstable();
+        reset.dedup();
+        for &id in &reset {
+            let c = &mut self.g.cards[id];
+            c.cur.clone_from(&c.base);
             for k in &c.counters {
                 c.cur.power += k.power * k.nb;
                 c.cur.toughness += k.toughness * k.nb;
@@ -31,25 +45,24 @@ impl WGame<'_> {
         self.protections.clear();
         self.cant_block.clear();
         for i in 0..self.layer.len() {
-            if self.layer[i].removed {
-                continue;
-            }
             let inst = &self.layer[i];
-            let (ab, source, target) = (inst.ab.clone(), inst.source, inst.target);
-            if matches!(
-                ab,
-                Ab::Rule(_)
-                    | Ab::Activated(_)
-                    | Ab::Triggered { .. }
-                    | Ab::May { .. }
-                    | Ab::Equip { .. }
-            ) {
+            if inst.removed
+                || inst.waiting.is_some()
+                || matches!(
+                    inst.ab,
+                    Ab::Rule(_)
+                        | Ab::Activated(_)
+                        | Ab::Triggered { .. }
+                        | Ab::May { .. }
+                        | Ab::Equip { .. }
+                )
+            {
                 continue;
             }
-            if inst.waiting.is_some() {
-                continue;
-            }
+            let (source, target) = (inst.source, inst.target);
+            let ab = std::mem::replace(&mut self.layer[i].ab, Ab::Multi(Vec::new()));
             self.apply_continuous(&ab, source, target, 0);
+            self.layer[i].ab = ab;
         }
     }
 
@@ -60,6 +73,7 @@ impl WGame<'_> {
         match ab {
             Ab::Effect(e) => {
                 let Some(Tgt::Card(t)) = target else { return };
+                self.touched.push(t);
                 self.apply_effect_continuous(e, source, t);
             }
             Ab::Ueot(inner) => self.apply_continuous(inner, source, target, depth + 1),
@@ -216,6 +230,26 @@ impl WGame<'_> {
             if is_continuous(&effect) || !matches!(kind, LordKind::Lord | LordKind::Teach) {
                 continue;
             }
+            // Only abilities can be given to cards; a bare effect under a lord does nothing here.
+            if !matches!(
+                *effect,
+                Ab::Activated(_)
+                    | Ab::Triggered { .. }
+                    | Ab::Equip { .. }
+                    | Ab::May { .. }
+                    | Ab::Multi(_)
+            ) {
+                if let Ab::Effect(Effect::Unsupported(what)) = *effect {
+                    let (source, line) = (self.layer[i].source, self.layer[i].line);
+                    self.note(
+                        NoteKind::Unsupported,
+                        Some(source),
+                        line,
+                        format!("`{what}` is not simulated yet"),
+                    );
+                }
+                continue;
+            }
             let source = self.layer[i].source;
             let wanted: Vec<CardId> = match kind {
                 LordKind::Teach => self.g.card(source).attached_to.into_iter().collect(),
@@ -244,6 +278,7 @@ impl WGame<'_> {
                 }
                 let inc = self.g.card(c).incarnation;
                 let mut inst = Inst::new((*effect).clone(), c, inc, Some(Tgt::Card(c)));
+                inst.from_lord = true;
                 inst.uninterruptible = self.layer[i].uninterruptible
                     || matches!(effect.core(), Ab::Effect(Effect::AddMana(_)));
                 inst.line = self.layer[i].line;

@@ -571,6 +571,7 @@ impl WGame<'_> {
             Effect::RemoveAllCounters => {
                 if let Some(c) = tcard {
                     self.g.card_mut(c).counters.clear();
+                    self.bump();
                     self.recompute();
                 }
             }
@@ -696,12 +697,19 @@ impl WGame<'_> {
             ("power", Some(c), _) => self.g.card(c).cur.power,
             ("toughness", Some(c), _) => self.g.card(c).cur.toughness,
             ("manacost", Some(c), _) => self.g.card(c).mana_cost.converted(),
-            ("colors", Some(c), _) => (1..6).filter(|&i| self.g.card(c).cur.has_color(i)).count() as i32,
+            ("colors", Some(c), _) => {
+                (1..6).filter(|&i| self.g.card(c).cur.has_color(i)).count() as i32
+            }
             ("oneonecounters", Some(c), _) => self.g.card(c).counter_count("", 1, 1),
             ("thatmuch", _, _) => self.thatmuch,
             (_, _, Some(p)) => self.g.players[p].life,
             _ => {
-                self.note(NoteKind::Unsupported, Some(source), line, format!("`dynamicability` with `{kind}` is not simulated yet"));
+                self.note(
+                    NoteKind::Unsupported,
+                    Some(source),
+                    line,
+                    format!("`dynamicability` with `{kind}` is not simulated yet"),
+                );
                 return;
             }
         };
@@ -720,7 +728,10 @@ impl WGame<'_> {
             "strike" => {
                 let t = if who == "tosrc" {
                     Tgt::Card(source)
-                } else if matches!(who, "srcopponent" | "targetopponent" | "srccontroller" | "targetcontroller") {
+                } else if matches!(
+                    who,
+                    "srcopponent" | "targetopponent" | "srccontroller" | "targetcontroller"
+                ) {
                     Tgt::Player(player)
                 } else {
                     target.unwrap_or(Tgt::Card(tcard))
@@ -752,7 +763,12 @@ impl WGame<'_> {
                 self.resolve_ab(&ab, source, Some(Tgt::Card(tcard)), &[], None, 0, line);
             }
             _ => {
-                self.note(NoteKind::Unsupported, Some(source), line, "this `dynamicability` is not simulated yet");
+                self.note(
+                    NoteKind::Unsupported,
+                    Some(source),
+                    line,
+                    "this `dynamicability` is not simulated yet",
+                );
             }
         }
     }
@@ -791,6 +807,7 @@ impl WGame<'_> {
             c.counters[b].nb -= m;
         }
         c.counters.retain(|k| k.nb > 0);
+        self.bump();
         self.recompute();
         self.event(Ev::Counter {
             card,

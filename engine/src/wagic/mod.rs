@@ -11,5 +11,6 @@ pub mod numbers;
 pub mod parse;
 pub mod rules;
 pub mod runtime;
+pub mod sim;
 pub mod targets;
 pub mod triggers;

@@ -4,6 +4,79 @@
 
 use super::runtime::WGame;
 use crate::game::{CardId, Zone};
+use std::sync::LazyLock;
+
+/// Words of Wagic's parsed integers (spec data): (word, exact|prefix|modifier).
+static WORDS: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
+    include_str!("../../data/wagic/variables.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(w, k)| (w.trim().to_string(), k.trim().to_string()))
+        .collect()
+});
+
+/// Whether Wagic's parsed-integer reader knows this text (otherwise it reads 0, silently).
+pub fn known(text: &str) -> bool {
+    let mut s = text.trim().trim_start_matches(['+', '-']);
+    if s.is_empty() || s.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    if s.contains("plusend")
+        || s.contains("minusend")
+        || s.contains("mathend")
+        || s.starts_with("math")
+    {
+        return true;
+    }
+    // Modifiers before the word (`twice`, `halfup`, `stored`, `mytarg`, `plusone`...).
+    for _ in 0..4 {
+        let mut stripped = false;
+        // 2016 engines also read `plusone`..`plusfive` and `other` before a word.
+        for p in [
+            "plusone",
+            "plustwo",
+            "plusthree",
+            "plusfour",
+            "plusfive",
+            "other",
+        ] {
+            if s.starts_with(p) && s.len() > p.len() {
+                s = &s[p.len()..];
+                stripped = true;
+            }
+        }
+        for (w, kind) in WORDS.iter() {
+            if kind == "modifier"
+                && w.len() > 1
+                && !w.starts_with("other")
+                && !w.starts_with("plus")
+                && s.starts_with(w.as_str())
+                && s.len() > w.len()
+            {
+                s = &s[w.len()..];
+                stripped = true;
+                break;
+            }
+        }
+        if !stripped {
+            break;
+        }
+    }
+    // Words of earlier engines (2016).
+    if matches!(s, "morethanfourcards" | "gravecardtypes") {
+        return true;
+    }
+    if s.is_empty() || s.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    // `x`-based words with a modifier after them (`xplusthree`, `halfupx`).
+    WORDS.iter().any(|(w, kind)| match kind.as_str() {
+        "exact" => s == w || s.eq_ignore_ascii_case(w),
+        "prefix" => s.starts_with(w.as_str()),
+        _ => false,
+    }) || (s.starts_with('x') && s[1..].starts_with("plus"))
+}
 
 /// Evaluates `text` for an ability of `source` (whose target is `target`). Returns the value and
 /// whether the text was understood.
@@ -110,6 +183,6 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
             }
             (sign * v, true)
         }
-        None => (sign * super::db::atoi(s), false),
+        None => (sign * super::db::atoi(s), known(text)),
     }
 }

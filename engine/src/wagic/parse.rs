@@ -1264,14 +1264,33 @@ fn parse_depth(
         return Some(Ab::Effect(Effect::Dynamic {
             source: first(&["source", "mytgt", "myself", "myfoe"]),
             kind: first(&[
-                "power", "toughness", "manacost", "colors", "age", "charge", "oneonecounters", "thatmuch",
+                "power",
+                "toughness",
+                "manacost",
+                "colors",
+                "age",
+                "charge",
+                "oneonecounters",
+                "thatmuch",
             ]),
             effect: first(&[
-                "strike", "draw", "lifeloss", "lifegain", "pumppow", "pumptough", "pumpboth", "deplete",
+                "strike",
+                "draw",
+                "lifeloss",
+                "lifegain",
+                "pumppow",
+                "pumptough",
+                "pumpboth",
+                "deplete",
                 "countersoneone",
             ]),
             who: first(&[
-                "eachother", "itself", "targetcontroller", "targetopponent", "tosrc", "srccontroller",
+                "eachother",
+                "itself",
+                "targetcontroller",
+                "targetopponent",
+                "tosrc",
+                "srccontroller",
                 "srcopponent",
             ]),
         }));
@@ -1310,6 +1329,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Unsupported("ability$"));
     }
     if let Some((_, inner, _)) = parse_between(s, "token(", ")", true) {
+        let inner = &inner.replace('^', ",");
         let multiplier = s.find('*').map(|star| {
             let rest = &s[star + 1..];
             rest[..rest.find(' ').unwrap_or(rest.len())].to_string()

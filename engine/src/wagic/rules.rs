@@ -1136,6 +1136,42 @@ impl WGame<'_> {
     // ---- rules reacting to events ----------------------------------------------------------
 
     pub fn rules_on_event(&mut self, e: &Ev) {
+        if let Ev::ZoneChange { card, from, to } = e
+            && from.1 == Zone::Battlefield
+            && to.1 == Zone::Graveyard
+            && self.rule_active("persistrule")
+            && self.g.card(*card).zone == Zone::Graveyard
+            && !self.g.card(*card).token
+        {
+            // The card's last known abilities (its printed ones once in the graveyard).
+            let c = *card;
+            let kw = self.g.card(c).base.keywords;
+            let persist = super::basic::BASIC_ABILITIES
+                .iter()
+                .position(|a| *a == "persist");
+            let undying = super::basic::BASIC_ABILITIES
+                .iter()
+                .position(|a| *a == "undying");
+            let counters = self.last_counters.get(&c).cloned().unwrap_or_default();
+            let has = |p: i32| {
+                counters
+                    .iter()
+                    .any(|k| k.power == p && k.toughness == p && k.name.is_empty() && k.nb > 0)
+            };
+            let back = if persist.is_some_and(|i| kw.has(i)) && !has(-1) {
+                Some(-1)
+            } else if undying.is_some_and(|i| kw.has(i)) && !has(1) {
+                Some(1)
+            } else {
+                None
+            };
+            if let Some(n) = back {
+                let owner = self.g.card(c).owner;
+                self.put_in_zone(c, owner, Zone::Stack);
+                self.resolve_spell(c, Vec::new(), 0, Zone::Graveyard);
+                self.add_counters(c, n, n, 1, "");
+            }
+        }
         if let Ev::Damage {
             source,
             target,

@@ -114,6 +114,8 @@ pub struct Inst {
     pub paid_with: u32,
     /// `@next` triggers fire once.
     pub fired: bool,
+    /// Given by a lord or teach ability, which decides how long it lasts.
+    pub from_lord: bool,
     /// The turn a `turnlimited` trigger last fired.
     pub last_fired_turn: i64,
     /// Which auto line this came from (for diagnostics).
@@ -140,6 +142,7 @@ impl Inst {
             uninterruptible: false,
             paid_with: 0,
             fired: false,
+            from_lord: false,
             last_fired_turn: -1,
             line: None,
         }
@@ -315,6 +318,12 @@ pub struct WGame<'a> {
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
     /// Abilities an equipment gives its creature: (equipment, layer index).
     pub equip_children: Vec<(CardId, usize)>,
+    /// `progress` when characteristics were last recomputed.
+    pub recomputed_at: u64,
+    /// Cards changed by continuous effects in the last recompute (reset next time).
+    pub touched: Vec<CardId>,
+    /// Counters cards had when they last left the battlefield (persist, undying).
+    pub last_counters: std::collections::HashMap<CardId, Vec<crate::game::Counter>>,
 }
 
 impl<'a> WGame<'a> {
@@ -362,6 +371,9 @@ impl<'a> WGame<'a> {
             protections: Vec::new(),
             cant_block: Vec::new(),
             equip_children: Vec::new(),
+            last_counters: Default::default(),
+            recomputed_at: u64::MAX,
+            touched: Vec::new(),
         }
     }
 
@@ -439,7 +451,19 @@ impl<'a> WGame<'a> {
     /// Tokens that leave the battlefield cease to exist.
     pub fn put_in_zone(&mut self, card: CardId, player: PlayerId, to: Zone) {
         let was_token = self.g.card(card).token;
+        if self.g.card(card).zone == Zone::Battlefield {
+            let counters = self.g.card(card).counters.clone();
+            self.last_counters.insert(card, counters);
+            let eq: Vec<CardId> = self.equip_children.iter().map(|(e, _)| *e).collect();
+            if eq.contains(&card) {
+                self.unequip(card);
+            }
+        }
         let (from_p, from_z) = self.g.move_card(card, player, to);
+        {
+            let c = &mut self.g.cards[card];
+            c.cur.clone_from(&c.base);
+        }
         self.bump();
         if to == Zone::Battlefield {
             self.g.card_mut(card).fresh = true;
@@ -1031,6 +1055,7 @@ impl<'a> WGame<'a> {
     /// One frame of GameObserver::Update, without the player's action.
     /// Returns the player who acts in this frame.
     pub fn update(&mut self) -> PlayerId {
+        let _ = self.g.tick();
         let mut player = self.current;
         if self.phase == COMBATBLOCKERS && self.combat == CombatStep::Blockers {
             player = 1 - player;
@@ -1079,7 +1104,7 @@ impl<'a> WGame<'a> {
 
     fn should_destroy(&self, i: usize) -> bool {
         let inst = &self.layer[i];
-        if inst.waiting.is_some() {
+        if inst.waiting.is_some() || inst.from_lord {
             return false;
         }
         if inst.force_destroy {
@@ -1177,8 +1202,11 @@ impl<'a> WGame<'a> {
         let mut player = self.update();
         for _ in 0..64 {
             let before = self.progress;
+            if self.g.steps > self.g.budget {
+                break;
+            }
             player = self.update();
-            if self.progress == before || self.g.steps > self.g.budget {
+            if self.progress == before {
                 break;
             }
         }

@@ -152,6 +152,9 @@ pub fn zone_word(word: &str) -> Vec<ZoneSel> {
         "stack" => return both(Zone::Stack),
         "exile" | "removedfromgame" => return both(Zone::Exile),
         "commandzone" => return both(Zone::Command),
+        "reveal" => return both(Zone::Reveal),
+        "sideboard" => return both(Zone::Sideboard),
+        "temp" => return both(Zone::Temp),
         "nonbattlezone" => {
             let mut v = Vec::new();
             for z in [Zone::Graveyard, Zone::Library, Zone::Hand, Zone::Exile] {
@@ -164,12 +167,42 @@ pub fn zone_word(word: &str) -> Vec<ZoneSel> {
         }
         _ => {}
     }
+    // Compound zones of later engines: every zone of that player.
+    if word.ends_with("zones")
+        || word.ends_with("castingzone")
+        || word.ends_with("commandplay")
+        || word.contains("graveexile")
+        || word.contains("gravelibrary")
+        || word.contains("handlibrary")
+        || word.contains("handexilegrave")
+        || word.contains("nonplaynonexile")
+        || word.contains("battlefieldhand")
+    {
+        let whose = if word.starts_with("opponent") {
+            Opponent
+        } else {
+            My
+        };
+        return [
+            Zone::Battlefield,
+            Zone::Graveyard,
+            Zone::Hand,
+            Zone::Library,
+            Zone::Exile,
+            Zone::Command,
+        ]
+        .into_iter()
+        .map(|zone| ZoneSel { whose, zone })
+        .collect();
+    }
     let (whose, rest) = if let Some(r) = word.strip_prefix("my") {
         (My, r)
     } else if let Some(r) = word.strip_prefix("opponent") {
         (Opponent, r)
     } else if let Some(r) = word.strip_prefix("targetcontroller") {
         (TargetController, r)
+    } else if let Some(r) = word.strip_prefix("targetedpersons") {
+        (Both, r)
     } else if let Some(r) = word.strip_prefix("targetowner") {
         (Owner, r)
     } else if let Some(r) = word.strip_prefix("owner") {
@@ -212,6 +245,15 @@ pub fn parse(spec: &str) -> TargetSpec {
     }];
     if s.is_empty() {
         return mk(TcKind::Invalid, Vec::new());
+    }
+    if s.contains("anytarget") {
+        let mut t = mk(TcKind::Damageable, default_zones);
+        if let Some(l) = s.find('<')
+            && let Some(e) = s[l..].find('>')
+        {
+            t.max = s[l + 1..l + e].to_string();
+        }
+        return t;
     }
     if s.contains("blockable") {
         return mk(TcKind::Blockable, default_zones);
@@ -259,6 +301,10 @@ pub fn parse(spec: &str) -> TargetSpec {
             let mut zones = Vec::new();
             for z in s[i + 1..].split([',', '^']) {
                 zones.extend(zone_word(z));
+            }
+            // No known zone left: a typed spec falls back to both battlefields, `*` matches nothing.
+            if zones.is_empty() && s[..i].trim() != "*" {
+                zones = default_zones;
             }
             (s[..i].to_string(), zones)
         }
@@ -498,8 +544,9 @@ mod tests {
         let t = parse("<upto:2>creature");
         assert_eq!(t.max, "2");
         assert!(t.upto);
-        // An unknown zone is dropped.
-        assert!(parse("creature|mybattelfield").zones.is_empty());
+        // An unknown zone is dropped: a typed spec falls back to both battlefields.
+        assert_eq!(parse("creature|mybattelfield").zones.len(), 1);
+        assert!(parse("*|mybattelfield").zones.is_empty());
     }
 
     #[test]

@@ -60,6 +60,13 @@ impl WGame<'_> {
     }
 
     pub fn trigger_on_event(&mut self, i: usize, e: &Ev) {
+        let Ab::Triggered { trigger, .. } = &self.layer[i].ab else {
+            return;
+        };
+        let source = self.layer[i].source;
+        let Some(trigger_card) = self.trigger_matches(trigger, e, source, i) else {
+            return;
+        };
         let (trigger, mods, effect) = match &self.layer[i].ab {
             Ab::Triggered {
                 trigger,
@@ -68,9 +75,19 @@ impl WGame<'_> {
             } => (trigger.clone(), mods.clone(), effect.clone()),
             _ => return,
         };
-        let source = self.layer[i].source;
+        self.fire_trigger(i, trigger, mods, effect, source, trigger_card);
+    }
+
+    /// Whether the trigger fires on the event; `Some(the card that made it fire)`.
+    fn trigger_matches(
+        &self,
+        trigger: &Trigger,
+        e: &Ev,
+        source: CardId,
+        i: usize,
+    ) -> Option<Option<CardId>> {
         let mut trigger_card: Option<CardId> = None;
-        let fired = match (&trigger, e) {
+        let fired = match (trigger, e) {
             (Trigger::Phase { next, phase, who }, Ev::PhaseChange { to, .. }) => {
                 if *to != *phase {
                     false
@@ -249,9 +266,18 @@ impl WGame<'_> {
             }
             _ => false,
         };
-        if !fired {
-            return;
-        }
+        fired.then_some(trigger_card)
+    }
+
+    fn fire_trigger(
+        &mut self,
+        i: usize,
+        trigger: Trigger,
+        mods: super::parse::TriggerMods,
+        effect: Box<Ab>,
+        source: CardId,
+        trigger_card: Option<CardId>,
+    ) {
         if mods.once && self.layer[i].fired {
             return;
         }

@@ -1,0 +1,65 @@
+//! What the simulation finds, before it becomes a diagnostic: a kind (one rule each, see
+//! `lint::simulation`), where, and what happened.
+
+use syntax::TextRange;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// The engine panicked on this card (a cardlint bug).
+    Crashed,
+    /// Something the engine cannot simulate yet.
+    Unsupported,
+    /// The card's play did not finish within the step budget.
+    Budget,
+    /// No object can be the target.
+    NoLegalTarget,
+    /// No object can pay a cost.
+    UnpayableCost,
+    /// A `Defined$`-style reference resolves to nothing.
+    DefinedNothing,
+    /// An ability chain leads back to itself.
+    ChainLoop,
+    /// An amount that cannot be evaluated (counts as 0).
+    CountUnevaluable,
+    /// An effect lacks a parameter it needs.
+    MissingParam,
+    /// A trigger's `Execute$` is not an ability.
+    ExecuteNotAbility,
+    /// A token that names no card.
+    TokenNotFound,
+    /// A zone the engine does not know, so nothing moves.
+    UnknownZone,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub kind: Kind,
+    pub range: TextRange,
+    pub message: String,
+    pub notes: Vec<String>,
+}
+
+impl Finding {
+    pub fn new(kind: Kind, range: TextRange, message: impl Into<String>) -> Finding {
+        Finding {
+            kind,
+            range,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Finding {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// Per-card outcome, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardOutcome {
+    /// Every ability was played without hitting something the engine cannot simulate.
+    pub fully_exercised: bool,
+    pub crashed: bool,
+    pub budget: bool,
+}

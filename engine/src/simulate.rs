@@ -1,0 +1,269 @@
+//! The per-card harness: every card of every file is played in its own seeded game, with a step
+//! budget; a panic in one card is caught and reported for that card, and the run goes on.
+//! Findings become `lint::Diagnostic`s against the `lint::simulation` rules, one list per file,
+//! so that they print through the same output as `cardlint check`.
+
+use crate::findings::{CardOutcome, Finding, Kind};
+use crate::forge;
+use crate::wagic;
+use lint::{Diagnostic, Dialect, RuleMeta, SourceFile, simulation};
+use rayon::prelude::*;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use syntax::TextRange;
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub seed: u64,
+    /// Steps one card may take.
+    pub budget: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            seed: 0x5EED,
+            budget: 200_000,
+        }
+    }
+}
+
+/// Figures of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub forge_cards: usize,
+    pub wagic_cards: usize,
+    pub fully_exercised: usize,
+    pub crashed: usize,
+    pub budget: usize,
+    /// Wall time of the simulation proper (cards played), summed over threads.
+    pub card_time: Duration,
+}
+
+impl Stats {
+    pub fn cards(&self) -> usize {
+        self.forge_cards + self.wagic_cards
+    }
+
+    fn add(&mut self, o: &CardOutcome) {
+        if o.fully_exercised {
+            self.fully_exercised += 1;
+        }
+        if o.crashed {
+            self.crashed += 1;
+        }
+        if o.budget {
+            self.budget += 1;
+        }
+    }
+}
+
+pub fn meta(kind: Kind) -> &'static RuleMeta {
+    match kind {
+        Kind::Crashed => &simulation::SIMULATION_CRASHED,
+        Kind::Unsupported => &simulation::NOT_SIMULATED,
+        Kind::Budget => &simulation::STEP_BUDGET,
+        Kind::NoLegalTarget => &simulation::NO_LEGAL_TARGET,
+        Kind::UnpayableCost => &simulation::UNPAYABLE_COST,
+        Kind::DefinedNothing => &simulation::DEFINED_NOTHING,
+        Kind::ChainLoop => &simulation::CHAIN_LOOP,
+        Kind::CountUnevaluable => &simulation::COUNT_UNEVALUABLE,
+        Kind::MissingParam => &simulation::MISSING_PARAM,
+        Kind::ExecuteNotAbility => &simulation::EXECUTE_NOT_ABILITY,
+        Kind::TokenNotFound => &simulation::TOKEN_NOT_FOUND,
+        Kind::UnknownZone => &simulation::UNKNOWN_ZONE,
+    }
+}
+
+fn to_diagnostic(f: Finding) -> Diagnostic {
+    let mut d = Diagnostic::new(meta(f.kind), f.range, f.message);
+    d.notes = f.notes;
+    d
+}
+
+fn crashed(range: TextRange, name: &str) -> Finding {
+    Finding::new(
+        Kind::Crashed,
+        range,
+        format!(
+            "the engine failed while playing `{name}` (a bug in cardlint): this card was not checked"
+        ),
+    )
+}
+
+/// Simulates every card of `files`; returns one list of diagnostics per file (sorted), and stats.
+pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, Stats) {
+    let mut results: Vec<Vec<Diagnostic>> = (0..files.len()).map(|_| Vec::new()).collect();
+    let mut stats = Stats::default();
+    let forge_ids: Vec<usize> = (0..files.len())
+        .filter(|&i| files[i].dialect == Dialect::Forge)
+        .collect();
+    let wagic_ids: Vec<usize> = (0..files.len())
+        .filter(|&i| files[i].dialect == Dialect::Wagic)
+        .collect();
+    if !forge_ids.is_empty() {
+        let vocab = (forge_ids.len() >= 50).then(|| forge_vocab(files, &forge_ids));
+        let out: Vec<(usize, Vec<Diagnostic>, CardOutcome, Duration)> = forge_ids
+            .par_iter()
+            .map(|&id| {
+                let start = Instant::now();
+                let (d, o) = simulate_forge_file(&files[id], vocab.as_ref(), opts);
+                (id, d, o, start.elapsed())
+            })
+            .collect();
+        for (id, d, o, t) in out {
+            results[id] = d;
+            stats.forge_cards += 1;
+            stats.add(&o);
+            stats.card_time += t;
+        }
+    }
+    // Each Wagic resource folder (the folder holding `sets/`) is its own card pool.
+    let mut pools: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for &id in &wagic_ids {
+        pools.entry(pool_key(&files[id])).or_default().push(id);
+    }
+    for ids in pools.values() {
+        let db = wagic::db::Db::load(files, ids, wagic::db::DEFAULT_MAX_GRADE);
+        let vocab = wagic::sim::Vocab::build(&db);
+        let cards: Vec<(usize, Arc<wagic::db::Primitive>)> = db
+            .definitions
+            .iter()
+            .filter_map(|d| d.file.map(|f| (f, d.clone())))
+            .collect();
+        let out: Vec<(usize, Vec<Diagnostic>, CardOutcome, Duration)> = cards
+            .par_iter()
+            .map(|(id, prim)| {
+                let start = Instant::now();
+                let (d, o) = simulate_wagic_card(&db, &vocab, prim, opts);
+                (*id, d, o, start.elapsed())
+            })
+            .collect();
+        for (id, d, o, t) in out {
+            results[id].extend(d);
+            stats.wagic_cards += 1;
+            stats.add(&o);
+            stats.card_time += t;
+        }
+    }
+    for r in results.iter_mut() {
+        r.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    }
+    (results, stats)
+}
+
+/// The resource folder of a Wagic file: the path up to its `sets/` folder (else its folder).
+fn pool_key(file: &SourceFile) -> String {
+    let path = file.path_string();
+    match path.rfind("/sets/") {
+        Some(i) => path[..i].to_string(),
+        None if path.starts_with("sets/") => String::new(),
+        None => path
+            .rsplit_once('/')
+            .map(|(d, _)| d.to_string())
+            .unwrap_or_default(),
+    }
+}
+
+/// The type words of a Forge card pool (every `Types:` word, lower case).
+fn forge_vocab(files: &[SourceFile], ids: &[usize]) -> forge::valid::TypeVocab {
+    let mut vocab = forge::valid::TypeVocab::default();
+    for &id in ids {
+        for line in files[id].text().lines() {
+            let line = line.trim_start();
+            if let Some(types) = line.strip_prefix("Types:") {
+                for w in types.split_whitespace() {
+                    vocab.words.insert(w.to_ascii_lowercase());
+                }
+            }
+            // Types that scripts create: tokens, animations, added types.
+            for key in ["TokenTypes$", "Types$", "AddType$", "SetCreatureTypes$"] {
+                let mut rest = line;
+                while let Some(i) = rest.find(key) {
+                    let after = &rest[i + key.len()..];
+                    let value = after.split('|').next().unwrap_or("");
+                    for w in value.split([',', ' ', '&']).filter(|w| !w.is_empty()) {
+                        vocab.words.insert(w.to_ascii_lowercase());
+                    }
+                    rest = after;
+                }
+            }
+        }
+    }
+    vocab
+}
+
+/// Simulates one Forge file (one card).
+pub fn simulate_forge_file(
+    file: &SourceFile,
+    vocab: Option<&forge::valid::TypeVocab>,
+    opts: &Options,
+) -> (Vec<Diagnostic>, CardOutcome) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let parse = syntax::forge::parse(file.text());
+        let Some(tree) = syntax::forge::ast::SourceFile::cast(parse.syntax()) else {
+            return (Vec::new(), CardOutcome::default());
+        };
+        let card = forge::build::build(&tree);
+        forge::sim::simulate_card(&card, vocab, opts.seed, opts.budget)
+    }));
+    match result {
+        Ok((findings, outcome)) => (findings.into_iter().map(to_diagnostic).collect(), outcome),
+        Err(_) => {
+            let range = first_line(file.text());
+            (
+                vec![to_diagnostic(crashed(range, &file.path_string()))],
+                CardOutcome {
+                    crashed: true,
+                    ..CardOutcome::default()
+                },
+            )
+        }
+    }
+}
+
+fn simulate_wagic_card(
+    db: &wagic::db::Db,
+    vocab: &wagic::sim::Vocab,
+    prim: &Arc<wagic::db::Primitive>,
+    opts: &Options,
+) -> (Vec<Diagnostic>, CardOutcome) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        wagic::sim::simulate_card(db, vocab, prim, opts.seed, opts.budget)
+    }));
+    match result {
+        Ok((findings, outcome)) => (findings.into_iter().map(to_diagnostic).collect(), outcome),
+        Err(_) => (
+            vec![to_diagnostic(crashed(
+                wagic::sim::card_range(prim),
+                &prim.name,
+            ))],
+            CardOutcome {
+                crashed: true,
+                ..CardOutcome::default()
+            },
+        ),
+    }
+}
+
+/// Simulates one file on its own (the language server, on save). Wagic cards are played with
+/// the definitions and macros of this file only.
+pub fn simulate_file(file: &SourceFile) -> Vec<Diagnostic> {
+    let (mut out, _) = simulate(std::slice::from_ref(file), &Options::default());
+    out.pop().unwrap_or_default()
+}
+
+fn first_line(text: &str) -> TextRange {
+    let end = text.find(['\n', '\r']).unwrap_or(text.len());
+    TextRange::new(0.into(), (end as u32).into())
+}
+
+/// Lint diagnostics and simulation diagnostics of the same files, merged per file.
+pub fn merge(mut lint: Vec<Vec<Diagnostic>>, sim: Vec<Vec<Diagnostic>>) -> Vec<Vec<Diagnostic>> {
+    for (l, s) in lint.iter_mut().zip(sim) {
+        l.extend(s);
+        l.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    }
+    lint
+}
