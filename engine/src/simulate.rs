@@ -103,7 +103,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, 
         .filter(|&i| files[i].dialect == Dialect::Wagic)
         .collect();
     if !forge_ids.is_empty() {
-        let vocab = (forge_ids.len() >= 50).then(|| forge_vocab(files, &forge_ids));
+        let vocab = Some(forge_vocab(files, &forge_ids));
         let out: Vec<(usize, Vec<Diagnostic>, CardOutcome, Duration)> = forge_ids
             .par_iter()
             .map(|&id| {
@@ -127,6 +127,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, 
     for ids in pools.values() {
         let db = wagic::db::Db::load(files, ids, wagic::db::DEFAULT_MAX_GRADE);
         let vocab = wagic::sim::Vocab::build(&db);
+        let template = wagic::sim::template(&db, opts.seed, opts.budget);
         let cards: Vec<(usize, Arc<wagic::db::Primitive>)> = db
             .definitions
             .iter()
@@ -136,7 +137,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, 
             .par_iter()
             .map(|(id, prim)| {
                 let start = Instant::now();
-                let (d, o) = simulate_wagic_card(&db, &vocab, prim, opts);
+                let (d, o) = simulate_wagic_card(&template, &vocab, prim, opts);
                 (*id, d, o, start.elapsed())
             })
             .collect();
@@ -168,7 +169,7 @@ fn pool_key(file: &SourceFile) -> String {
 
 /// The type words of a Forge card pool (every `Types:` word, lower case).
 fn forge_vocab(files: &[SourceFile], ids: &[usize]) -> forge::valid::TypeVocab {
-    let mut vocab = forge::valid::TypeVocab::default();
+    let mut vocab = forge::valid::TypeVocab::builtin();
     for &id in ids {
         for line in files[id].text().lines() {
             let line = line.trim_start();
@@ -224,13 +225,13 @@ pub fn simulate_forge_file(
 }
 
 fn simulate_wagic_card(
-    db: &wagic::db::Db,
+    template: &wagic::runtime::WGame,
     vocab: &wagic::sim::Vocab,
     prim: &Arc<wagic::db::Primitive>,
     opts: &Options,
 ) -> (Vec<Diagnostic>, CardOutcome) {
     let result = catch_unwind(AssertUnwindSafe(|| {
-        wagic::sim::simulate_card(db, vocab, prim, opts.seed, opts.budget)
+        wagic::sim::simulate_card_from(template, vocab, prim, opts.budget)
     }));
     match result {
         Ok((findings, outcome)) => (findings.into_iter().map(to_diagnostic).collect(), outcome),

@@ -367,7 +367,8 @@ pub fn new_game<'a>(db: &'a Db, rules: &Rules, seed: u64) -> WGame<'a> {
     game
 }
 
-fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
+/// Runs one test file's text against a card database and rules.
+pub fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
     let t = parse_test(db, text);
     if let Some(why) = &t.unsupported {
         return Outcome::CannotRun(why.clone());
@@ -777,4 +778,3 @@ pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<
     }
     Ok(report)
 }
-

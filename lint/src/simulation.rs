@@ -36,7 +36,7 @@ pub static NOT_SIMULATED: RuleMeta = RuleMeta {
     explanation: "The engine plays the effects it knows and reports the others with this note: that part \
 of the card was not played, so runtime failures in it cannot be found. This says nothing about whether the \
 card is right.",
-    bad: "# workspace example\nName:Time Skip\nManaCost:3 U\nTypes:Sorcery\nA:SP$ AddTurn | Cost$ 3 U | NumTurns$ 1",
+    bad: "# workspace example\nName:Mirror Shape\nManaCost:3 U\nTypes:Sorcery\nA:SP$ Clone | Cost$ 3 U | ValidTgts$ Creature",
     good: "# workspace example\nName:Quick Study\nManaCost:U\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 1",
 };
 
@@ -126,8 +126,8 @@ pub static COUNT_UNEVALUABLE: RuleMeta = RuleMeta {
     explanation: "Forge evaluates amounts through SVars and `Count$` words; Wagic through its parsed \
 integers. A missing SVar, a `Count$` word Forge does not know, or a Wagic variable it does not know all \
 evaluate to 0 without a message: the damage, life or cards of the effect are lost.",
-    bad: "# workspace example\nName:Counted Blast\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ X\nSVar:X:Count$CardsInYourHandd",
-    good: "# workspace example\nName:Counted Blast\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ X\nSVar:X:Count$InYourHand",
+    bad: "# workspace example\nName:Counted Blast\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ X\nSVar:X:Count$YourLifeTotl",
+    good: "# workspace example\nName:Counted Blast\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ X\nSVar:X:Count$YourLifeTotal",
 };
 
 pub static MISSING_PARAM: RuleMeta = RuleMeta {

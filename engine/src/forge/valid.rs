@@ -49,6 +49,16 @@ pub struct TypeVocab {
 }
 
 impl TypeVocab {
+    /// The type words of Forge's card pool (data file), to which a workspace adds its own.
+    pub fn builtin() -> TypeVocab {
+        let words = include_str!("../../data/forge/types.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.trim().to_string())
+            .collect();
+        TypeVocab { words }
+    }
+
     pub fn knows(&self, word: &str) -> bool {
         self.words.contains(&word.to_ascii_lowercase())
     }
@@ -161,6 +171,7 @@ impl ValidCtx<'_> {
             && c.flags & 1 != 0
             && !CARD_TYPES.contains(&w.as_str())
             && !SUPERTYPES.contains(&w.as_str())
+            && self.vocab.is_none_or(|v| v.knows(&w))
         {
             return Tri::True;
         }

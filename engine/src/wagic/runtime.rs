@@ -283,6 +283,7 @@ pub enum NoteKind {
     UnknownZone,
 }
 
+#[derive(Clone)]
 pub struct WGame<'a> {
     pub db: &'a Db,
     pub g: Game,

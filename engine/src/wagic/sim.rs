@@ -282,7 +282,11 @@ pub fn simulate_card(
     seed: u64,
     budget: u64,
 ) -> (Vec<Finding>, CardOutcome) {
-    let mut findings = Vec::new();
+    simulate_card_from(&template(db, seed, budget), vocab, prim, budget)
+}
+
+/// The seeded game every card of a pool starts from (built once, cloned per card).
+pub fn template(db: &Db, seed: u64, budget: u64) -> WGame<'_> {
     let mut game = WGame::new(db, seed);
     game.g.budget = budget;
     for r in RULES {
@@ -290,6 +294,20 @@ pub fn simulate_card(
         game.add_ability(Ab::Rule((*r).to_string()), extra, None, None);
     }
     seed_board(&mut game);
+    game.g.steps = 0;
+    game
+}
+
+/// Simulates one definition starting from a seeded game.
+pub fn simulate_card_from(
+    start: &WGame,
+    vocab: &Vocab,
+    prim: &Arc<Primitive>,
+    budget: u64,
+) -> (Vec<Finding>, CardOutcome) {
+    let db = start.db;
+    let mut findings = Vec::new();
+    let mut game = start.clone();
     let card = game.new_card(prim, 0, 0, Zone::Hand);
     play(&mut game, card, prim);
     let mut outcome = CardOutcome {
@@ -407,7 +425,8 @@ fn seed_board(game: &mut WGame) {
 
 /// Answers whatever the game asks (offers declined, first menu item, first legal target).
 fn drive(game: &mut WGame, card: CardId) {
-    for _ in 0..200 {
+    // Until nothing is left to answer: a loop runs until the step budget stops it.
+    loop {
         if game.g.steps > game.g.budget {
             return;
         }
