@@ -201,26 +201,35 @@ pub fn simulate_forge_file(
     vocab: Option<&forge::valid::TypeVocab>,
     opts: &Options,
 ) -> (Vec<Diagnostic>, CardOutcome) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let parse = syntax::forge::parse(file.text());
-        let Some(tree) = syntax::forge::ast::SourceFile::cast(parse.syntax()) else {
-            return (Vec::new(), CardOutcome::default());
-        };
-        let card = forge::build::build(&tree);
-        forge::sim::simulate_card(&card, vocab, opts.seed, opts.budget)
-    }));
-    match result {
+    guarded(
+        || {
+            let parse = syntax::forge::parse(file.text());
+            let Some(tree) = syntax::forge::ast::SourceFile::cast(parse.syntax()) else {
+                return (Vec::new(), CardOutcome::default());
+            };
+            let card = forge::build::build(&tree);
+            forge::sim::simulate_card(&card, vocab, opts.seed, opts.budget)
+        },
+        || first_line(file.text()),
+        &file.path_string(),
+    )
+}
+
+/// Runs one card's play, catching a panic: a panic becomes a G100 finding for that card.
+fn guarded(
+    play: impl FnOnce() -> (Vec<Finding>, CardOutcome),
+    range: impl FnOnce() -> TextRange,
+    name: &str,
+) -> (Vec<Diagnostic>, CardOutcome) {
+    match catch_unwind(AssertUnwindSafe(play)) {
         Ok((findings, outcome)) => (findings.into_iter().map(to_diagnostic).collect(), outcome),
-        Err(_) => {
-            let range = first_line(file.text());
-            (
-                vec![to_diagnostic(crashed(range, &file.path_string()))],
-                CardOutcome {
-                    crashed: true,
-                    ..CardOutcome::default()
-                },
-            )
-        }
+        Err(_) => (
+            vec![to_diagnostic(crashed(range(), name))],
+            CardOutcome {
+                crashed: true,
+                ..CardOutcome::default()
+            },
+        ),
     }
 }
 
@@ -230,22 +239,11 @@ fn simulate_wagic_card(
     prim: &Arc<wagic::db::Primitive>,
     opts: &Options,
 ) -> (Vec<Diagnostic>, CardOutcome) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        wagic::sim::simulate_card_from(template, vocab, prim, opts.budget)
-    }));
-    match result {
-        Ok((findings, outcome)) => (findings.into_iter().map(to_diagnostic).collect(), outcome),
-        Err(_) => (
-            vec![to_diagnostic(crashed(
-                wagic::sim::card_range(prim),
-                &prim.name,
-            ))],
-            CardOutcome {
-                crashed: true,
-                ..CardOutcome::default()
-            },
-        ),
-    }
+    guarded(
+        || wagic::sim::simulate_card_from(template, vocab, prim, opts.budget),
+        || wagic::sim::card_range(prim),
+        &prim.name,
+    )
 }
 
 /// Simulates one file on its own (the language server, on save). Wagic cards are played with
@@ -267,4 +265,46 @@ pub fn merge(mut lint: Vec<Vec<Diagnostic>>, sim: Vec<Vec<Diagnostic>>) -> Vec<V
         l.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     }
     lint
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_in_one_card_becomes_g100_for_that_card() {
+        let (diags, outcome) = guarded(
+            || panic!("an engine bug"),
+            || TextRange::new(0.into(), 4.into()),
+            "Broken Card",
+        );
+        assert!(outcome.crashed);
+        assert!(!outcome.fully_exercised);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].rule.code, "G100");
+        assert!(diags[0].message.contains("Broken Card"));
+        // The harness goes on with the next card.
+        let (diags, outcome) = guarded(
+            || {
+                (
+                    Vec::new(),
+                    CardOutcome {
+                        fully_exercised: true,
+                        ..CardOutcome::default()
+                    },
+                )
+            },
+            || TextRange::new(0.into(), 4.into()),
+            "Sound Card",
+        );
+        assert!(diags.is_empty() && outcome.fully_exercised && !outcome.crashed);
+    }
+
+    #[test]
+    fn pools_are_the_folders_holding_sets() {
+        let f = |p: &str| SourceFile::new(p, Dialect::Wagic, b"");
+        assert_eq!(pool_key(&f("res/a/sets/primitives/x.txt")), "res/a");
+        assert_eq!(pool_key(&f("res/a/sets/M10/_cards.dat")), "res/a");
+        assert_eq!(pool_key(&f("other/cards.txt")), "other");
+    }
 }

@@ -93,3 +93,70 @@ fn token_not_found_needs_the_pool() {
         "{findings:?}"
     );
 }
+
+/// Same files, same seed: the same diagnostics, in the same order.
+#[test]
+fn same_seed_same_diagnostics() {
+    let mut files: Vec<SourceFile> = Vec::new();
+    for rule in simulation::RULES {
+        for (i, text) in [rule.bad, rule.good].into_iter().enumerate() {
+            let Some(dialect) = lint::dialect::detect_by_content(text) else {
+                continue;
+            };
+            let path = match dialect {
+                Dialect::Forge => format!("cardsfolder/{}/{i}.txt", rule.code),
+                Dialect::Wagic => format!("sets/primitives/{}-{i}.txt", rule.code),
+            };
+            files.push(SourceFile::from_text(path, dialect, text));
+        }
+    }
+    let opts = engine::Options::default();
+    let show = |d: &Vec<Vec<lint::Diagnostic>>| {
+        d.iter()
+            .map(|f| {
+                f.iter()
+                    .map(|d| format!("{} {:?} {}", d.rule.code, d.range, d.message))
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let (a, sa) = engine::simulate(&files, &opts);
+    let (b, sb) = engine::simulate(&files, &opts);
+    assert_eq!(show(&a), show(&b));
+    assert_eq!(sa.fully_exercised, sb.fully_exercised);
+    assert!(
+        a.iter().any(|f| !f.is_empty()),
+        "the bad examples are flagged"
+    );
+}
+
+/// The kinds of failure the Wagic simulation reports, on invented cards (with a pool known to
+/// be complete, so that a word no card has is no type at all).
+#[test]
+fn wagic_failure_kinds() {
+    use engine::findings::Kind;
+    use engine::wagic::{db::Db, sim};
+    let text = "[card]\nname=Odd Bolt\nmana={R}\ntype=Instant\ntarget=creture\nauto=damage:2\n[/card]\n\
+[card]\nname=Odd Growth\nmana={G}\ntype=Instant\ntarget=creature\nauto=counter(0/0,Frobs)\n[/card]\n\
+[card]\nname=Odd Exile\nmana={W}\ntype=Instant\ntarget=creature\nauto=moveto(ownerhandd)\n[/card]\n\
+[card]\nname=Plain Bolt\nmana={R}\ntype=Instant\ntarget=creature,player\nauto=damage:2\n[/card]\n\
+[card]\nname=Plain Bear\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
+    let files = vec![SourceFile::from_text(
+        "sets/primitives/odd.txt",
+        Dialect::Wagic,
+        text,
+    )];
+    let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
+    let mut vocab = sim::Vocab::build(&db);
+    vocab.complete = true;
+    let kinds = |name: &str| -> Vec<Kind> {
+        let prim = db.definition(name).unwrap().clone();
+        let (findings, _) = sim::simulate_card(&db, &vocab, &prim, 1, 100_000);
+        findings.into_iter().map(|f| f.kind).collect()
+    };
+    assert!(kinds("Odd Bolt").contains(&Kind::NoLegalTarget));
+    assert!(kinds("Odd Growth").contains(&Kind::CountUnevaluable));
+    assert!(kinds("Odd Exile").contains(&Kind::UnknownZone));
+    assert!(kinds("Plain Bolt").is_empty(), "{:?}", kinds("Plain Bolt"));
+    assert!(kinds("Plain Bear").is_empty(), "{:?}", kinds("Plain Bear"));
+}

@@ -1753,3 +1753,240 @@ fn seed_board(game: &mut Game) {
 fn alternatives(list: &str) -> Vec<&str> {
     split_alternatives(list)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::forge::build::build;
+
+    fn card(text: &str) -> ForgeCard {
+        let parse = syntax::forge::parse(text);
+        build(&syntax::forge::ast::SourceFile::cast(parse.syntax()).unwrap())
+    }
+
+    /// Plays an invented card on the seeded board; returns the game afterwards and the findings.
+    fn play(text: &str) -> (Game, CardId, Vec<Finding>) {
+        let c = card(text);
+        let vocab = TypeVocab::builtin();
+        let mut sim = Sim::new(&c.faces[0], Some(&vocab), 7, 100_000);
+        assert!(sim.run(), "the play finishes");
+        let findings = sim.finish();
+        let me = sim.me;
+        let game = std::mem::replace(&mut sim.game, Game::new(0));
+        (game, me, findings)
+    }
+
+    fn board() -> Game {
+        let mut g = Game::new(7);
+        seed_board(&mut g);
+        g
+    }
+
+    fn count(g: &Game, p: PlayerId, z: Zone, name: &str) -> usize {
+        g.players[p]
+            .zone(z)
+            .iter()
+            .filter(|&&c| g.card(c).cur.name == name)
+            .count()
+    }
+
+    fn kinds(text: &str) -> Vec<Kind> {
+        let vocab = TypeVocab::builtin();
+        let (f, _) = simulate_card(&card(text), Some(&vocab), 7, 100_000);
+        f.into_iter().map(|f| f.kind).collect()
+    }
+
+    const SPELL: &str = "Name:Test Spell\nManaCost:1 R\nTypes:Sorcery\n";
+
+    #[test]
+    fn deal_damage_to_a_player_and_to_a_creature() {
+        let before = board();
+        let (g, _, f) = play(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Opponent | NumDmg$ 3\n"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(g.players[1].life, before.players[1].life - 3);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ 2\n"
+        ));
+        assert_eq!(count(&g, 1, Zone::Graveyard, "Grizzled Bear"), 1);
+        assert_eq!(count(&g, 1, Zone::Battlefield, "Grizzled Bear"), 0);
+    }
+
+    #[test]
+    fn draw_mill_and_discard() {
+        let before = board();
+        let lib = |g: &Game, p: PlayerId| g.players[p].zone(Zone::Library).len();
+        let (g, _, _) = play(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 2\n"));
+        assert_eq!(lib(&g, 0), lib(&before, 0) - 2);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Mill | Cost$ 1 R | Defined$ Opponent | NumCards$ 3\n"
+        ));
+        assert_eq!(lib(&g, 1), lib(&before, 1) - 3);
+        assert_eq!(
+            g.players[1].zone(Zone::Graveyard).len(),
+            before.players[1].zone(Zone::Graveyard).len() + 3
+        );
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Discard | Cost$ 1 R | Defined$ Opponent | NumCards$ 1 | Mode$ TgtChoose\n"
+        ));
+        assert_eq!(
+            g.players[1].zone(Zone::Hand).len(),
+            before.players[1].zone(Zone::Hand).len() - 1
+        );
+    }
+
+    #[test]
+    fn life_along_a_subability_chain() {
+        let (g, _, f) = play(&format!(
+            "{SPELL}A:SP$ GainLife | Cost$ 1 R | LifeAmount$ 4 | SubAbility$ DBLose\nSVar:DBLose:DB$ LoseLife | Defined$ Opponent | LifeAmount$ 2\n"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(g.players[0].life, 24);
+        assert_eq!(g.players[1].life, 18);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ SetLife | Cost$ 1 R | Defined$ Opponent | LifeAmount$ 7\n"
+        ));
+        assert_eq!(g.players[1].life, 7);
+    }
+
+    #[test]
+    fn destroy_all_and_bounce() {
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ DestroyAll | Cost$ 1 R | ValidCards$ Creature\n"
+        ));
+        assert!(g.battlefield().iter().all(|&c| !g.card(c).is_creature()));
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ ChangeZone | Cost$ 1 R | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Hand\n"
+        ));
+        assert_eq!(count(&g, 1, Zone::Hand, "Grizzled Bear"), 1);
+    }
+
+    #[test]
+    fn tokens_counters_and_pump() {
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Token | Cost$ 1 R | TokenAmount$ 2 | TokenName$ Sapling | TokenTypes$ Creature,Plant | TokenPower$ 1 | TokenToughness$ 1\n"
+        ));
+        assert_eq!(count(&g, 0, Zone::Battlefield, "Sapling"), 2);
+        let bear = |g: &Game| {
+            g.players[1]
+                .zone(Zone::Battlefield)
+                .iter()
+                .copied()
+                .find(|&c| g.card(c).cur.name == "Grizzled Bear")
+                .unwrap()
+        };
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ PutCounter | Cost$ 1 R | ValidTgts$ Creature | CounterType$ P1P1 | CounterNum$ 2\n"
+        ));
+        let c = g.card(bear(&g));
+        assert_eq!(c.counters.iter().find(|k| k.name == "P1P1").unwrap().nb, 2);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Pump | Cost$ 1 R | ValidTgts$ Creature | NumAtt$ +3 | NumDef$ +1\n"
+        ));
+        let c = g.card(bear(&g));
+        assert_eq!((c.cur.power, c.cur.toughness), (5, 3));
+    }
+
+    #[test]
+    fn tap_control_and_mana() {
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Tap | Cost$ 1 R | ValidTgts$ Creature\n"
+        ));
+        let tapped = g.players[1]
+            .zone(Zone::Battlefield)
+            .iter()
+            .any(|&c| g.card(c).cur.name == "Grizzled Bear" && g.card(c).tapped);
+        assert!(tapped);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ GainControl | Cost$ 1 R | ValidTgts$ Creature\n"
+        ));
+        assert_eq!(count(&g, 0, Zone::Battlefield, "Grizzled Bear"), 2);
+        let before = board();
+        let (g, _, f) = play("Name:Test Spring\nTypes:Land\nA:AB$ Mana | Cost$ T | Produced$ G\n");
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(
+            g.players[0].pool.get(crate::mana::GREEN),
+            before.players[0].pool.get(crate::mana::GREEN) + 1
+        );
+    }
+
+    #[test]
+    fn triggers_run_their_execute() {
+        let (g, _, f) = play(
+            "Name:Test Healer\nManaCost:W\nTypes:Creature Cleric\nPT:1/1\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigGain\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 3\n",
+        );
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(g.players[0].life, 23);
+    }
+
+    #[test]
+    fn each_failure_kind() {
+        let cases: &[(&str, Kind)] = &[
+            (
+                "A:SP$ Destroy | Cost$ 1 R | ValidTgts$ Creture",
+                Kind::NoLegalTarget,
+            ),
+            (
+                "A:SP$ Draw | Cost$ 1 R Sac<1/Creture> | NumCards$ 1",
+                Kind::UnpayableCost,
+            ),
+            (
+                "A:SP$ Destroy | Cost$ 1 R | Defined$ Targeted",
+                Kind::DefinedNothing,
+            ),
+            (
+                "A:SP$ Draw | Cost$ 1 R | SubAbility$ DBA\nSVar:DBA:DB$ Draw | SubAbility$ DBB\nSVar:DBB:DB$ Draw | SubAbility$ DBA",
+                Kind::ChainLoop,
+            ),
+            (
+                "A:SP$ GainLife | Cost$ 1 R | LifeAmount$ X\nSVar:X:Count$NoSuchCount",
+                Kind::CountUnevaluable,
+            ),
+            (
+                "A:SP$ GainLife | Cost$ 1 R | LifeAmount$ Y",
+                Kind::CountUnevaluable,
+            ),
+            (
+                "A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Any",
+                Kind::MissingParam,
+            ),
+            (
+                "A:SP$ Clone | Cost$ 1 R | ValidTgts$ Creature",
+                Kind::Unsupported,
+            ),
+        ];
+        for (line, kind) in cases {
+            let got = kinds(&format!("{SPELL}{line}\n"));
+            assert!(got.contains(kind), "{line}: expected {kind:?}, got {got:?}");
+        }
+        let got = kinds(
+            "Name:Test Watcher\nManaCost:1 W\nTypes:Creature\nPT:1/1\nT:Mode$ Attacks | ValidCard$ Card.Self | Execute$ TrigX\nSVar:TrigX:Count$YourLifeTotal\n",
+        );
+        assert!(got.contains(&Kind::ExecuteNotAbility), "{got:?}");
+        // A clean card has no finding at all.
+        assert!(kinds(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 1\n")).is_empty());
+    }
+
+    #[test]
+    fn the_step_budget_stops_a_play() {
+        let c = card(&format!(
+            "{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 1 | SubAbility$ DBA\nSVar:DBA:DB$ Draw | NumCards$ 1\n"
+        ));
+        let (f, o) = simulate_card(&c, None, 1, 2);
+        assert!(o.budget && !o.fully_exercised);
+        assert!(f.iter().any(|f| f.kind == Kind::Budget));
+    }
+
+    #[test]
+    fn same_seed_same_result() {
+        let c = card(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ X | SubAbility$ DBT\nSVar:DBT:DB$ Token | TokenName$ Ash | TokenScript$ ash\nSVar:X:Count$CardsInYourHand\n"
+        ));
+        let vocab = TypeVocab::builtin();
+        let a = simulate_card(&c, Some(&vocab), 99, 100_000);
+        let b = simulate_card(&c, Some(&vocab), 99, 100_000);
+        assert_eq!(a.0, b.0);
+        assert_eq!(a.1.fully_exercised, b.1.fully_exercised);
+    }
+}

@@ -1,0 +1,422 @@
+//! The Wagic runtime on invented cards and invented test files (the format of Wagic's own test
+//! suite: [INIT] phase and zones, [DO] clicks, [ASSERT] the expected state). Every card here is
+//! made up for the test.
+
+use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
+use engine::wagic_tests::{Outcome, Rules, run_test};
+use lint::{Dialect, SourceFile};
+
+const CARDS: &str = r#"
+[card]
+id=9001
+name=Spark Jolt
+mana={R}
+type=Instant
+target=creature,player
+auto=damage:2
+[/card]
+[card]
+id=9002
+name=Meadow Cub
+mana={1}{G}
+type=Creature
+subtype=Bear
+power=2
+toughness=2
+[/card]
+[card]
+id=9003
+name=Dawn Healer
+mana={W}
+type=Creature
+subtype=Cleric
+power=1
+toughness=1
+auto=life:3
+[/card]
+[card]
+id=9004
+name=Scholar's Insight
+mana={1}{U}
+type=Sorcery
+auto=draw:2
+[/card]
+[card]
+id=9005
+name=Sweeping Ruin
+mana={2}{B}{B}
+type=Sorcery
+auto=destroy all(creature)
+[/card]
+[card]
+id=9006
+name=Carrion Watcher
+mana={1}{B}
+type=Enchantment
+auto=@movedto(creature|graveyard) from(battlefield):life:1
+[/card]
+[card]
+id=9007
+name=Hatch Call
+mana={G}
+type=Sorcery
+auto=token(Sprout,Creature Plant,1/1,green)*2
+[/card]
+[card]
+id=9008
+name=Iron Bloom
+mana={G}
+type=Instant
+target=creature
+auto=counter(1/1,2)
+[/card]
+[card]
+id=9009
+name=Brief Surge
+mana={R}
+type=Instant
+target=creature
+auto=3/0 ueot
+[/card]
+[card]
+id=9010
+name=Banner of the Grove
+mana={2}{G}
+type=Enchantment
+auto=lord(creature|mybattlefield) 1/1
+[/card]
+[card]
+id=9011
+name=Morning Shrine
+mana={2}{W}
+type=Enchantment
+auto=@each my upkeep:life:2
+[/card]
+[card]
+id=9012
+name=Sling Tower
+mana={3}
+type=Artifact
+auto={T}:damage:1 target(creature,player)
+[/card]
+[card]
+id=9013
+name=Moss Spring
+type=Land
+auto={T}:add{G}
+[/card]
+[card]
+id=9014
+name=Blade Dancer
+mana={1}{W}
+type=Creature
+subtype=Soldier
+power=2
+toughness=1
+abilities=first strike
+[/card]
+[card]
+id=9015
+name=Tusked Charger
+mana={3}{G}
+type=Creature
+subtype=Boar
+power=4
+toughness=3
+abilities=trample
+[/card]
+[card]
+id=9016
+name=Venom Adder
+mana={B}
+type=Creature
+subtype=Snake
+power=1
+toughness=1
+abilities=deathtouch
+[/card]
+[card]
+id=9017
+name=Sun Acolyte
+mana={1}{W}
+type=Creature
+subtype=Cleric
+power=2
+toughness=2
+abilities=lifelink
+[/card]
+[card]
+id=9018
+name=Ember Herald
+mana={1}{R}
+kicker={2}
+type=Creature
+subtype=Goblin
+power=1
+toughness=1
+auto=kicker life:2
+[/card]
+[card]
+id=9019
+name=Bronze Maul
+mana={1}
+type=Artifact
+subtype=Equipment
+auto={1}:equip
+auto=teach(creature) 2/0
+[/card]
+[card]
+id=9020
+name=Ashen Revenant
+mana={2}{B}
+type=Creature
+subtype=Spirit
+power=2
+toughness=2
+abilities=persist
+[/card]
+[card]
+id=9022
+name=Field Mouse
+mana={W}
+type=Creature
+subtype=Mouse
+power=1
+toughness=1
+[/card]
+[card]
+id=9021
+name=Wall of Reeds
+mana={1}{G}
+type=Creature
+subtype=Wall
+power=0
+toughness=3
+abilities=defender
+[/card]
+"#;
+
+fn db() -> Db {
+    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::Wagic, CARDS.as_bytes());
+    let mut db = Db::default();
+    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
+    db
+}
+
+/// The rules the test suite plays with (the names of Wagic's rule abilities).
+fn rules() -> Rules {
+    Rules {
+        game: [
+            "putinplayrule",
+            "kickerrule",
+            "alternativecostrule",
+            "buybackrule",
+            "flashbackrule",
+            "attackrule",
+            "blockrule",
+            "combattriggerrule",
+            "legendrule",
+            "tokencleanuprule",
+            "persistrule",
+            "lifelinkrule",
+            "deathtouchrule",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        players: vec!["@each my draw:draw:1".into()],
+        life: Some(20),
+    }
+}
+
+#[track_caller]
+fn pass(test: &str) {
+    let db = db();
+    match run_test(&db, &rules(), test) {
+        Outcome::Pass => {}
+        other => panic!("expected a pass, got {other:?}\n{test}"),
+    }
+}
+
+#[track_caller]
+fn fail(test: &str) {
+    let db = db();
+    assert!(
+        matches!(run_test(&db, &rules(), test), Outcome::Fail(_)),
+        "expected a mismatch\n{test}"
+    );
+}
+
+#[test]
+fn damage_spell_to_a_player() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Jolt\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\nmanapool:{0}\n[PLAYER2]\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn a_wrong_expectation_is_a_mismatch() {
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Jolt\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn damage_spell_kills_a_creature() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Meadow Cub\n[DO]\nSpark Jolt\nMeadow Cub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ngraveyard:Meadow Cub\n[END]\n",
+    );
+}
+
+#[test]
+fn creature_with_an_enters_effect() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Dawn Healer\nmanapool:{W}\n[PLAYER2]\n[DO]\nDawn Healer\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Dawn Healer\nlife:23\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn draw_spell() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Scholar's Insight\nlibrary:Meadow Cub,Spark Jolt,Dawn Healer\nmanapool:{1}{U}\n[PLAYER2]\n[DO]\nScholar's Insight\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Scholar's Insight\nhand:Spark Jolt,Dawn Healer\nlibrary:Meadow Cub\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn destroy_all_fires_a_dies_trigger_for_each() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Sweeping Ruin\ninplay:Carrion Watcher,Meadow Cub\nmanapool:{2}{B}{B}\n[PLAYER2]\ninplay:Blade Dancer\n[DO]\nSweeping Ruin\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Carrion Watcher\ngraveyard:Sweeping Ruin,Meadow Cub\nlife:22\n[PLAYER2]\ngraveyard:Blade Dancer\n[END]\n",
+    );
+}
+
+#[test]
+fn tokens_enter_and_die() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hatch Call\nmanapool:{G}\n[PLAYER2]\n[DO]\nHatch Call\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Hatch Call\ninplay:*,*\n[PLAYER2]\n[END]\n",
+    );
+    // Tokens that die trigger `@movedto(...graveyard)` and then cease to exist.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hatch Call,Sweeping Ruin\ninplay:Carrion Watcher\nmanapool:{G}{2}{B}{B}\n[PLAYER2]\n[DO]\nHatch Call\nSweeping Ruin\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Hatch Call,Sweeping Ruin\ninplay:Carrion Watcher\nlife:22\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn counters_make_a_creature_survive() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Iron Bloom,Spark Jolt\ninplay:Meadow Cub\nmanapool:{G}{R}\n[PLAYER2]\n[DO]\nIron Bloom\nMeadow Cub\nSpark Jolt\nMeadow Cub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Iron Bloom,Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn until_end_of_turn_pump_in_combat() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Brief Surge\ninplay:Meadow Cub\nmanapool:{R}\n[PLAYER2]\n[DO]\nBrief Surge\nMeadow Cub\nnext\nnext\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Brief Surge\n[PLAYER2]\nlife:15\n[END]\n",
+    );
+}
+
+#[test]
+fn a_lord_pumps_attackers() {
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Banner of the Grove,Meadow Cub\n[PLAYER2]\n[DO]\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Banner of the Grove,Meadow Cub\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn an_upkeep_trigger() {
+    pass(
+        "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Morning Shrine\n[PLAYER2]\n[DO]\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\ninplay:Morning Shrine\nlife:22\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_tap_ability_with_a_target_and_a_mana_ability() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sling Tower\n[PLAYER2]\n[DO]\nSling Tower\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sling Tower\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moss Spring\n[PLAYER2]\n[DO]\nMoss Spring\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moss Spring\nmanapool:{G}\n[PLAYER2]\n[END]\n",
+    );
+    // Tapped, it cannot be used again.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sling Tower\n[PLAYER2]\n[DO]\nSling Tower\np2\nSling Tower\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sling Tower\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+}
+
+#[test]
+fn unblocked_and_blocked_attackers() {
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Meadow Cub\n[PLAYER2]\n[DO]\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub\n[PLAYER2]\nlife:18\n[END]\n",
+    );
+    // Two 2/2 trade.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Meadow Cub\n[PLAYER2]\ninplay:Sun Acolyte\n[DO]\nMeadow Cub\nnext\nSun Acolyte\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Meadow Cub\n[PLAYER2]\ngraveyard:Sun Acolyte\nlife:22\n[END]\n",
+    );
+}
+
+#[test]
+fn first_strike_kills_before_damage_back() {
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Blade Dancer\n[PLAYER2]\ninplay:Venom Adder\n[DO]\nBlade Dancer\nnext\nVenom Adder\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Blade Dancer\n[PLAYER2]\ngraveyard:Venom Adder\n[END]\n",
+    );
+}
+
+#[test]
+fn trample_and_deathtouch() {
+    // A blocked trampler asks its controller to assign damage: one more `next` validates.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Tusked Charger\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nTusked Charger\nnext\nField Mouse\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Tusked Charger\n[PLAYER2]\ngraveyard:Field Mouse\nlife:17\n[END]\n",
+    );
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Tusked Charger\n[PLAYER2]\ninplay:Venom Adder\n[DO]\nTusked Charger\nnext\nVenom Adder\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Tusked Charger\n[PLAYER2]\ngraveyard:Venom Adder\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn lifelink_and_defender() {
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Sun Acolyte\n[PLAYER2]\n[DO]\nSun Acolyte\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Sun Acolyte\nlife:22\n[PLAYER2]\nlife:18\n[END]\n",
+    );
+    // A defender cannot attack: the click does nothing.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Wall of Reeds\n[PLAYER2]\n[DO]\nWall of Reeds\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Wall of Reeds\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn kicker_is_a_menu_choice() {
+    // Not kicked.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Ember Herald\nmanapool:{3}{R}\n[PLAYER2]\n[DO]\nEmber Herald\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Herald\nmanapool:{2}\n[PLAYER2]\n[END]\n",
+    );
+    // Kicked.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Ember Herald\nmanapool:{3}{R}\n[PLAYER2]\n[DO]\nEmber Herald\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Herald\nlife:22\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn equipment_teaches_its_bonus() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Bronze Maul,Meadow Cub\nmanapool:{1}\n[PLAYER2]\n[DO]\nBronze Maul\nMeadow Cub\nnext\nnext\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Bronze Maul,Meadow Cub\n[PLAYER2]\nlife:16\n[END]\n",
+    );
+}
+
+#[test]
+fn persist_returns_the_creature_once() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ashen Revenant\n[DO]\nSpark Jolt\nAshen Revenant\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ninplay:Ashen Revenant\n[END]\n",
+    );
+    // Back with a -1/-1 counter, it dies for good the second time.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt,Spark Jolt\nmanapool:{R}{R}\n[PLAYER2]\ninplay:Ashen Revenant\n[DO]\nSpark Jolt\nAshen Revenant\nSpark Jolt\nAshen Revenant\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt,Spark Jolt\n[PLAYER2]\ngraveyard:Ashen Revenant\n[END]\n",
+    );
+}
+
+#[test]
+fn same_seed_same_game() {
+    let db = db();
+    let t = "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hatch Call\nmanapool:{G}\n[PLAYER2]\n[DO]\nHatch Call\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Hatch Call\ninplay:*,*\n[PLAYER2]\n[END]\n";
+    let a = format!("{:?}", run_test(&db, &rules(), t));
+    let b = format!("{:?}", run_test(&db, &rules(), t));
+    assert_eq!(a, b);
+}
