@@ -24,7 +24,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             seed: 0x5EED,
-            budget: 200_000,
+            budget: 10_000,
         }
     }
 }

@@ -160,3 +160,26 @@ fn wagic_failure_kinds() {
     assert!(kinds("Plain Bolt").is_empty(), "{:?}", kinds("Plain Bolt"));
     assert!(kinds("Plain Bear").is_empty(), "{:?}", kinds("Plain Bear"));
 }
+
+/// Spells with several targets are played to the end: the harness picks a new object for each
+/// target (a second click on a chosen one takes it back) and never stops on the step budget.
+#[test]
+fn several_targets_do_not_loop() {
+    use engine::wagic::{db::Db, sim};
+    let text = "[card]\nname=Twin Sparks\nmana={1}{R}\ntype=Instant\ntarget=<2>creature\nauto=damage:1\n[/card]\n\
+[card]\nname=Few Sparks\nmana={R}\ntype=Sorcery\ntarget=<upto:3>creature\nauto=damage:1\n[/card]\n\
+[card]\nname=Plain Bear\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
+    let files = vec![SourceFile::from_text(
+        "sets/primitives/twin.txt",
+        Dialect::Wagic,
+        text,
+    )];
+    let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
+    let vocab = sim::Vocab::build(&db);
+    for name in ["Twin Sparks", "Few Sparks"] {
+        let prim = db.definition(name).unwrap().clone();
+        let (findings, outcome) = sim::simulate_card(&db, &vocab, &prim, 1, 10_000);
+        assert!(!outcome.budget, "{name} ran out of steps: {findings:?}");
+        assert!(findings.is_empty(), "{name}: {findings:?}");
+    }
+}

@@ -456,8 +456,8 @@ fn drive(game: &mut WGame, card: CardId) {
 }
 
 fn choose_target(game: &mut WGame, card: CardId) -> bool {
-    let (tc, source) = if let Some(st) = &game.spell_tc {
-        (st.tc.clone(), st.card)
+    let (tc, source, chosen) = if let Some(st) = &game.spell_tc {
+        (st.tc.clone(), st.card, st.targets.clone())
     } else if let Some(w) = game.waiting_ability() {
         let tc = match &game.layer[w].ab {
             Ab::Activated(a) => a.tc.clone(),
@@ -465,20 +465,24 @@ fn choose_target(game: &mut WGame, card: CardId) -> bool {
             _ => None,
         };
         let Some(tc) = tc else { return false };
-        (tc, game.layer[w].source)
+        let chosen = game.layer[w].waiting.clone().unwrap_or_default();
+        (tc, game.layer[w].source, chosen)
     } else {
         return false;
     };
     let _ = card;
+    // A click on an object already chosen takes it back: pick a new one each time, and once
+    // nothing new is left, confirm what is chosen with a click on the source.
+    let fresh = |t: Tgt| !chosen.contains(&t);
     // Prefer the opponent's objects, then one's own.
     for p in [1, 0] {
-        if game.can_target(&tc, source, Tgt::Player(p), true) {
+        if fresh(Tgt::Player(p)) && game.can_target(&tc, source, Tgt::Player(p), true) {
             game.player_click(p);
             return true;
         }
     }
-    let mut candidates: Vec<CardId> = Vec::new();
-    for p in [1, 0] {
+    let mut candidate = None;
+    'search: for p in [1, 0] {
         for z in [
             Zone::Battlefield,
             Zone::Graveyard,
@@ -487,13 +491,17 @@ fn choose_target(game: &mut WGame, card: CardId) -> bool {
             Zone::Exile,
         ] {
             for &c in game.g.players[p].zone(z) {
-                if c != source && game.can_target(&tc, source, Tgt::Card(c), true) {
-                    candidates.push(c);
+                if c != source
+                    && fresh(Tgt::Card(c))
+                    && game.can_target(&tc, source, Tgt::Card(c), true)
+                {
+                    candidate = Some(c);
+                    break 'search;
                 }
             }
         }
     }
-    if let Some(&c) = candidates.first() {
+    if let Some(c) = candidate {
         game.card_click(c);
         if game.spell_tc.is_some() || game.waiting_ability().is_some() {
             // Upto-n targets: confirm with a click on the source.
@@ -501,9 +509,14 @@ fn choose_target(game: &mut WGame, card: CardId) -> bool {
         }
         return true;
     }
-    if game.can_target(&tc, source, Tgt::Card(source), true) {
+    if fresh(Tgt::Card(source)) && game.can_target(&tc, source, Tgt::Card(source), true) {
         game.card_click(source);
         return true;
+    }
+    if !chosen.is_empty() {
+        // Fewer objects than the ability may take: confirm those chosen.
+        game.card_click(source);
+        return game.spell_tc.is_none() && game.waiting_ability().is_none();
     }
     false
 }
