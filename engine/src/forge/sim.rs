@@ -400,8 +400,15 @@ impl<'a> Sim<'a> {
                 self.check_defined(&single, &origin, here_targets);
             }
         }
+        // `Announce$ X`: the player names X on casting, which overwrites the SVar X.
+        let announced: Vec<String> = rec
+            .value("Announce")
+            .map(|a| a.split(',').map(|w| w.trim().to_string()).collect())
+            .unwrap_or_default();
         for key in AMOUNT_KEYS {
-            if let Some(p) = rec.get(key) {
+            if let Some(p) = rec.get(key)
+                && !announced.iter().any(|a| a == p.value.trim())
+            {
                 self.check_amount(p, &origin);
             }
         }
@@ -539,6 +546,10 @@ impl<'a> Sim<'a> {
             return;
         };
         let name = exec.value.clone();
+        // Forge gives every plane a `RolledWalk` SVar (`DB$ Planeswalk`) of its own.
+        if name == "RolledWalk" && self.face.has_type("Plane") {
+            return;
+        }
         match self.face.svars.get(&name) {
             None => self.find(Finding::new(
                 Kind::ExecuteNotAbility,
@@ -1966,6 +1977,21 @@ mod tests {
         assert!(got.contains(&Kind::ExecuteNotAbility), "{got:?}");
         // A clean card has no finding at all.
         assert!(kinds(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 1\n")).is_empty());
+    }
+
+    #[test]
+    fn what_forge_supplies_itself_is_no_failure() {
+        // Every plane gets a `RolledWalk` SVar from Forge.
+        let plane = "Name:Test Plane\nManaCost:no cost\nTypes:Plane Testland\nT:Mode$ PlanarDice | Result$ Planeswalk | TriggerZones$ Command | Execute$ RolledWalk\n";
+        assert!(kinds(plane).is_empty(), "{:?}", kinds(plane));
+        // ...but not other cards.
+        let creature = "Name:Test Walker\nManaCost:1 W\nTypes:Creature\nPT:1/1\nT:Mode$ Attacks | ValidCard$ Card.Self | Execute$ RolledWalk\n";
+        assert!(kinds(creature).contains(&Kind::ExecuteNotAbility));
+        // `Announce$ X` overwrites the SVar X (a `Count$XChoice` placeholder) before it is read.
+        let announced = format!(
+            "{SPELL}A:SP$ DealDamage | Announce$ X | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ X\nSVar:X:Count$XChoice\n"
+        );
+        assert!(kinds(&announced).is_empty(), "{:?}", kinds(&announced));
     }
 
     #[test]
