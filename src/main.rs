@@ -7,6 +7,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod check;
 mod cli;
 mod files;
+mod fix;
 mod output;
 mod rules_cmd;
 

@@ -91,7 +91,7 @@ pub static UNCLOSED_BLOCK: RuleMeta = RuleMeta {
     dialect: Some(Dialect::Wagic),
     group: Group::Syntax,
     severity: Severity::Error,
-    fix: FixAvailability::None,
+    fix: FixAvailability::Always,
     summary: "A `[card]` block that the file never closes with `[/card]`.",
     explanation: "Wagic only registers a card when it reads `[/card]`. At the end of the file the \
 half-read card is kept, and its keys are merged into the first card of the next file the engine reads: \
@@ -216,8 +216,8 @@ pub fn check_source(file: &SourceFile, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The diagnostics of the syntax errors a parser recorded.
-pub fn syntax_diagnostics(errors: &[SyntaxError], out: &mut Vec<Diagnostic>) {
+/// The diagnostics of the syntax errors a parser recorded in `text`.
+pub fn syntax_diagnostics(text: &str, errors: &[SyntaxError], out: &mut Vec<Diagnostic>) {
     for error in errors {
         let rule = match error.kind {
             ErrorKind::UnrecognizedLine => &UNRECOGNIZED_LINE,
@@ -227,6 +227,35 @@ pub fn syntax_diagnostics(errors: &[SyntaxError], out: &mut Vec<Diagnostic>) {
             ErrorKind::TextOutsideBlock => &TEXT_OUTSIDE_BLOCK,
             ErrorKind::TooDeep => &NESTING_TOO_DEEP,
         };
-        out.push(Diagnostic::new(rule, error.range, error.message.clone()));
+        let mut d = Diagnostic::new(rule, error.range, error.message.clone());
+        if error.kind == ErrorKind::UnclosedBlock {
+            d.fix = Some(close_block_at_end(text));
+        }
+        out.push(d);
     }
+}
+
+/// The line ending a text mostly uses (`\r\n` when its first line ends that way).
+pub fn line_ending(text: &str) -> &'static str {
+    match text.find('\n') {
+        Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
+        _ => "\n",
+    }
+}
+
+/// Appends `[/card]` at the end of the file: unsafe, since the card may have been meant to end
+/// earlier.
+fn close_block_at_end(text: &str) -> Fix {
+    let eol = line_ending(text);
+    let at = TextSize::of(text);
+    let needs_break = !(text.ends_with('\n') || text.is_empty());
+    let insert = if needs_break {
+        format!("{eol}[/card]{eol}")
+    } else {
+        format!("[/card]{eol}")
+    };
+    Fix::unsafe_(
+        "close the block at the end of the file",
+        vec![Edit::insert(at, insert)],
+    )
 }

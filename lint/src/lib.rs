@@ -2,12 +2,14 @@
 //! `workspace::check` is the entry point of the CLI; the language server uses the same pieces.
 
 pub mod common;
+pub mod config;
 pub mod diagnostic;
 pub mod dialect;
 pub mod forge;
 pub mod registry;
 pub mod source;
 pub mod suggest;
+pub mod suppress;
 pub mod wagic;
 pub mod workspace;
 

@@ -75,8 +75,16 @@ pub struct RuleMeta {
 impl RuleMeta {
     /// The documentation as Markdown, as `cardlint explain` prints it.
     pub fn markdown(&self) -> String {
+        self.markdown_at(1)
+    }
+
+    /// The documentation as Markdown with its title at heading `level` (sections one deeper).
+    pub fn markdown_at(&self, level: usize) -> String {
+        let h1 = "#".repeat(level);
+        let h2 = "#".repeat(level + 1);
+
         let dialect = self.dialect.map_or("all dialects", |d| d.name());
-        let mut out = format!("# {} ({})\n\n", self.name, self.code);
+        let mut out = format!("{h1} {} ({})\n\n", self.name, self.code);
         out.push_str(&format!(
             "Dialect: {dialect}. Group: {}. Default severity: {}. Fix: {}.\n\n",
             self.group.as_str(),
@@ -84,13 +92,13 @@ impl RuleMeta {
             self.fix.as_str()
         ));
         out.push_str(&format!(
-            "{}\n\n## Why\n\n{}\n\n",
+            "{}\n\n{h2} Why\n\n{}\n\n",
             self.summary,
             self.explanation.trim()
         ));
         let lang = self.dialect.map_or("text", |d| d.name());
         out.push_str(&format!(
-            "## Example\n\n```{lang}\n{}\n```\n\n",
+            "{h2} Example\n\n```{lang}\n{}\n```\n\n",
             self.bad.trim_end()
         ));
         out.push_str(&format!(
@@ -174,6 +182,7 @@ impl RuleFilter {
 pub fn all_rules() -> Vec<&'static RuleMeta> {
     let mut rules: Vec<&'static RuleMeta> = Vec::new();
     rules.extend(crate::common::RULES.iter().copied());
+    rules.extend(crate::suppress::RULES.iter().copied());
     for dialect in Dialect::ALL {
         rules.extend(dialect.rules());
     }

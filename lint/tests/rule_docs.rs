@@ -1,7 +1,7 @@
 //! Every rule is documented, and its own examples prove it: the bad example is flagged by the
 //! rule, the good one is not.
 
-use lint::{Dialect, RuleFilter, SourceFile};
+use lint::{Dialect, SourceFile};
 
 fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnostic> {
     // An example whose first line says so is saved in Latin-1 (one byte per character).
@@ -13,7 +13,7 @@ fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnosti
         text.as_bytes().to_vec()
     };
     let files = vec![SourceFile::new(path, dialect, &bytes)];
-    lint::workspace::check(&files, &RuleFilter::default()).remove(0)
+    lint::workspace::check(&files, &lint::config::Config::default()).remove(0)
 }
 
 fn example_path(dialect: Dialect) -> &'static str {

@@ -1,6 +1,10 @@
 //! Reports: diagnostics with their files, converted to lines and columns at this edge.
 
+pub mod github;
 pub mod json;
+pub mod progress;
+pub mod sarif;
+pub mod statistics;
 pub mod text;
 
 use lint::{Diagnostic, Severity, SourceFile};

@@ -85,7 +85,7 @@ impl DialectLinter for Linter {
     ) {
         let file = &files[id];
         let parse = syntax::forge::parse(file.text());
-        crate::common::syntax_diagnostics(parse.errors(), out);
+        crate::common::syntax_diagnostics(file.text(), parse.errors(), out);
         let Some(tree) = ast::SourceFile::cast(parse.syntax()) else {
             return;
         };
