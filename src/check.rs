@@ -94,7 +94,23 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         loaded.files.len(),
         !args.quiet && std::io::stderr().is_terminal(),
     );
-    let results = lint::workspace::check_with_progress(&loaded.files, &config, &|| progress.inc());
+    let cache = if args.no_cache {
+        None
+    } else {
+        crate::cache::CacheFile::locate(args, &config)
+    };
+    let results = match &cache {
+        Some(cache) => {
+            let old = cache.load();
+            let (results, new, _stats) =
+                lint::cache::check(&loaded.files, &config, &old, &|| progress.inc());
+            if let Some(new) = new {
+                cache.store(&new);
+            }
+            results
+        }
+        None => lint::workspace::check_with_progress(&loaded.files, &config, &|| progress.inc()),
+    };
     progress.finish();
     let report = output::Report::new(&loaded.files, results);
     finish(args, &report, failure)

@@ -57,7 +57,12 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Resu
         return Err(error);
     }
     let mut found = found.into_inner().unwrap();
-    found.sort_unstable();
+    found.sort_unstable_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
+
     found.dedup_by(|a, b| a.0 == b.0);
     found.retain(|(path, _)| !config.is_excluded(path));
     let results: Vec<Result<Found, String>> = found
@@ -67,7 +72,8 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Resu
                 .or_else(|| config.dialect_for(&path))
                 .or_else(|| lint::dialect::detect_by_path(&path));
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut file = SourceFile::new(clean(&path), by_path.unwrap_or(Dialect::Forge), &bytes);
+            let mut file =
+                SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::Forge), bytes);
             Ok(
                 match by_path.or_else(|| lint::dialect::detect_by_content(file.text())) {
                     Some(dialect) => {

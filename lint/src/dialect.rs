@@ -45,25 +45,28 @@ impl Dialect {
 
 /// The dialect a path belongs to, by the engines' folder layouts.
 pub fn detect_by_path(path: &Path) -> Option<Dialect> {
-    let name = path.file_name()?.to_str()?;
-    let components: Vec<&str> = path
-        .components()
-        .filter_map(|c| c.as_os_str().to_str())
-        .collect();
-    let parent = components.len().checked_sub(2).map(|i| components[i]);
-    let in_dir = |dir: &str| components[..components.len().saturating_sub(1)].contains(&dir);
+    // Byte-level on the path string: this runs for every file of a walk.
+    let full = path.to_str()?;
+    let full: std::borrow::Cow<'_, str> = if std::path::MAIN_SEPARATOR == '\\' {
+        full.replace('\\', "/").into()
+    } else {
+        full.into()
+    };
+    let (dirs, name) = match full.rfind('/') {
+        Some(i) => (&full[..i], &full[i + 1..]),
+        None => ("", &full[..]),
+    };
     if name == "_cards.dat" || name == "_macros.txt" {
         return Some(Dialect::Wagic);
     }
-    let txt = name.ends_with(".txt");
-    if txt
-        && parent == Some("primitives")
-        && components.len() >= 3
-        && components[components.len() - 3] == "sets"
-    {
+    if !name.ends_with(".txt") {
+        return None;
+    }
+    if dirs == "sets/primitives" || dirs.ends_with("/sets/primitives") {
         return Some(Dialect::Wagic);
     }
-    if txt && (in_dir("cardsfolder") || in_dir("tokenscripts")) {
+    let has_dir = |dir: &str| dirs.split('/').any(|component| component == dir);
+    if has_dir("cardsfolder") || has_dir("tokenscripts") {
         return Some(Dialect::Forge);
     }
     None

@@ -18,6 +18,7 @@ pub struct Ctx<'a> {
 }
 
 /// What one Forge file contributes to the index.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     /// `Name:` values in file order (one per face).
     pub names: Vec<String>,

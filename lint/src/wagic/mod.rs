@@ -27,7 +27,7 @@ pub struct Location {
 }
 
 /// What one Wagic file contributes to the index, read with the engine's line state machine.
-#[derive(Default)]
+#[derive(Default, serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     /// `name=` values of card blocks without an id (primitive definitions), with their ranges.
     pub primitives: Vec<(String, TextRange)>,
