@@ -41,7 +41,13 @@ impl<'a> Report<'a> {
     /// Files sorted by path with their diagnostics.
     pub fn by_path(&self) -> Vec<(usize, &[Diagnostic])> {
         let mut order: Vec<usize> = (0..self.files.len()).collect();
-        order.sort_by(|&a, &b| self.files[a].path.cmp(&self.files[b].path));
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (
+                self.files[a].path.as_os_str(),
+                self.files[b].path.as_os_str(),
+            );
+            pa.as_encoded_bytes().cmp(pb.as_encoded_bytes())
+        });
         order
             .into_iter()
             .map(|i| (i, self.diagnostics[i].as_slice()))
