@@ -234,6 +234,19 @@ pub fn grade_name(level: u8) -> &'static str {
 /// The highest grade the engine loads by default (Borderline).
 pub const DEFAULT_MAX_GRADE: u8 = 1;
 
+/// The basic ability a misspelt word most likely means: `<x>walk` for `<x>landwalk`, or the
+/// unique near miss. `None` when the intent is not certain.
+pub fn basic_ability_fix(word: &str) -> Option<&'static str> {
+    if let Some(stem) = word.strip_suffix("walk")
+        && !stem.ends_with("land")
+        && let Some(w) = basic_abilities().get(&format!("{stem}landwalk"))
+        && w.is_known()
+    {
+        return Some(w.word);
+    }
+    crate::suggest::unique_near_miss(word, basic_abilities().known())
+}
+
 /// Basic abilities by table index, highest first: the order in which the engine searches a
 /// piece of `abilities=` (substring), first hit wins.
 pub fn basic_abilities_by_index() -> &'static [&'static str] {

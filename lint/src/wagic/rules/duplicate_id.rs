@@ -19,8 +19,8 @@ Wagic loads the primitives files, then the set folders in byte order of their na
 already taken it drops the new entry silently: the card is missing from its set. This is an error when \
 both entries load and name different cards; a warning when the entries are copies of one card, or when \
 one of them does not load anyway (its definition does not resolve).",
-    bad: "# workspace example\n# sets/AAA/_cards.dat holds id=9001 for Forest; sets/BBB/_cards.dat:\n[card]\nprimitive=Island\nid=9001\nrarity=L\n[/card]",
-    good: "# workspace example\n[card]\nprimitive=Island\nid=9002\nrarity=L\n[/card]",
+    bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]\n# file: sets/BBB/_cards.dat\n[card]\nprimitive=Island\nid=9001\nrarity=L\n[/card]",
+    good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]\n# file: sets/BBB/_cards.dat\n[card]\nprimitive=Island\nid=9002\nrarity=L\n[/card]",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

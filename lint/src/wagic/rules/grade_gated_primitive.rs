@@ -19,8 +19,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 entry whose card exists only there is missing from the set unless the player raises the maximum grade. \
 This is how Wagic switches unfinished cards off (`unsupported.txt`), so it is information, not a \
 mistake: it tells you why such a card does not show up.",
-    bad: "# workspace example\n[card]\nprimitive=Unfinished Card\nid=9001\nrarity=R\n[/card]",
-    good: "# workspace example\n[card]\nprimitive=Finished Card\nid=9001\nrarity=R\n[/card]",
+    bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Finished Card\ntype=Instant\n[/card]\n# file: sets/primitives/unsupported.txt\ngrade=unsupported\n[card]\nname=Unfinished Card\ntype=Instant\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Unfinished Card\nid=9001\nrarity=R\n[/card]",
+    good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Finished Card\ntype=Instant\n[/card]\n# file: sets/primitives/unsupported.txt\ngrade=unsupported\n[card]\nname=Unfinished Card\ntype=Instant\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Finished Card\nid=9001\nrarity=R\n[/card]",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

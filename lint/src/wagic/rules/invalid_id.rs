@@ -18,8 +18,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "Wagic reads ids with `atoi`: the leading integer of the value, and 0 when there is none. \
 Id 0 is no id: the card clashes with every other unreadable id and has no picture. Text after the number \
 is ignored (a warning). Tokens use negative ids, which are fine.",
-    bad: "# workspace example\n[card]\nprimitive=Forest\nid=F001\nrarity=L\n[/card]",
-    good: "# workspace example\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]",
+    bad: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=F001\nrarity=L\n[/card]",
+    good: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

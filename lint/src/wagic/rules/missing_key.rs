@@ -22,8 +22,8 @@ registered under the empty name) and a `type=` (the type decides how the card is
 without `power=`/`toughness=` are 0/0, and entries without `rarity=` are Common (warnings). A block that \
 has both `primitive=` and definition keys uses only its own keys: the referenced definition is replaced \
 completely, not amended (warning).",
-    bad: "# workspace example\n[card]\nid=9001\nrarity=C\n[/card]",
-    good: "# workspace example\n[card]\nprimitive=Forest\nid=9001\nrarity=C\n[/card]",
+    bad: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nid=9001\nrarity=C\n[/card]",
+    good: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=C\n[/card]",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

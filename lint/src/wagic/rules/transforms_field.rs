@@ -160,9 +160,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     range,
                     format!("Wagic drops the transforms field `{field}`: it is not exactly a basic ability, a colour or a transforms keyword"),
                 );
-                if let Some(w) =
-                    suggest::unique_near_miss(trimmed, vocab::basic_abilities().known())
-                {
+                if let Some(w) = vocab::basic_ability_fix(trimmed) {
                     r.with_fix(Fix::safe(
                         format!("write `{w}`"),
                         vec![Edit::replace(range, w)],

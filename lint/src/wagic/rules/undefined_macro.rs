@@ -18,12 +18,12 @@ no macro of the library defines stays in the text, and the ability is dropped. A
 takes its arguments up to the first `)`, split on `,`; when their number differs from the number of \
 parameters the text is left unexpanded. The expansion itself is checked by the other rules, at the place \
 of the use.",
-    bad: "# workspace example\n[card]\nname=Cycler\nautohand=__CYCLNG__({2})\ntype=Creature\n[/card]",
-    good: "# workspace example\n[card]\nname=Cycler\nautohand=__CYCLING__({2})\ntype=Creature\n[/card]",
+    bad: "# workspace example\n# file: sets/primitives/_macros.txt\n#AUTO_DEFINE __CYCLING__($cost) {$cost},{cycle}:draw:1\n# file: sets/primitives/cards.txt\n[card]\nname=Cycler\nautohand=__CYCLNG__(2)\ntype=Creature\npower=1\ntoughness=1\n[/card]",
+    good: "# workspace example\n# file: sets/primitives/_macros.txt\n#AUTO_DEFINE __CYCLING__($cost) {$cost},{cycle}:draw:1\n# file: sets/primitives/cards.txt\n[card]\nname=Cycler\nautohand=__CYCLING__(2)\ntype=Creature\npower=1\ntoughness=1\n[/card]",
 };
 
 /// `_`-delimited identifiers (`__cycling__`, `_discard&draw_`) in lowercased text.
-fn identifiers(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn identifiers(text: &str) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'&';
     let mut out = Vec::new();

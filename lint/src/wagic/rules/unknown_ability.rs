@@ -69,9 +69,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             d.with_note(
                                 "this looks like an `auto=` effect; write it on an `auto=` line",
                             );
-                        } else if let Some(w) =
-                            suggest::unique_near_miss(&lower, vocab::basic_abilities().known())
-                        {
+                        } else if let Some(w) = vocab::basic_ability_fix(lower.trim()) {
                             d.with_fix(Fix::safe(
                                 format!("write `{w}`"),
                                 vec![Edit::replace(range, w)],

@@ -145,6 +145,8 @@ fn report(
                 view.report(sink, effect.range(), message);
             }
         }
+        // An unexpanded macro name is reported by `undefined-macro`.
+        Recognition::Unknown if !super::undefined_macro::identifiers(fragment).is_empty() => {}
         Recognition::Unknown => {
             let shown: String = fragment.chars().take(40).collect();
             let ellipsis = if fragment.chars().count() > 40 {

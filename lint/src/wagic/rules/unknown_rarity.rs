@@ -19,8 +19,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 `P` and `B` are no rarity, and an empty value stores a NUL character. Such cards are counted as lands in \
 set statistics and never appear in boosters as intended. Text after the first letter is ignored \
 (`R ` and `U // U` are fine).",
-    bad: "# workspace example\n[card]\nprimitive=Forest\nid=9001\nrarity=r\n[/card]",
-    good: "# workspace example\n[card]\nprimitive=Forest\nid=9001\nrarity=R\n[/card]",
+    bad: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=r\n[/card]",
+    good: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=R\n[/card]",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -21,8 +21,8 @@ requirement, so a typo such as `muliticolor` silently restricts the target to a 
 `[-muliticolor]` excludes nothing). Types include every `type=`/`subtype=` word and card name of the \
 library, and the marker types that card code adds itself (`becomes(monstrous)`, `transforms((renowned))`, \
 `token(...)` types), so this check needs the whole library.",
-    bad: "# workspace example\n[card]\nname=Pale Warden\nauto=lord(creature[-muliticolor]) 1/1\ntype=Creature\n[/card]",
-    good: "# workspace example\n[card]\nname=Pale Warden\nauto=lord(creature[-multicolor]) 1/1\ntype=Creature\n[/card]",
+    bad: "[card]\nname=Pale Warden\nauto=lord(creature[-muliticolor]) 1/1\ntype=Creature\nsubtype=Spirit\npower=1\ntoughness=1\n[/card]",
+    good: "[card]\nname=Pale Warden\nauto=lord(creature[-multicolor]) 1/1\ntype=Creature\nsubtype=Spirit\npower=1\ntoughness=1\n[/card]",
 };
 
 /// Attribute words found by substring (the engine's order does not matter for "known at all").

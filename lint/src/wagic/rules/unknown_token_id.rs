@@ -19,8 +19,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 negative id of the card that makes them). When no set entry of the library has the id, the engine \
 still creates a token, named \"ID NOT FOUND\", with nothing on it. The check needs the set files of the \
 library; it is skipped when they are not part of the checked tree.",
-    bad: "# workspace example\n[card]\nname=Idol Maker\nauto=token(-999999)\ntype=Sorcery\n[/card]",
-    good: "# workspace example\n[card]\nname=Idol Maker\nauto=token(Golem,Artifact Creature Golem,3/3)\ntype=Sorcery\n[/card]",
+    bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Idol Maker\nauto=token(-999999)\ntype=Sorcery\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Idol Maker\nid=9001\nrarity=R\n[/card]",
+    good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Idol Maker\nauto=token(-9001)\ntype=Sorcery\n[/card]\n[card]\nname=Idol\nid=-9001\nrarity=T\ntype=Artifact Creature\npower=3\ntoughness=3\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Idol Maker\nid=9001\nrarity=R\n[/card]",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

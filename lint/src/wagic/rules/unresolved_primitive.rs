@@ -20,8 +20,8 @@ case-sensitively. A trailing space, another capitalisation, `AE` for `Æ`, a mis
 `Æ` saved in Latin-1 instead of UTF-8 all make the lookup fail, and the entry is dropped without a word. \
 Such near misses are errors (with a fix when the spelling is certain). A name that matches nothing at \
 all is a warning: set lists often name cards nobody has coded yet, and the engine drops those on purpose.",
-    bad: "# workspace example\n[card]\nprimitive=Goblin Raider \nid=9001\nrarity=C\n[/card]",
-    good: "# workspace example\n[card]\nprimitive=Goblin Raider\nid=9001\nrarity=C\n[/card]",
+    bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Goblin Raider \nid=9001\nrarity=C\n[/card]",
+    good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Goblin Raider\nid=9001\nrarity=C\n[/card]",
 };
 
 /// What sets two spellings of one name apart, for the message.
