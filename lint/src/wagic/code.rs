@@ -15,52 +15,56 @@ pub struct CodeLine {
     pub entry: Entry,
     pub meaning: KeyMeaning,
     pub auto: ast::Auto,
-    /// Set when the value uses a macro: the rules check the expansion instead.
-    pub expansion: Option<Expansion>,
+    /// The trees the rules check: the value itself, or the lines of its macro expansion.
+    pub views: Vec<CodeView>,
 }
 
-/// A value with its macros expanded, the way the engine expands them.
-pub struct Expansion {
-    /// Where the first macro use of the value is: findings in the expansion are reported there.
+/// Where the findings of a macro expansion go.
+pub struct MacroUse {
+    /// The first macro use of the value.
     pub at: TextRange,
-    /// The macros used (lowercased names).
-    pub names: Vec<String>,
-    /// The expanded text (lowercased), one ability per line.
+    /// The note added to each finding: which macros, and the expansion.
+    pub note: String,
+    /// The expanded text (lowercased).
     pub text: String,
-    /// The parsed lines of the expansion.
-    pub autos: Vec<ast::Auto>,
 }
 
-impl CodeLine {
-    /// The trees the rules check: the value itself, or the lines of its expansion.
-    pub fn views(&self) -> Vec<CodeView<'_>> {
-        match &self.expansion {
-            None => vec![CodeView {
-                auto: self.auto.clone(),
-                expansion: None,
-                line: self,
-            }],
-            Some(e) => e
-                .autos
-                .iter()
-                .map(|auto| CodeView {
-                    auto: auto.clone(),
-                    expansion: Some(e),
-                    line: self,
-                })
-                .collect(),
+/// One tree of ability code, its lowercased text, and where its findings go.
+pub struct CodeView {
+    pub auto: ast::Auto,
+    /// The tree's text, lowercased (ASCII, so offsets match): rules test it before walking nodes.
+    pub text: String,
+    pub expansion: Option<std::rc::Rc<MacroUse>>,
+}
+
+impl CodeView {
+    fn new(auto: ast::Auto, text: String, expansion: Option<std::rc::Rc<MacroUse>>) -> CodeView {
+        CodeView {
+            auto,
+            text,
+            expansion,
         }
     }
-}
 
-/// One tree of ability code, with where its findings go.
-pub struct CodeView<'a> {
-    pub auto: ast::Auto,
-    pub expansion: Option<&'a Expansion>,
-    pub line: &'a CodeLine,
-}
+    /// The lowercased text of a node of this tree.
+    pub fn text_of(&self, range: TextRange) -> &str {
+        let base = self.auto.range().start();
+        &self.text[range - base]
+    }
 
-impl CodeView<'_> {
+    /// Whether the (lowercased) text contains `needle`: a cheap test before walking the tree.
+    pub fn has(&self, needle: &str) -> bool {
+        memchr::memmem::find(self.text.as_bytes(), needle.as_bytes()).is_some()
+    }
+
+    /// Every node of the tree (the root included) that `cast` accepts, in preorder.
+    pub fn all<'v, T: 'v>(
+        &'v self,
+        cast: impl Fn(SyntaxNode) -> Option<T> + 'v,
+    ) -> impl Iterator<Item = T> + 'v {
+        self.auto.syntax().descendants().filter_map(cast)
+    }
+
     /// Ranges in this tree are ranges of the file (not of a macro expansion).
     pub fn in_source(&self) -> bool {
         self.expansion.is_none()
@@ -68,7 +72,7 @@ impl CodeView<'_> {
 
     /// The file range to report a range of this tree at.
     pub fn map(&self, range: TextRange) -> TextRange {
-        self.expansion.map_or(range, |e| e.at)
+        self.expansion.as_ref().map_or(range, |e| e.at)
     }
 
     /// Reports a finding of this tree; in a macro expansion it goes to the macro use, with a
@@ -80,12 +84,8 @@ impl CodeView<'_> {
         message: impl Into<String>,
     ) -> Reported<'s> {
         let d = sink.report(self.map(range), message);
-        if let Some(e) = self.expansion {
-            d.with_note(format!(
-                "in the expansion of macro `{}`: {}",
-                e.names.join("`, `"),
-                e.text.lines().next().unwrap_or_default()
-            ));
+        if let Some(e) = &self.expansion {
+            d.with_note(e.note.clone());
         }
         Reported {
             diagnostic: d,
@@ -120,7 +120,7 @@ impl Reported<'_> {
 }
 
 /// Every ability value of a file, with macro uses expanded and parsed.
-pub fn collect(cards: &[super::CardView], library: Option<&Library>) -> Vec<CodeLine> {
+pub fn collect(text: &str, cards: &[super::CardView], library: Option<&Library>) -> Vec<CodeLine> {
     let mut out = Vec::new();
     for card in cards {
         for entry in &card.entries {
@@ -129,12 +129,28 @@ pub fn collect(cards: &[super::CardView], library: Option<&Library>) -> Vec<Code
                 continue;
             }
             let Some(auto) = entry.auto() else { continue };
-            let expansion = library.and_then(|lib| expand_line(&auto, lib));
+            let views = match library.and_then(|lib| expand_line(text, &auto, lib)) {
+                Some((expansion, autos)) => {
+                    let expansion = std::rc::Rc::new(expansion);
+                    autos
+                        .into_iter()
+                        .map(|a| {
+                            let text = a.syntax().text().to_string().to_ascii_lowercase();
+                            CodeView::new(a, text, Some(expansion.clone()))
+                        })
+                        .collect()
+                }
+                None => vec![CodeView::new(
+                    auto.clone(),
+                    text[auto.range()].to_ascii_lowercase(),
+                    None,
+                )],
+            };
             out.push(CodeLine {
                 entry: entry.node.clone(),
                 meaning,
                 auto,
-                expansion,
+                views,
             });
         }
     }
@@ -152,9 +168,13 @@ pub fn macro_uses<'l>(text: &str, library: &'l Library) -> Vec<(&'l Macro, usize
         .collect()
 }
 
-fn expand_line(auto: &ast::Auto, library: &Library) -> Option<Expansion> {
-    let text = auto.syntax().text().to_string();
-    let uses = macro_uses(&text, library);
+fn expand_line(
+    file_text: &str,
+    auto: &ast::Auto,
+    library: &Library,
+) -> Option<(MacroUse, Vec<ast::Auto>)> {
+    let text = &file_text[auto.range()];
+    let uses = macro_uses(text, library);
     let (_, first_start, first_end) = *uses.first()?;
     let base = usize::from(auto.range().start());
     let mut names: Vec<String> = uses.iter().map(|(m, _, _)| m.name.clone()).collect();
@@ -168,12 +188,19 @@ fn expand_line(auto: &ast::Auto, library: &Library) -> Option<Expansion> {
             parse.syntax().children().find_map(ast::Auto::cast)
         })
         .collect();
-    Some(Expansion {
-        at: super::range(base + first_start, base + first_end),
-        names,
-        text: expanded,
+    let note = format!(
+        "in the expansion of macro `{}`: {}",
+        names.join("`, `"),
+        expanded.lines().next().unwrap_or_default()
+    );
+    Some((
+        MacroUse {
+            at: super::range(base + first_start, base + first_end),
+            note,
+            text: expanded,
+        },
         autos,
-    })
+    ))
 }
 
 /// The engine's macro expansion of one (lowercased) text: every macro once, in definition
@@ -361,6 +388,9 @@ const LEADING: &[&str] = &[
 
 /// Removes the first `word(...)` (through the first `)`), keeping the text around in place.
 pub fn cut_call(text: &str, word: &str) -> String {
+    if !text.contains(word) {
+        return text.to_string();
+    }
     let pat = format!("{word}(");
     let mut search = 0;
     while let Some(i) = text[search..].find(&pat).map(|i| search + i) {
@@ -443,6 +473,12 @@ pub fn recognise(fragment: &str) -> Recognition {
     }
     // Words that only modify another effect, alone, still build nothing.
     Recognition::Unknown
+}
+
+/// Whether a call has this (lowercase) name.
+pub fn call_named(call: &ast::Call, name: &str) -> bool {
+    call.name()
+        .is_some_and(|n| n.text().eq_ignore_ascii_case(name))
 }
 
 /// The text of a node, lowercased the way the engine lowercases ability code.
@@ -530,7 +566,26 @@ mod tests {
 /// parser: `ability$!...!$`, `and!(...)!`, `transforms((...))`, `grant ... grantend`,
 /// `reveal: ... revealend`, `scry: ... scryend`, `chooseaname ... chooseend`) blanked with spaces,
 /// so that offsets still match.
+static CUTOUT_OPENERS: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::new([
+        "ability$!",
+        "and!(",
+        "grant ",
+        "reveal:",
+        "scry:",
+        "chooseaname",
+        "transforms((",
+        "pay(",
+        "pay[[",
+        "limit^",
+    ])
+    .expect("cut-out openers")
+});
+
 pub fn blank_cutouts(text: &str) -> String {
+    if !CUTOUT_OPENERS.is_match(text) {
+        return text.to_string();
+    }
     let mut bytes = text.as_bytes().to_vec();
     let blank = |from: usize, to: usize, bytes: &mut Vec<u8>| {
         for b in &mut bytes[from..to.min(text.len())] {
@@ -575,6 +630,9 @@ pub fn blank_cutouts(text: &str) -> String {
 /// The pieces of an `ability$!...!$` body (separated by ` _ `), with their offsets; any other
 /// text is one piece.
 pub fn segments(text: &str) -> Vec<(usize, &str)> {
+    if !text.contains(" _ ") {
+        return vec![(0, text)];
+    }
     // Separators inside a nested body belong to that body.
     let blanked = blank_cutouts(text);
     let mut out = Vec::new();
@@ -752,6 +810,9 @@ pub fn lord_inner(fragment: &str) -> Option<(usize, usize)> {
 
 /// The engine's lord-family reading of a (lowercased, trimmed) fragment.
 pub fn lord_shape(fragment: &str) -> LordShape {
+    if !LORDS.iter().any(|kw| fragment.contains(kw)) {
+        return LordShape::Fine;
+    }
     let text = blank_cutouts(fragment);
     let lords: Vec<(usize, &'static str)> = LORDS
         .iter()

@@ -69,6 +69,14 @@ impl BlockFacts {
         self.id.is_some() || self.rarity || self.primitive.is_some()
     }
 
+    /// The card the block names: its `primitive=`, else its `name=`.
+    pub fn card_name(&self) -> &str {
+        self.primitive
+            .as_ref()
+            .or(self.name.as_ref())
+            .map_or("", |n| n.text.as_str())
+    }
+
     /// The id as the engine reads it (`atoi`): the leading integer, 0 when there is none.
     pub fn id_value(&self) -> Option<i64> {
         self.id.as_ref().map(|(v, _)| atoi(v))
@@ -144,7 +152,7 @@ pub enum Resolution {
 pub struct BlockStatus {
     pub resolution: Resolution,
     /// An earlier entry with the same id: its place, its card, and whether it was added.
-    pub duplicate_of: Option<Duplicate>,
+    pub duplicate_of: Option<Box<Duplicate>>,
     /// An earlier loaded definition registered under the same key (this one is discarded).
     pub shadowed_by: Option<Location>,
     /// Whether the engine adds this entry to the collection.
@@ -640,11 +648,11 @@ pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
         };
         let (mut references, mut unresolved) = (0usize, 0usize);
         // Every id seen so far, with the first entry's place and card.
-        let mut seen_ids: HashMap<i64, (Location, String, bool)> = HashMap::new();
-        for (file, fi) in members {
+        let mut seen_ids: HashMap<i64, (Location, usize, bool)> = HashMap::new();
+        for (file, mut fi) in members {
             let gate = fi.gate.map(|(level, _)| level);
             let mut statuses = Vec::with_capacity(fi.blocks.len());
-            for block in &fi.blocks {
+            for (block_index, block) in fi.blocks.iter().enumerate() {
                 let grade = block.effective_grade(gate);
                 let mut status = BlockStatus {
                     resolution: Resolution::NotChecked,
@@ -713,24 +721,23 @@ pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
                         Resolution::Inline | Resolution::Resolved(_) | Resolution::NotChecked
                     );
                     let id = block.id_value().unwrap_or(0);
-                    let card = block
-                        .primitive
-                        .as_ref()
-                        .or(block.name.as_ref())
-                        .map(|n| n.text.clone())
-                        .unwrap_or_default();
                     let at = Location {
                         file,
                         range: block.id.as_ref().map_or(block.open, |(_, r)| *r),
                     };
                     let taken = lib.ids.contains_key(&id);
                     match seen_ids.get(&id) {
-                        Some((first, first_card, first_added)) if block.id.is_some() => {
-                            status.duplicate_of = Some(Duplicate {
-                                at: *first,
-                                card: first_card.clone(),
-                                added: *first_added,
-                            });
+                        Some(&(first, first_block, first_added)) if block.id.is_some() => {
+                            let first_facts = if first.file == file {
+                                &fi.blocks[first_block]
+                            } else {
+                                &index.files[&first.file].index.blocks[first_block]
+                            };
+                            status.duplicate_of = Some(Box::new(Duplicate {
+                                at: first,
+                                card: first_facts.card_name().to_string(),
+                                added: first_added,
+                            }));
                         }
                         _ => {}
                     }
@@ -742,10 +749,10 @@ pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
                         .entry(id)
                         .and_modify(|e| {
                             if !e.2 && status.added {
-                                *e = (at, card.clone(), true);
+                                *e = (at, block_index, true);
                             }
                         })
-                        .or_insert((at, card, status.added));
+                        .or_insert((at, block_index, status.added));
                 }
                 statuses.push(status);
             }
@@ -764,7 +771,7 @@ pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
                 }
                 lib.macro_lines.push(mac);
             }
-            lib.types.extend(fi.type_words.iter().cloned());
+            lib.types.extend(fi.type_words.drain(..));
             index.files.insert(
                 file,
                 FileFacts {

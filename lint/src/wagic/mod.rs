@@ -36,21 +36,37 @@ pub struct Ctx<'a> {
 pub struct CardView {
     pub node: ast::CardBlock,
     pub entries: Vec<EntryView>,
+    /// The block's position in the file's index.
+    block: Option<usize>,
 }
 
 impl CardView {
-    fn new(node: ast::CardBlock) -> CardView {
+    fn new(text: &str, node: ast::CardBlock, facts: Option<&index::FileFacts>) -> CardView {
+        let start = node.range().start();
+        let block = facts.and_then(|f| {
+            f.index
+                .blocks
+                .binary_search_by_key(&start, |b| b.open.start())
+                .ok()
+        });
         let entries = node
             .entries()
             .map(|e| {
                 let key = e.key_text();
-                // Only `f`, `r` and `s` keys depend on the rest of the line.
-                let line = if matches!(key.as_bytes().first(), Some(b'f' | b'r' | b's')) {
-                    e.syntax().text().to_string()
-                } else {
-                    String::new()
+                // Only `f`, `r` and `s` keys depend on the rest of the line (`facedown`, `rar`,
+                // `suspend` anywhere in it).
+                let needle = match key.as_bytes().first() {
+                    Some(b'f') => "facedown",
+                    Some(b'r') => "rar",
+                    Some(b's') => "suspend",
+                    _ => "",
                 };
-                let meaning = syntax::wagic::key_meaning(&key, &line);
+                let line = if needle.is_empty() || key.contains(needle) {
+                    key.as_str()
+                } else {
+                    &text[e.range()]
+                };
+                let meaning = syntax::wagic::key_meaning(&key, line);
                 EntryView {
                     node: e,
                     meaning,
@@ -58,7 +74,11 @@ impl CardView {
                 }
             })
             .collect();
-        CardView { node, entries }
+        CardView {
+            node,
+            entries,
+            block,
+        }
     }
 
     /// Whether some entry means `meaning`.
@@ -111,11 +131,10 @@ impl Ctx<'_> {
     }
 
     /// The facts and merge status of a card block.
-    pub fn block(
-        &self,
-        card: &ast::CardBlock,
-    ) -> Option<(&index::BlockFacts, &index::BlockStatus)> {
-        self.index.block(self.file_id, card.range().start())
+    pub fn block(&self, card: &CardView) -> Option<(&index::BlockFacts, &index::BlockStatus)> {
+        let facts = self.facts?;
+        let i = card.block?;
+        Some((&facts.index.blocks[i], &facts.blocks[i]))
     }
 
     /// `path:line` of a place in the workspace, for notes.
@@ -125,8 +144,8 @@ impl Ctx<'_> {
     }
 
     /// The ability views of the file: each line's own tree, or its macro expansion.
-    pub fn code_views(&self) -> impl Iterator<Item = code::CodeView<'_>> + '_ {
-        self.code.iter().flat_map(code::CodeLine::views)
+    pub fn code_views(&self) -> impl Iterator<Item = &code::CodeView> + '_ {
+        self.code.iter().flat_map(|l| l.views.iter())
     }
 }
 
@@ -162,8 +181,11 @@ impl DialectLinter for Linter {
         };
         let facts = index.file(id);
         let library = index.library_of(id);
-        let cards: Vec<CardView> = tree.cards().map(CardView::new).collect();
-        let code = code::collect(&cards, library);
+        let cards: Vec<CardView> = tree
+            .cards()
+            .map(|c| CardView::new(file.text(), c, facts))
+            .collect();
+        let code = code::collect(file.text(), &cards, library);
         let ctx = Ctx {
             file,
             file_id: id,

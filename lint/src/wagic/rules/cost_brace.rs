@@ -36,19 +36,14 @@ fn check_symbols(symbols: impl Iterator<Item = ManaSymbol>, sink: &mut Sink<'_>)
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card.entries.iter().filter(|entry| entry.meaning.is_cost()) {
             let Some(cost) = entry.cost() else { continue };
             stray_closers(&cost, sink);
             check_symbols(cost.symbols(), sink);
         }
     }
-    for view in ctx.code_views() {
-        for auto in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(syntax::wagic::ast::Auto::cast)
-        {
+    for view in ctx.code_views().filter(|v| v.has("{")) {
+        for auto in view.all(syntax::wagic::ast::Auto::cast) {
             if let Some(cost) = auto.cost() {
                 for symbol in cost.symbols().filter(|s| !s.is_closed()) {
                     view.report(
@@ -62,7 +57,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             let Some(first) = auto.effects().next() else {
                 continue;
             };
-            let text = first.syntax().text().to_string();
+            let text = view.text_of(first.range());
             if auto.trigger().is_none() && text.starts_with('{') && text.contains(':') {
                 view.report(
                     sink,

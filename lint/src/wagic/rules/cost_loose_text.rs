@@ -25,7 +25,7 @@ doubled `mana=` is merely lost (a warning; use `name(...)` for labels).",
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card.entries.iter().filter(|entry| entry.meaning.is_cost()) {
             let Some(cost) = entry.cost() else { continue };
             let kicker = entry.meaning == KeyMeaning::Kicker;
             let mut runs: Vec<(TextRange, String)> = Vec::new();

@@ -25,7 +25,7 @@ whose `(` is never closed builds nothing at all.",
 };
 
 fn report(
-    view: &CodeView<'_>,
+    view: &CodeView,
     sink: &mut Sink<'_>,
     effect: &syntax::wagic::ast::Effect,
     fragment: &str,
@@ -103,9 +103,13 @@ fn report(
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for view in ctx.code_views() {
-        for effect in code::effects(&view.auto) {
-            let full = code::lower(effect.syntax());
+    for view in ctx.code_views().filter(|v| {
+        ["lord(", "all(", "foreach(", "aslongas(", "teach("]
+            .iter()
+            .any(|k| v.has(k))
+    }) {
+        for effect in view.all(syntax::wagic::ast::Effect::cast) {
+            let full = view.text_of(effect.range());
             // The condition of `if ... then` is not part of the ability.
             let offset = effect
                 .condition()
@@ -126,7 +130,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 let lead = piece.len() - piece.trim_start().len();
                 let fragment = piece.trim();
                 let base = offset + at + lead;
-                report(&view, sink, &effect, fragment, base);
+                report(view, sink, &effect, fragment, base);
             }
         }
     }

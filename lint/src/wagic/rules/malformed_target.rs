@@ -29,19 +29,18 @@ builds no target chooser and uses the missing one anyway.",
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     // `target=` values, and every target of ability code.
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card
+            .entries
+            .iter()
+            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
+        {
             if let Some(spec) = entry.target() {
                 check_spec(&spec, None, sink, false);
             }
         }
     }
-    for view in ctx.code_views() {
-        for spec in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(TargetSpec::cast)
-        {
+    for view in ctx.code_views().filter(|v| v.has("[")) {
+        for spec in view.all(TargetSpec::cast) {
             // `&&` splits the effect part of a line (after its trigger and cost) on every `&`.
             let in_effect = spec
                 .syntax()
@@ -54,14 +53,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     .ancestors()
                     .find_map(Auto::cast)
                     .is_some_and(|a| a.effect_separators() > 0);
-            check_spec(&spec, Some(&view), sink, split_on_amp);
+            check_spec(&spec, Some(view), sink, split_on_amp);
         }
     }
 }
 
 fn check_spec(
     spec: &TargetSpec,
-    view: Option<&crate::wagic::code::CodeView<'_>>,
+    view: Option<&crate::wagic::code::CodeView>,
     sink: &mut Sink<'_>,
     split_on_amp: bool,
 ) {

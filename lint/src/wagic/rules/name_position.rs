@@ -25,8 +25,8 @@ that form works there. Put `name(...)` after the ability.",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for view in ctx.code_views() {
-        for auto in view.auto.syntax().descendants().filter_map(Auto::cast) {
+    for view in ctx.code_views().filter(|v| v.has("name(")) {
+        for auto in view.all(Auto::cast) {
             if auto.cost().is_some() || auto.effect_separators() > 0 {
                 continue;
             }
@@ -36,7 +36,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if effect.condition().is_some() {
                 continue;
             }
-            let text = code::lower(effect.syntax());
+            let text = view.text_of(effect.range());
             if !text.starts_with("name(") {
                 continue;
             }

@@ -27,12 +27,15 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         .iter()
         .map(|c| c.syntax().clone())
         .chain(ctx.tree.meta_blocks().map(|m| m.syntax().clone()));
-    for token in blocks.flat_map(|b| {
-        b.children_with_tokens()
+    let tokens = blocks.flat_map(|b| {
+        [b.first_child_or_token(), b.last_child_or_token()]
+            .into_iter()
+            .flatten()
             .filter_map(|e| e.into_token())
             .filter(|t| matches!(t.kind(), SyntaxKind::BLOCK_OPEN | SyntaxKind::BLOCK_CLOSE))
             .collect::<Vec<_>>()
-    }) {
+    });
+    for token in tokens {
         let text = token.text();
         let Some(bracket) = text.find(']') else {
             continue;

@@ -34,9 +34,9 @@ const ANYWHERE: &[&str] = &[
 ];
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for view in ctx.code_views() {
-        for effect in crate::wagic::code::effects(&view.auto) {
-            let text = code::lower(effect.syntax());
+    for view in ctx.code_views().filter(|v| v.has("transforms")) {
+        for effect in view.all(syntax::wagic::ast::Effect::cast) {
+            let text = view.text_of(effect.range());
             if let Some(i) = text.find("transforms (") {
                 let len = "transforms (".len();
                 view.report(
@@ -50,8 +50,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 ));
             }
         }
-        for call in view.auto.syntax().descendants().filter_map(Call::cast) {
-            if call.name_lower() != "transforms" {
+        for call in view.all(Call::cast) {
+            if !code::call_named(&call, "transforms") {
                 continue;
             }
             // Only the outermost transforms of a nest: the engine takes the first one's body.
@@ -60,7 +60,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .ancestors()
                 .skip(1)
                 .filter_map(Call::cast)
-                .any(|c| c.name_lower() == "transforms")
+                .any(|c| code::call_named(&c, "transforms"))
             {
                 continue;
             }

@@ -52,7 +52,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         return;
     }
     for line in &ctx.code {
-        let text = line.auto.syntax().text().to_string().to_ascii_lowercase();
+        let raw = &ctx.file.text()[line.auto.range()];
+        if !raw.contains('_') {
+            continue;
+        }
+        let text = raw.to_ascii_lowercase();
         let base = usize::from(line.auto.range().start());
         for (s, e) in identifiers(&text) {
             let id = &text[s..e];

@@ -25,7 +25,11 @@ now read as `shroud` (a hint: older engines knew it).",
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card
+            .entries
+            .iter()
+            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Abilities)
+        {
             let Some(list) = entry.ability_list() else {
                 continue;
             };

@@ -64,7 +64,7 @@ pub(crate) fn problem(inner: &str) -> Option<&'static str> {
     Some("Wagic does not know this cost symbol: it reads it as a number, which adds 0 mana")
 }
 
-fn check_symbol(symbol: &ManaSymbol, view: Option<&CodeView<'_>>, sink: &mut Sink<'_>) {
+fn check_symbol(symbol: &ManaSymbol, view: Option<&CodeView>, sink: &mut Sink<'_>) {
     let inner = symbol.inner_text().to_ascii_lowercase();
     if !symbol.is_closed() && !inner.contains('(') {
         return; // W113 reports the brace
@@ -83,41 +83,29 @@ fn check_symbol(symbol: &ManaSymbol, view: Option<&CodeView<'_>>, sink: &mut Sin
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card.entries.iter().filter(|entry| entry.meaning.is_cost()) {
             let Some(cost) = entry.cost() else { continue };
             for symbol in cost.symbols() {
                 check_symbol(&symbol, None, sink);
             }
         }
     }
-    for view in ctx.code_views() {
-        for auto in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(syntax::wagic::ast::Auto::cast)
-        {
+    for view in ctx.code_views().filter(|v| v.has("{")) {
+        for auto in view.all(syntax::wagic::ast::Auto::cast) {
             if let Some(cost) = auto.cost() {
                 for symbol in cost.symbols() {
-                    check_symbol(&symbol, Some(&view), sink);
+                    check_symbol(&symbol, Some(view), sink);
                 }
             }
         }
         // Costs inside `upcost[...]`, `cumulativeupcost[...]`, `upcostmulti[...]`, `pay(...)`.
-        for call in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(syntax::wagic::ast::Call::cast)
-            .filter(|c| {
-                matches!(
-                    c.name_lower().as_str(),
-                    "upcost" | "cumulativeupcost" | "upcostmulti" | "pay"
-                )
-            })
-        {
+        for call in view.all(syntax::wagic::ast::Call::cast).filter(|c| {
+            ["upcost", "cumulativeupcost", "upcostmulti", "pay"]
+                .iter()
+                .any(|n| crate::wagic::code::call_named(c, n))
+        }) {
             for symbol in call.syntax().descendants().filter_map(ManaSymbol::cast) {
-                check_symbol(&symbol, Some(&view), sink);
+                check_symbol(&symbol, Some(view), sink);
             }
         }
     }

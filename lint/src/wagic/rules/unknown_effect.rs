@@ -37,10 +37,8 @@ fn replacement(word: &str) -> Option<&'static str> {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for view in ctx.code_views() {
         for auto in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(syntax::wagic::ast::Auto::cast)
+            .all(syntax::wagic::ast::Auto::cast)
+            .filter(|_| view.has("@"))
         {
             if let Some(trigger) = auto.trigger()
                 && trigger.has_colon()
@@ -53,15 +51,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 );
             }
         }
-        for effect in code::effects(&view.auto) {
-            let text = code::lower(effect.syntax());
+        for effect in view.all(syntax::wagic::ast::Effect::cast) {
+            let text = view.text_of(effect.range());
             // The condition of `if ... then` is checked by the restriction rule; the effect is what
             // follows `then`.
             let fragment = match effect.condition() {
-                Some(c) => {
-                    text[usize::from(c.range().end() - effect.range().start())..].to_string()
-                }
-                None => text.clone(),
+                Some(c) => &text[usize::from(c.range().end() - effect.range().start())..],
+                None => text,
             };
             if effect.condition().is_some() {
                 let rest = fragment.trim_start();
@@ -81,19 +77,19 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .parent()
                 .and_then(syntax::wagic::ast::Auto::cast)
                 .is_some_and(|a| a.effect_separators() > 0);
-            for (_, segment) in code::segments(&fragment) {
+            for (_, segment) in code::segments(fragment) {
                 let segment = segment.trim();
                 if segment.is_empty() {
                     continue;
                 }
-                report(&view, sink, &effect, segment, multi);
+                report(view, sink, &effect, segment, multi);
             }
         }
     }
 }
 
 fn report(
-    view: &crate::wagic::code::CodeView<'_>,
+    view: &crate::wagic::code::CodeView,
     sink: &mut Sink<'_>,
     effect: &syntax::wagic::ast::Effect,
     fragment: &str,

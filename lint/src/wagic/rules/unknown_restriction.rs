@@ -3,7 +3,7 @@
 use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, code, vocab};
+use crate::wagic::{Ctx, vocab};
 use std::sync::LazyLock;
 use syntax::TextRange;
 use syntax::wagic::KeyMeaning;
@@ -128,13 +128,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
     }
-    for view in ctx.code_views() {
-        for list in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(RestrictionList::cast)
-        {
+    for view in ctx
+        .code_views()
+        .filter(|v| v.has("restriction") || v.has("if"))
+    {
+        for list in view.all(RestrictionList::cast) {
             for r in list.restrictions() {
                 check_piece(
                     &r.syntax().text().to_string(),
@@ -146,8 +144,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 );
             }
         }
-        for cond in view.auto.syntax().descendants().filter_map(Condition::cast) {
-            let text = code::lower(cond.syntax());
+        for cond in view.all(Condition::cast) {
+            let text = view.text_of(cond.range()).to_string();
             let Some(rest) = text
                 .strip_prefix("ifnot ")
                 .or_else(|| text.strip_prefix("if "))

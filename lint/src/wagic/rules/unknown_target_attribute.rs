@@ -43,7 +43,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         return;
     }
     let check_list = |list: &TargetRestrictions,
-                      view: Option<&crate::wagic::code::CodeView<'_>>,
+                      view: Option<&crate::wagic::code::CodeView>,
                       sink: &mut Sink<'_>| {
         // `trigger[to]`, `children[...]`: special specs, not attributes.
         let special = list
@@ -98,7 +98,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
     };
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card
+            .entries
+            .iter()
+            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
+        {
             if let Some(spec) = entry.target() {
                 for list in spec
                     .syntax()
@@ -110,14 +114,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
     }
-    for view in ctx.code_views() {
-        for list in view
-            .auto
-            .syntax()
-            .descendants()
-            .filter_map(TargetRestrictions::cast)
-        {
-            check_list(&list, Some(&view), sink);
+    for view in ctx.code_views().filter(|v| v.has("[")) {
+        for list in view.all(TargetRestrictions::cast) {
+            check_list(&list, Some(view), sink);
         }
     }
 }

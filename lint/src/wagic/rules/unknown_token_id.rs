@@ -28,9 +28,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     if !library.has_sets || library.incomplete || library.ids.is_empty() {
         return;
     }
-    for view in ctx.code_views() {
-        for call in view.auto.syntax().descendants().filter_map(Call::cast) {
-            if call.name_lower() != "token" {
+    for view in ctx.code_views().filter(|v| v.has("token(")) {
+        for call in view.all(Call::cast) {
+            if !crate::wagic::code::call_named(&call, "token") {
                 continue;
             }
             let args = call.args_text();

@@ -31,11 +31,20 @@ enum Verdict {
     Unknown,
 }
 
+/// `<event>(` for every trigger event.
+static EVENTS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    vocab::triggers()
+        .words()
+        .iter()
+        .filter(|w| w.attr("kind") == Some("event"))
+        .map(|w| format!("{}(", w.word))
+        .collect()
+});
+
 fn read(body: &str) -> Verdict {
     let triggers = vocab::triggers().words();
-    for w in triggers.iter().filter(|w| w.attr("kind") == Some("event")) {
-        let pat = format!("{}(", w.word);
-        if let Some(i) = body.find(&pat)
+    for pat in EVENTS.iter() {
+        if let Some(i) = body.find(pat.as_str())
             && body[i + pat.len()..].contains(')')
         {
             return Verdict::Known;
@@ -61,8 +70,8 @@ fn read(body: &str) -> Verdict {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for view in ctx.code_views() {
-        for trigger in view.auto.syntax().descendants().filter_map(Trigger::cast) {
+    for view in ctx.code_views().filter(|v| v.has("@")) {
+        for trigger in view.all(Trigger::cast) {
             let range = trigger.range();
             if !trigger.has_colon() {
                 view.report(
@@ -72,7 +81,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 );
                 continue;
             }
-            let body = trigger.syntax().text().to_string().to_ascii_lowercase();
+            let body = view.text_of(trigger.range()).to_string();
             let body = body[1..body.len() - 1].to_string();
             match read(&body) {
                 Verdict::Known => {}
@@ -100,11 +109,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     "`@combat(...)` needs `source(...)`: without it Wagic builds no combat trigger",
                 );
             }
-            let phase_trigger = !vocab::triggers()
-                .words()
-                .iter()
-                .filter(|w| w.attr("kind") == Some("event"))
-                .any(|w| body.contains(&format!("{}(", w.word)));
+            let phase_trigger = !EVENTS.iter().any(|p| body.contains(p.as_str()));
             if phase_trigger {
                 for whose in ["my", "opponent", "targetcontroller", "targetedplayer"] {
                     let spaced = format!(" {whose}");

@@ -86,14 +86,14 @@ fn why(zone: &str) -> Option<String> {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for view in ctx.code_views() {
-        for list in view.auto.syntax().descendants().filter_map(ZoneList::cast) {
+    for view in ctx.code_views().filter(|v| v.has("|") || v.has("moveto(")) {
+        for list in view.all(ZoneList::cast) {
             let in_moveto = list
                 .syntax()
                 .parent()
                 .and_then(|p| p.parent())
                 .and_then(Call::cast)
-                .is_some_and(|c| c.name_lower() == "moveto");
+                .is_some_and(|c| crate::wagic::code::call_named(&c, "moveto"));
             let after_pipe = list
                 .syntax()
                 .parent()
