@@ -22,7 +22,8 @@ conditions) are split on commas and each piece is searched for the words of the 
 (`myturnonly`, `during battle`, `type(...)~morethan~2`...). A piece that contains none restricts nothing: \
 the card can be cast, or the ability used, when it should not. `restrictions=` is not lowercased, so its \
 words must be written in lowercase. A piece with `type(`, `compare(`, `lastturn(` or `thisturn(` must \
-have exactly the form `<left>~lessthan|morethan|equalto~<right>`, or the whole restriction is false.",
+have exactly the form `<left>~lessthan|morethan|equalto~<right>`, or the whole restriction is false (a warning: this reading \
+of the engine is not confirmed on real cards).",
     bad: "[card]\nname=Battle Cry\nrestrictions=duringcombat\ntype=Instant\nauto=draw:1\n[/card]",
     good: "[card]\nname=Battle Cry\nrestrictions=during battle\ntype=Instant\nauto=draw:1\n[/card]",
 };
@@ -52,7 +53,7 @@ fn check_piece(
     piece: &str,
     range: TextRange,
     lowercased: bool,
-    report: &mut dyn FnMut(TextRange, String, Option<Fix>),
+    report: &mut dyn FnMut(TextRange, String, Option<Fix>, Severity),
 ) {
     let text = if lowercased {
         piece.to_ascii_lowercase()
@@ -71,9 +72,10 @@ fn check_piece(
         report(
             range,
             format!(
-                "`{text}` is not a comparison `<left>~lessthan|morethan|equalto~<right>`: Wagic reads the whole restriction as false"
+                "`{text}` is not a comparison `<left>~lessthan|morethan|equalto~<right>`: the engine reads such a restriction as false"
             ),
             None,
+            Severity::Warning,
         );
         return;
     }
@@ -91,6 +93,7 @@ fn check_piece(
                 "write it in lowercase",
                 vec![Edit::replace(range, lower)],
             )),
+            Severity::Error,
         );
         return;
     }
@@ -98,6 +101,7 @@ fn check_piece(
         range,
         format!("Wagic finds no restriction word in `{text}`: it restricts nothing"),
         None,
+        Severity::Error,
     );
 }
 
@@ -118,8 +122,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     &r.syntax().text().to_string(),
                     r.range(),
                     false,
-                    &mut |range, message, fix| {
-                        let d = sink.report(range, message);
+                    &mut |range, message, fix, severity| {
+                        let d = sink.report(range, message).with_severity(severity);
                         if let Some(f) = fix {
                             d.with_fix(f);
                         }
@@ -138,8 +142,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     &r.syntax().text().to_string(),
                     r.range(),
                     true,
-                    &mut |range, message, _| {
-                        view.report(sink, range, message);
+                    &mut |range, message, _, severity| {
+                        view.report(sink, range, message).with_severity(severity);
                     },
                 );
             }
@@ -161,9 +165,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 continue;
             }
             for piece in body.split(',') {
-                check_piece(piece, cond.range(), true, &mut |range, message, _| {
-                    view.report(sink, range, message);
-                });
+                check_piece(
+                    piece,
+                    cond.range(),
+                    true,
+                    &mut |range, message, _, severity| {
+                        view.report(sink, range, message).with_severity(severity);
+                    },
+                );
             }
         }
     }

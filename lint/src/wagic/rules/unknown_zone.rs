@@ -3,6 +3,7 @@
 
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::wagic::code::CodeView;
 use crate::wagic::{Ctx, vocab};
 use crate::{Dialect, suggest};
 use syntax::wagic::SyntaxKind;
@@ -86,6 +87,18 @@ fn why(zone: &str) -> Option<String> {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    // `target=` values (lowercased by the engine like ability code).
+    for card in &ctx.cards {
+        for entry in card
+            .entries
+            .iter()
+            .filter(|e| e.meaning == syntax::wagic::KeyMeaning::Target)
+        {
+            if let Some(list) = entry.target().and_then(|t| t.zones()) {
+                check_list(&list, false, None, sink);
+            }
+        }
+    }
     for view in ctx.code_views().filter(|v| v.has("|") || v.has("moveto(")) {
         for list in view.all(ZoneList::cast) {
             let in_moveto = list
@@ -101,53 +114,63 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if !in_moveto && !after_pipe {
                 continue;
             }
-            for (zone, range) in list.zones() {
-                let lower = zone.to_ascii_lowercase();
-                let word = vocab::zones().get(&lower).filter(|w| w.is_known());
-                match word {
-                    Some(w) if in_moveto && w.attr("compound").is_some() => {
-                        view.report(
-                            sink,
-                            range,
-                            format!("`moveto(...)` does not understand the compound zone `{lower}`: Wagic drops it"),
-                        );
-                    }
-                    Some(w) if after_pipe && w.attr("moveto-only").is_some() => {
-                        view.report(
-                            sink,
-                            range,
-                            format!("`{lower}` is understood only by `moveto(...)`: after `|` Wagic drops it"),
-                        );
-                    }
-                    Some(_) => {}
-                    None => {
-                        if lower.bytes().all(|b| b.is_ascii_digit())
-                            || lower.contains(['(', '{', '$'])
-                        {
-                            continue;
-                        }
-                        let fallback = if in_moveto {
-                            "the card does not move where intended"
-                        } else {
-                            "the target falls back to both battlefields"
-                        };
-                        let mut message = format!(
-                            "Wagic does not know the zone `{zone}` and drops it: {fallback}"
-                        );
-                        if let Some(reason) = why(&lower) {
-                            message.push_str(&format!("; {reason}"));
-                        }
-                        let r = view
-                            .report(sink, range, message)
-                            .with_severity(Severity::Error);
-                        if let Some(z) = suggest::unique_near_miss(&lower, vocab::zones().known()) {
-                            r.with_fix(Fix::safe(
-                                format!("write `{z}`"),
-                                vec![Edit::replace(range, z)],
-                            ));
-                        }
-                    }
+            check_list(&list, in_moveto, Some(view), sink);
+        }
+    }
+}
+
+fn check_list(list: &ZoneList, in_moveto: bool, view: Option<&CodeView>, sink: &mut Sink<'_>) {
+    let after_pipe = !in_moveto;
+    let mut report = |range, message: String, fix: Option<Fix>| match view {
+        Some(v) => {
+            let r = v
+                .report(sink, range, message)
+                .with_severity(Severity::Error);
+            if let Some(f) = fix {
+                r.with_fix(f);
+            }
+        }
+        None => {
+            let d = sink.report(range, message);
+            if let Some(f) = fix {
+                d.with_fix(f);
+            }
+        }
+    };
+    for (zone, range) in list.zones() {
+        let lower = zone.to_ascii_lowercase();
+        let word = vocab::zones().get(&lower).filter(|w| w.is_known());
+        match word {
+            Some(w) if in_moveto && w.attr("compound").is_some() => report(
+                range,
+                format!(
+                    "`moveto(...)` does not understand the compound zone `{lower}`: Wagic drops it"
+                ),
+                None,
+            ),
+            Some(w) if after_pipe && w.attr("moveto-only").is_some() => report(
+                range,
+                format!("`{lower}` is understood only by `moveto(...)`: after `|` Wagic drops it"),
+                None,
+            ),
+            Some(_) => {}
+            None => {
+                if lower.bytes().all(|b| b.is_ascii_digit()) || lower.contains(['(', '{', '$']) {
+                    continue;
                 }
+                let fallback = if in_moveto {
+                    "the card does not move where intended"
+                } else {
+                    "the target falls back to both battlefields"
+                };
+                let mut message =
+                    format!("Wagic does not know the zone `{zone}` and drops it: {fallback}");
+                if let Some(reason) = why(&lower) {
+                    message.push_str(&format!("; {reason}"));
+                }
+                let fix = suggest::unique_near_miss(&lower, vocab::zones().known())
+                    .map(|z| Fix::safe(format!("write `{z}`"), vec![Edit::replace(range, z)]));
+                report(range, message, fix);
             }
         }
     }
