@@ -108,8 +108,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             view.report(
                                 sink,
                                 range,
-                                "this `newability[` is never closed with `]`: Wagic does not read the granted ability",
-                            );
+                                "this `newability[` is never closed with `]`: the granted ability may be cut or lost",
+                            )
+                            .with_severity(Severity::Warning);
                         } else {
                             view.report(
                                 sink,
