@@ -241,7 +241,7 @@ impl Library {
         if norm.len() < 4 {
             return Vec::new();
         }
-        let limit = if norm.len() < 8 { 1 } else { 2 };
+        let limit = if norm.len() < 10 { 1 } else { 2 };
         let mut found: Vec<(usize, &Definition)> = Vec::new();
         let first = norm.as_bytes()[0];
         for len in norm.len().saturating_sub(limit)..=norm.len() + limit {
@@ -249,7 +249,7 @@ impl Library {
                 if *other == norm {
                     continue;
                 }
-                let d = strsim::damerau_levenshtein(&norm, other);
+                let d = strsim::osa_distance(&norm, other);
                 if d <= limit {
                     found.extend(
                         self.normalized[other]

@@ -25,9 +25,9 @@ is ignored (a warning). Tokens use negative ids, which are fine.",
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
         for entry in card.entries.iter().filter(|e| e.meaning == KeyMeaning::Id) {
-            let value = entry.value_text();
+            let value = &ctx.file.text()[entry.value_range()];
             let range = entry.value_range();
-            let n = atoi(&value);
+            let n = atoi(value);
             if n == 0 {
                 let what = if value.is_empty() {
                     "this id is empty".to_string()

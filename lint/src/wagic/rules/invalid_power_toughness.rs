@@ -32,7 +32,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if !matches!(entry.key_text().as_str(), "power" | "toughness") {
                 continue;
             }
-            let value = entry.value_text();
+            let value = &ctx.file.text()[entry.value_range()];
             if value.contains('*') {
                 continue;
             }
@@ -41,7 +41,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if digits > 0 && digits == body.len() {
                 continue;
             }
-            let n = atoi(&value);
+            let n = atoi(value);
             sink.report(
                 entry.value_range(),
                 if value.is_empty() {

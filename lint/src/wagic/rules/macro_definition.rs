@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::Ctx;
 use crate::wagic::index::macro_facts;
+use syntax::wagic::ast::MacroDef;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W126",
@@ -26,11 +27,16 @@ before `$cost` breaks `$cost`. A second definition of a name is ignored (first w
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    if ctx.facts.is_some_and(|f| f.index.macros.is_empty()) {
-        return;
-    }
+    let Some(facts) = ctx.facts else { return };
     let text = ctx.file.text();
-    for def in ctx.tree.macro_defs() {
+    // The index knows where the definitions are: find their nodes without walking the file.
+    let defs = facts.index.macros.iter().filter_map(|m| {
+        match ctx.tree.syntax().covering_element(m.line) {
+            syntax::wagic::SyntaxElement::Node(n) => n.ancestors().find_map(MacroDef::cast),
+            syntax::wagic::SyntaxElement::Token(t) => t.parent_ancestors().find_map(MacroDef::cast),
+        }
+    });
+    for def in defs {
         let range = def.range();
         let facts = macro_facts(text, range.start().into(), range.end().into());
         let name_range = def.name().map_or(range, |n| n.text_range());

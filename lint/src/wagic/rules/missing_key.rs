@@ -29,24 +29,18 @@ completely, not amended (warning).",
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let in_set = ctx.kind() == FileKind::Set;
     for card in &ctx.cards {
-        if card.close().is_none() {
+        // The index read the block already: closed or not, where its `[card]` line is, and
+        // which kinds of keys it has.
+        let Some((facts, _)) = ctx.block(card) else {
+            continue;
+        };
+        if !facts.closed {
             continue;
         }
-        let Some(open) = card.open() else { continue };
-        let at = open.text_range();
-        let has = |m: KeyMeaning| card.entry(m).is_some();
-        let defines = card.entries.iter().any(|e| {
-            !matches!(
-                e.meaning,
-                KeyMeaning::Id
-                    | KeyMeaning::Rarity
-                    | KeyMeaning::Primitive
-                    | KeyMeaning::Grade
-                    | KeyMeaning::Ignored
-                    | KeyMeaning::Unknown
-            )
-        });
-        let entry = has(KeyMeaning::Id) || has(KeyMeaning::Rarity) || has(KeyMeaning::Primitive);
+        let at = facts.open;
+        let has = |m: KeyMeaning| card.has(m);
+        let defines = facts.defines;
+        let entry = facts.is_entry();
         if in_set {
             if !entry && defines {
                 sink.report(
@@ -98,7 +92,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     .entries
                     .iter()
                     .filter(|e| e.meaning == KeyMeaning::Type)
-                    .any(|e| e.value_text().to_ascii_lowercase().contains("creature"))
+                    .any(|e| {
+                        ctx.file.text()[e.value_range()]
+                            .to_ascii_lowercase()
+                            .contains("creature")
+                    })
                     || types.to_ascii_lowercase().contains("creature");
                 if creature && (!has(KeyMeaning::Power) || !has(KeyMeaning::Toughness)) {
                     sink.report(

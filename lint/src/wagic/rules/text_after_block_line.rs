@@ -33,7 +33,6 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .flatten()
             .filter_map(|e| e.into_token())
             .filter(|t| matches!(t.kind(), SyntaxKind::BLOCK_OPEN | SyntaxKind::BLOCK_CLOSE))
-            .collect::<Vec<_>>()
     });
     for token in tokens {
         let text = token.text();

@@ -99,6 +99,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
         // Costs inside `upcost[...]`, `cumulativeupcost[...]`, `upcostmulti[...]`, `pay(...)`.
+        if !view.has("upcost") && !view.has("pay") {
+            continue;
+        }
         for call in view.all(syntax::wagic::ast::Call::cast).filter(|c| {
             ["upcost", "cumulativeupcost", "upcostmulti", "pay"]
                 .iter()

@@ -48,7 +48,12 @@ pub(crate) fn card_keys() -> impl Iterator<Item = &'static str> {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        for entry in &card.entries {
+        for entry in card.entries.iter().filter(|e| {
+            matches!(
+                e.meaning,
+                KeyMeaning::Ignored | KeyMeaning::Unknown | KeyMeaning::AutoZone
+            )
+        }) {
             let Some(key) = entry.key() else { continue };
             let text = key.text();
             match entry.meaning {

@@ -30,7 +30,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .iter()
             .filter(|e| e.meaning == KeyMeaning::Rarity)
         {
-            let value = entry.value_text();
+            let value = &ctx.file.text()[entry.value_range()];
             let range = entry.value_range();
             let Some(first) = value.chars().next() else {
                 sink.report(
