@@ -81,8 +81,8 @@ pub static UNBALANCED_BRACKET: RuleMeta = RuleMeta {
 cost parts (`<...>`). The engines look for the next closing character without checking the balance, so \
 a missing or extra bracket silently moves where a cost, target or argument ends: the ability is misread \
 or dropped.",
-    bad: "[card]\nname=Brace Typo\nmana={5}{R}}{G}\ntype=Creature\n[/card]",
-    good: "[card]\nname=Brace Typo\nmana={5}{R}{G}\ntype=Creature\n[/card]",
+    bad: "[card]\nname=Stray Paren\nauto={T}:damage:1 target(creature))\ntype=Artifact\n[/card]",
+    good: "[card]\nname=Stray Paren\nauto={T}:damage:1 target(creature)\ntype=Artifact\n[/card]",
 };
 
 pub static UNCLOSED_BLOCK: RuleMeta = RuleMeta {
