@@ -18,10 +18,12 @@ fn max_distance(word: &str) -> usize {
 pub fn near_misses<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let lower = word.to_lowercase();
     let limit = max_distance(word);
+    let len = word.chars().count();
     let mut scored: Vec<(usize, &'a str)> = candidates
         .into_iter()
         .filter_map(|c| {
-            if c == word {
+            // The distance is at least the difference in length: skip far candidates cheaply.
+            if c == word || c.chars().count().abs_diff(len) > limit {
                 return None;
             }
             let d = distance(&lower, &c.to_lowercase());

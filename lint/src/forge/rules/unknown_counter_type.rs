@@ -1,0 +1,55 @@
+//! F152: a counter type Forge does not know.
+
+use super::{with_suggestion, word_fix, words};
+use crate::diagnostic::{Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::{Ctx, vocab};
+use crate::registry::{FixAvailability, Group, RuleMeta};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F152",
+    name: "unknown-counter-type",
+    dialect: Some(Dialect::Forge),
+    group: Group::Correctness,
+    severity: Severity::Error,
+    fix: FixAvailability::Sometimes,
+    summary: "A counter name (`CounterType$`, `AddCounter<N/TYPE>`, `SubCounter<N/TYPE>`, `K:etbCounter:TYPE`) that is no counter type.",
+    explanation: "Counter names are the enum names (`P1P1`, `M1M1`, `LOYALTY`, `CHARGE`...) or the \
+`+1/+1` forms, ignoring case. The 2020 Forge throws on an unknown name; upstream Forge silently makes a \
+new counter kind of it, which nothing else counts. `CounterType$` may also name an SVar that holds the \
+type, and some effects take `Any`, `All` or `ExistingCounter` (not inside costs).",
+    bad: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHRAGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
+    good: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHARGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
+};
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    for found in words::counters(model) {
+        let word = found.word;
+        if word.is_empty() {
+            continue;
+        }
+        let in_cost = matches!(found.from, "AddCounter" | "SubCounter");
+        match vocab::counter_type(word) {
+            Some(c) if !(c.special && in_cost) => continue,
+            _ => {}
+        }
+        // An SVar holding the type (`RepeatSVarCounter`) or an amount placeholder.
+        // Names other effects set at run time (RepeatEach's `RepeatSVarCounter`).
+        let runtime = ["Repeat", "Chosen", "Replaced"]
+            .iter()
+            .any(|p| word.starts_with(p));
+        if model.resolve(found.face, word).is_some() || word == "X" || runtime {
+            continue;
+        }
+        let d = sink.report(
+            found.range,
+            format!("`{word}` is not a counter type: the 2020 Forge throws, upstream Forge makes a counter kind nothing else counts"),
+        );
+        let names = vocab::counter_types()
+            .iter()
+            .filter(|c| !c.special)
+            .map(|c| c.word.name);
+        with_suggestion(d, word_fix(word, found.range, names));
+    }
+}
