@@ -46,12 +46,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if key.is_empty() || keys.count_key_known(rest) || keys.count_key_known(key) {
             continue;
         }
-        let exact: Vec<&str> = keys
-            .list
-            .iter()
-            .filter(|w| w.how == vocab::Match::Exact)
-            .map(|w| w.word.name)
-            .collect();
+        let exact: Vec<&str> = keys.names().filter(|n| n.len() > 3).collect();
         match super::word_fix(key, range, exact.iter().copied()) {
             Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
                 sink.report(

@@ -88,20 +88,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         format!("`{value}` is a Valid expression, not a Defined value: `{}$` resolves it to nothing", p.key),
                     );
                     d.with_note("Defined$ takes words such as Self, Targeted, Remembered, TriggeredCard; filter them with a dot: Remembered.Creature");
-                    // When the effect itself never reads the key (only its AI does), the
-                    // card plays the same.
-                    let effect_reads = rec.api().is_none_or(|api| {
-                        vocab::params()
-                            .row(api.name, p.key)
-                            .is_none_or(|row| row.read_by != "ai")
-                    });
+                    // Sacrifice picks what is sacrificed with SacValid$ (default: the card
+                    // itself), so a wrong Defined$ there rarely changes play.
+                    let effect_reads = !rec.kind_value.eq_ignore_ascii_case("Sacrifice");
                     if effect_reads {
                         d.with_severity(Severity::Error);
                     } else {
-                        d.with_note(format!(
-                            "{} abilities do not read `{}$` (only their AI does)",
-                            rec.kind_value, p.key
-                        ));
+                        d.with_note("Sacrifice chooses what is sacrificed with `SacValid$`");
                     }
                 } else {
                     sink.report(
