@@ -30,10 +30,15 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if p.key.is_empty() {
                 sink.report(p.range, "this piece has a `$` but no key: Forge ignores it");
             } else if p.value.trim().is_empty() {
-                sink.report(
-                    p.range,
-                    format!("`{}$` has no value: Forge stores it empty (a flag is then on, an amount or name is missing)", p.key),
-                );
+                if syntax::forge::is_text_param(p.key) {
+                    sink.report(p.range, format!("`{}$` has no text", p.key))
+                        .with_severity(Severity::Hint);
+                } else {
+                    sink.report(
+                        p.range,
+                        format!("`{}$` has no value: Forge stores it empty (a flag is then on, an amount or name is missing)", p.key),
+                    );
+                }
             }
         }
         for &range in &rec.empty_pieces.between {

@@ -17,17 +17,32 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "Amount parameters take a number or the name of an SVar holding an expression. Forge \
 looks the name up when the ability resolves; a missing SVar prints a message and counts as 0: the \
 damage, life or count silently becomes nothing, and a `CheckSVar$` restriction is never met. Names the \
-engine fills in during play (`ChosenX`, `Cost...`, values stored by other effects) cannot be told from \
-typos, so this is a warning.",
+engine fills in during play (`ChosenX`, `Cost...`, `Repeat...`, names a `StoreSVar` effect of the card \
+sets) are not reported; others cannot be told from typos, so this is a warning.",
     bad: "Name:Hearth Blessing\nManaCost:X W\nTypes:Sorcery\nA:SP$ GainLife | Cost$ X W | LifeAmount$ Y | SpellDescription$ You gain X life.\nSVar:X:Count$xPaid",
     good: "Name:Hearth Blessing\nManaCost:X W\nTypes:Sorcery\nA:SP$ GainLife | Cost$ X W | LifeAmount$ X | SpellDescription$ You gain X life.\nSVar:X:Count$xPaid",
 };
 
 /// Names other effects store on the card while it is played.
-const RUNTIME_NAMES: &[&str] = &["ChosenX", "ChosenNumber", "PreventedDamage", "Any", "All"];
+const RUNTIME_NAMES: &[&str] = &[
+    "ChosenX",
+    "ChosenNumber",
+    "PreventedDamage",
+    "AFLifeLost",
+    "AllButOne",
+    "Any",
+    "All",
+];
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
+    // Names `StoreSVar` (`SVar$ Name`) sets while the card is played.
+    let stored: Vec<&str> = model
+        .records
+        .iter()
+        .filter(|rec| rec.kind_value.eq_ignore_ascii_case("StoreSVar"))
+        .filter_map(|rec| rec.param("SVar").map(|p| p.value.trim()))
+        .collect();
     for r in &model.refs {
         if r.kind != RefKind::Amount || r.shadowed {
             continue;
@@ -36,6 +51,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if RUNTIME_NAMES.contains(&value)
             || value.starts_with("Cost")
             || value.starts_with("VoteNum")
+            || value.starts_with("Repeat")
+            || stored.contains(&value)
         {
             continue;
         }
