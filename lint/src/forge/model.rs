@@ -2,13 +2,44 @@
 //! (split by `ALTERNATE`), each face's SVar table, every parameter record (from `A:`/`T:`/`S:`/`R:`
 //! lines and record-shaped SVars) with its role, and every reference from a parameter or keyword
 //! to an SVar. Rules read this instead of walking the tree again.
+//!
+//! The model reads the tree's green layer (kinds and lengths, no allocation) below the line
+//! nodes: creating a red node for every token costs more than parsing. Rules that need typed
+//! nodes below a line (cost parts, SVar expressions) get them on demand (`Model::cost`,
+//! `Model::expr`).
 
 use super::vocab;
 use super::vocab::Map as HashMap;
-use syntax::forge::SyntaxKind;
+use rowan::{GreenNodeData, NodeOrToken};
 use syntax::forge::ast;
-use syntax::forge::ast::ParamValue;
+use syntax::forge::{ForgeLanguage, SyntaxKind};
 use syntax::{TextRange, TextSize};
+
+/// One child of a green node: its kind, its range in the file, and the node when it is one.
+struct GreenChild<'g> {
+    kind: SyntaxKind,
+    range: TextRange,
+    node: Option<&'g GreenNodeData>,
+}
+
+/// The children of a green node starting at `start`, with their ranges.
+fn green_children(node: &GreenNodeData, start: TextSize) -> impl Iterator<Item = GreenChild<'_>> {
+    let mut offset = start;
+    node.children().map(move |el| {
+        let len = el.text_len();
+        let range = TextRange::at(offset, len);
+        offset += len;
+        let (kind, node) = match el {
+            NodeOrToken::Node(n) => (n.kind(), Some(n)),
+            NodeOrToken::Token(t) => (t.kind(), None),
+        };
+        GreenChild {
+            kind: <ForgeLanguage as rowan::Language>::kind_from_raw(kind),
+            range,
+            node,
+        }
+    })
+}
 
 /// One line of the file.
 pub struct LineInfo {
@@ -58,8 +89,8 @@ pub struct SvarDef<'a> {
     pub has_value: bool,
     /// The record held by the value, if it is record-shaped.
     pub record: Option<usize>,
-    /// The expression held by the value, if it is one (`Count$...`).
-    pub expr: Option<ast::Expr>,
+    /// Whether the value is an expression (`Count$...`); see `Model::expr`.
+    pub is_expr: bool,
 }
 
 /// Where a record is written.
@@ -100,8 +131,8 @@ impl Role {
 
 /// One `Key$ Value` piece of a record.
 pub struct ParamInfo<'a> {
-    /// The value node, by the shape the parser gave it.
-    pub value_node: Option<ParamValue>,
+    /// The kind of the value node the parser gave it (`VALUE`, `COST`, `VALID_LIST`).
+    pub value_kind: Option<SyntaxKind>,
     /// The key as written (for a piece without `$`, the whole piece).
     pub key: &'a str,
     pub key_range: TextRange,
@@ -125,7 +156,6 @@ pub struct EmptyPieces {
 
 /// A parameter record.
 pub struct RecordInfo<'a> {
-    pub record: ast::Record,
     pub face: usize,
     pub origin: Origin,
     pub role: Role,
@@ -271,6 +301,8 @@ pub struct Model<'a> {
     /// For each SVar: how often its name appears as a word in the face outside its own line
     /// (in any value, keyword or description), the loosest notion of "referenced".
     mentions: std::cell::OnceCell<Vec<u32>>,
+    /// The typed cost nodes of the file, by value range (see `cost`).
+    costs: std::cell::OnceCell<Vec<(TextRange, ast::Cost)>>,
     /// For each line: the SVar it defines, if it is an `SVar:` line.
     pub line_svar: Vec<Option<usize>>,
     /// Whether the file is a token script (under `tokenscripts/`).
@@ -447,6 +479,7 @@ impl<'a> Model<'a> {
             alternate_mode_lines: Vec::new(),
             reached_from: Vec::new(),
             mentions: std::cell::OnceCell::new(),
+            costs: std::cell::OnceCell::new(),
             line_svar: Vec::new(),
             is_token_script,
         };
@@ -454,38 +487,36 @@ impl<'a> Model<'a> {
         for line in tree.lines() {
             let index = model.lines.len();
             let kind = line.kind();
-            // One pass over the line's children: key, SVar name, colons, value node, trimmed ends.
+            // One pass over the line's children (green): key, SVar name, colons, value node,
+            // trimmed ends.
             let mut key = None;
             let mut svar_name = None;
             let mut colons = 0u8;
-            let mut value_node = None;
+            let mut value_node: Option<(&GreenNodeData, TextRange)> = None;
             let mut first: Option<TextRange> = None;
             let mut last: Option<TextRange> = None;
-            for el in line.syntax().children_with_tokens() {
-                let r = el.text_range();
-                if let Some(t) = el.as_token() {
-                    match t.kind() {
-                        SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => continue,
-                        SyntaxKind::KEY => key = Some(r),
-                        SyntaxKind::SVAR_NAME => svar_name = Some(r),
-                        SyntaxKind::COLON => colons += 1,
-                        _ => {}
-                    }
-                } else if let Some(n) = el.into_node()
-                    && value_node.is_none()
-                {
-                    value_node = Some(n);
+            let line_range = line.range();
+            let green = line.syntax().green();
+            for child in green_children(&green, line_range.start()) {
+                let r = child.range;
+                match child.kind {
+                    SyntaxKind::WHITESPACE | SyntaxKind::NEWLINE => continue,
+                    SyntaxKind::KEY => key = Some(r),
+                    SyntaxKind::SVAR_NAME => svar_name = Some(r),
+                    SyntaxKind::COLON => colons += 1,
+                    _ => {}
+                }
+                if let (Some(n), None) = (child.node, value_node) {
+                    value_node = Some((n, r));
                 }
                 first.get_or_insert(r);
                 last = Some(r);
             }
             let range = match (first, last) {
                 (Some(f), Some(l)) => f.cover(l),
-                _ => line.range(),
+                _ => line_range,
             };
-            let value = value_node
-                .as_ref()
-                .map_or(TextRange::empty(range.end()), |n| n.text_range());
+            let value = value_node.map_or(TextRange::empty(range.end()), |(_, r)| r);
             let key_text = key.map(slice).unwrap_or("");
             let starts_face = match kind {
                 SyntaxKind::ALTERNATE_LINE => {
@@ -529,24 +560,32 @@ impl<'a> Model<'a> {
                 | SyntaxKind::TRIGGER_LINE
                 | SyntaxKind::STATIC_LINE
                 | SyntaxKind::REPLACEMENT_LINE => {
-                    if let Some(record) = value_node.and_then(ast::Record::cast) {
+                    if let Some((record, at)) = value_node
+                        .filter(|(n, _)| n.kind() == rowan::SyntaxKind(SyntaxKind::RECORD as u16))
+                    {
                         let role = match kind {
                             SyntaxKind::ABILITY_LINE => Role::Ability,
                             SyntaxKind::TRIGGER_LINE => Role::Trigger,
                             SyntaxKind::STATIC_LINE => Role::Static,
                             _ => Role::Replacement,
                         };
-                        let rec =
-                            build_record(text, record, face, Origin::Line(index), role, index);
+                        let rec = build_record(
+                            text,
+                            record,
+                            at.start(),
+                            face,
+                            Origin::Line(index),
+                            role,
+                            index,
+                        );
                         model.records.push(rec);
                     }
                 }
                 SyntaxKind::KEYWORD_LINE => {
-                    if let Some(n) = value_node {
-                        let pieces = n
-                            .children_with_tokens()
-                            .filter(|e| e.kind() == SyntaxKind::TEXT)
-                            .map(|e| e.text_range())
+                    if let Some((n, at)) = value_node {
+                        let pieces = green_children(n, at.start())
+                            .filter(|c| c.kind == SyntaxKind::TEXT)
+                            .map(|c| c.range)
                             .collect();
                         model.keywords.push(KeywordLine {
                             line: index,
@@ -574,15 +613,17 @@ impl<'a> Model<'a> {
                         value_range,
                         has_value,
                         record: None,
-                        expr: None,
+                        is_expr: false,
                     };
-                    match value_node {
-                        Some(n) if n.kind() == SyntaxKind::RECORD => {
-                            let record = ast::Record::cast(n).expect("a record node");
+                    let value_kind = value_node
+                        .map(|(n, _)| <ForgeLanguage as rowan::Language>::kind_from_raw(n.kind()));
+                    match (value_node, value_kind) {
+                        (Some((record, at)), Some(SyntaxKind::RECORD)) => {
                             def.record = Some(model.records.len());
                             let mut rec = build_record(
                                 text,
                                 record,
+                                at.start(),
                                 face,
                                 Origin::Svar(svar_index),
                                 Role::Unknown,
@@ -604,8 +645,8 @@ impl<'a> Model<'a> {
                             finish_record(&mut rec);
                             model.records.push(rec);
                         }
-                        Some(n) => def.expr = ast::Expr::cast(n),
-                        None => {}
+                        (_, Some(SyntaxKind::EXPR)) => def.is_expr = true,
+                        _ => {}
                     }
                     model.faces[face]
                         .svars
@@ -624,6 +665,57 @@ impl<'a> Model<'a> {
         model.settle_roles();
         model.compute_reach();
         model
+    }
+
+    /// The typed cost node of a `Cost$`-like param, made on first use from the line's node.
+    pub fn cost(&self, record: &RecordInfo<'a>, param: &ParamInfo<'a>) -> Option<ast::Cost> {
+        if param.value_kind != Some(SyntaxKind::COST) {
+            return None;
+        }
+        let costs = self.costs.get_or_init(|| {
+            let mut costs = Vec::new();
+            for rec in &self.records {
+                for p in &rec.params {
+                    if p.value_kind == Some(SyntaxKind::COST)
+                        && let Some(c) = self
+                            .node_at(rec.line, p.value_range, SyntaxKind::COST)
+                            .and_then(ast::Cost::cast)
+                    {
+                        costs.push((p.value_range, c));
+                    }
+                }
+            }
+            costs
+        });
+        let _ = record;
+        costs
+            .iter()
+            .find(|(r, _)| *r == param.value_range)
+            .map(|(_, c)| c.clone())
+    }
+
+    /// The typed expression of an SVar whose value is one (`Count$...`), made on demand.
+    pub fn expr(&self, svar: usize) -> Option<ast::Expr> {
+        let def = &self.svars[svar];
+        if !def.is_expr {
+            return None;
+        }
+        self.node_at(def.line, def.value_range, SyntaxKind::EXPR)
+            .and_then(ast::Expr::cast)
+    }
+
+    /// The node of `kind` covering `range` on line `line`.
+    fn node_at(
+        &self,
+        line: usize,
+        range: TextRange,
+        kind: SyntaxKind,
+    ) -> Option<syntax::forge::SyntaxNode> {
+        let start = match self.lines[line].line.syntax().covering_element(range) {
+            NodeOrToken::Node(n) => n,
+            NodeOrToken::Token(t) => t.parent()?,
+        };
+        start.ancestors().find(|n| n.kind() == kind)
     }
 
     /// How often an SVar's name appears as a word in its face outside its own line (in any
@@ -978,25 +1070,25 @@ pub fn is_svar_name(text: &str) -> bool {
         && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
+#[allow(clippy::too_many_arguments)]
 fn build_record<'a>(
     text: &'a str,
-    record: ast::Record,
+    record: &GreenNodeData,
+    start: TextSize,
     face: usize,
     origin: Origin,
     role: Role,
     line: usize,
 ) -> RecordInfo<'a> {
     let slice = |r: TextRange| &text[usize::from(r.start())..usize::from(r.end())];
-    let mut params: Vec<ParamInfo<'a>> = Vec::new();
+    let mut params: Vec<ParamInfo<'a>> = Vec::with_capacity(8);
     let mut empty_pieces = EmptyPieces::default();
     let mut last_pipe: Option<TextRange> = None;
     let mut content = false;
-    // One pass over the record's children (params and pipes), and over each param's children:
-    // key, `$` and value node.
-    for el in record.syntax().children_with_tokens() {
-        let node = match el.kind() {
+    for child in green_children(record, start) {
+        match child.kind {
             SyntaxKind::PIPE => {
-                let r = el.text_range();
+                let r = child.range;
                 if !content {
                     let start = last_pipe.map_or(r.start(), |l| l.start());
                     empty_pieces.between.push(TextRange::new(start, r.end()));
@@ -1006,40 +1098,26 @@ fn build_record<'a>(
                 continue;
             }
             SyntaxKind::WHITESPACE => continue,
-            _ => {
-                content = true;
-                match el.into_node() {
-                    Some(n) => n,
-                    None => continue,
-                }
-            }
-        };
-        let Some(p) = ast::Param::cast(node) else {
+            _ => content = true,
+        }
+        let (Some(param), SyntaxKind::PARAM) = (child.node, child.kind) else {
             continue;
         };
-        let range = p.syntax().text_range();
+        let range = child.range;
         let mut key_range = None;
         let mut dollar = false;
-        let mut value_node = None;
-        for el in p.syntax().children_with_tokens() {
-            if let Some(t) = el.as_token() {
-                match t.kind() {
-                    SyntaxKind::PARAM_KEY => key_range = Some(t.text_range()),
-                    SyntaxKind::DOLLAR => dollar = true,
-                    _ => {}
-                }
-            } else if let Some(n) = el.into_node() {
-                value_node = match n.kind() {
-                    SyntaxKind::VALUE => ast::Value::cast(n).map(ParamValue::Value),
-                    SyntaxKind::COST => ast::Cost::cast(n).map(ParamValue::Cost),
-                    SyntaxKind::VALID_LIST => ast::ValidList::cast(n).map(ParamValue::ValidList),
-                    _ => None,
-                };
+        let mut value: Option<(SyntaxKind, TextRange)> = None;
+        for c in green_children(param, range.start()) {
+            match c.kind {
+                SyntaxKind::PARAM_KEY => key_range = Some(c.range),
+                SyntaxKind::DOLLAR => dollar = true,
+                k if c.node.is_some() => value = Some((k, c.range)),
+                _ => {}
             }
         }
         let key_range = key_range.unwrap_or_else(|| TextRange::empty(range.start()));
-        let value_range = match (&value_node, dollar) {
-            (Some(v), true) => v.syntax().text_range(),
+        let value_range = match (value, dollar) {
+            (Some((_, r)), true) => r,
             _ => TextRange::empty(range.end()),
         };
         params.push(ParamInfo {
@@ -1050,14 +1128,13 @@ fn build_record<'a>(
             value_range,
             range,
             shadowed: false,
-            value_node,
+            value_kind: value.map(|(k, _)| k),
         });
     }
     if let (Some(r), false) = (last_pipe, content) {
         empty_pieces.trailing = Some(r);
     }
     let mut rec = RecordInfo {
-        record,
         face,
         origin,
         role,

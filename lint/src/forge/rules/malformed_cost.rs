@@ -6,7 +6,7 @@ use crate::dialect::Dialect;
 use crate::forge::model::is_svar_name;
 use crate::forge::{Ctx, vocab};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use syntax::forge::ast::{CostItem, ParamValue};
+use syntax::forge::ast::CostItem;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F155",
@@ -40,7 +40,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for rec in &model.records {
         for p in &rec.params {
-            let Some(ParamValue::Cost(cost)) = p.value_node.clone() else {
+            let Some(cost) = model.cost(rec, p) else {
                 continue;
             };
             let items: Vec<CostItem> = cost.items().collect();

@@ -114,6 +114,8 @@ pub(crate) struct Cache<'a> {
     classes: std::cell::OnceCell<scope::Classes>,
     valids: std::cell::OnceCell<Vec<words::ValidSite<'a>>>,
     shapes: std::cell::OnceCell<Vec<LineShape>>,
+    zones: std::cell::OnceCell<Vec<words::Found<'a>>>,
+    counters: std::cell::OnceCell<Vec<words::Found<'a>>>,
 }
 
 impl<'a> super::Ctx<'a> {
@@ -133,6 +135,18 @@ impl<'a> super::Ctx<'a> {
                 .map(|info| line_shape(&self.model, info))
                 .collect()
         })[line]
+    }
+
+    /// Every zone word of a zone param.
+    pub(crate) fn zones(&self) -> &[words::Found<'a>] {
+        self.cache.zones.get_or_init(|| words::zones(&self.model))
+    }
+
+    /// Every counter name (params, cost parts, `etbCounter`).
+    pub(crate) fn counters(&self) -> &[words::Found<'a>] {
+        self.cache
+            .counters
+            .get_or_init(|| words::counters(&self.model))
     }
 
     /// Every Valid alternative of the file.

@@ -98,12 +98,8 @@ impl RecordScopes {
 
     /// The spelling the readers use for a key that differs only by case.
     pub fn case_variant(&self, key: &str) -> Option<&'static str> {
-        self.iter().find_map(|s| {
-            s.params
-                .keys()
-                .find(|k| k.eq_ignore_ascii_case(key))
-                .copied()
-        })
+        let spellings = vocab::params().folded.get(&key.to_ascii_lowercase())?;
+        spellings.iter().copied().find(|k| self.reads(k))
     }
 
     pub fn candidates(&self) -> Vec<&'static str> {

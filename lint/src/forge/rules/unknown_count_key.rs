@@ -23,8 +23,11 @@ a word. A near miss of a known word is an error with a fix.",
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     let keys = vocab::count_keys();
-    for def in &model.svars {
-        let Some(expr) = &def.expr else {
+    for (i, def) in model.svars.iter().enumerate() {
+        if !def.value.starts_with("Count$") {
+            continue;
+        }
+        let Some(expr) = model.expr(i) else {
             continue;
         };
         let Some(prefix) = expr.prefix() else {

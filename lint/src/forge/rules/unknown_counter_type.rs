@@ -1,6 +1,6 @@
 //! F152: a counter type Forge does not know.
 
-use super::{with_suggestion, word_fix, words};
+use super::{with_suggestion, word_fix};
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::{Ctx, vocab};
@@ -24,7 +24,7 @@ type, and some effects take `Any`, `All` or `ExistingCounter` (not inside costs)
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
-    for found in words::counters(model) {
+    for found in ctx.counters() {
         let word = found.word;
         if word.is_empty() {
             continue;

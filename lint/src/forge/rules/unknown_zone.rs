@@ -1,6 +1,6 @@
 //! F150: a zone name Forge does not know.
 
-use super::{with_suggestion, word_fix, words};
+use super::{with_suggestion, word_fix};
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::{Ctx, vocab};
@@ -24,7 +24,7 @@ its own words and is not checked.)",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for found in words::zones(&ctx.model) {
+    for found in ctx.zones() {
         if vocab::zones().get_ignore_case(found.word).is_some() {
             continue;
         }

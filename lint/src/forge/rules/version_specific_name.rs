@@ -1,6 +1,6 @@
 //! F190: a name only one Forge version knows (2020 fork or upstream), or one renamed upstream.
 
-use super::{key_text, words};
+use super::key_text;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
@@ -8,7 +8,7 @@ use crate::forge::model::Role;
 use crate::forge::vocab::{self, Word};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use syntax::TextRange;
-use syntax::forge::ast::{CostItem, ParamValue};
+use syntax::forge::ast::CostItem;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F190",
@@ -106,7 +106,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
         for p in &rec.params {
-            let Some(ParamValue::Cost(cost)) = p.value_node.clone() else {
+            let Some(cost) = model.cost(rec, p) else {
                 continue;
             };
             for item in cost.items() {
@@ -123,12 +123,12 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
     }
-    for found in words::zones(model) {
+    for found in ctx.zones() {
         if let Some(w) = vocab::zones().get_ignore_case(found.word) {
             report(sink, found.range, "zone", w);
         }
     }
-    for found in words::counters(model) {
+    for found in ctx.counters() {
         if let Some(c) = vocab::counter_type(found.word) {
             report(sink, found.range, "counter type", &c.word);
         }

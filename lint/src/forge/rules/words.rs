@@ -2,7 +2,8 @@
 //! by the `unknown-*` rules and `version-specific-name`.
 
 use crate::forge::model::{Model, Role};
-use syntax::forge::ast::{CostField, CostItem, ParamValue};
+use syntax::forge::SyntaxKind;
+use syntax::forge::ast::{CostField, CostItem};
 use syntax::{TextRange, TextSize};
 
 /// Params whose value is a list of zones.
@@ -136,7 +137,7 @@ pub(crate) fn counters<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
                     });
                 }
             }
-            if let Some(ParamValue::Cost(cost)) = p.value_node.clone() {
+            if let Some(cost) = model.cost(rec, p) {
                 for item in cost.items() {
                     let CostItem::Part(part) = item else { continue };
                     let Some(name) = part.name() else { continue };
@@ -219,25 +220,32 @@ pub(crate) fn valids<'a>(model: &Model<'a>) -> Vec<ValidSite<'a>> {
             if !p.has_dollar {
                 continue;
             }
-            match p.value_node.clone() {
-                Some(ParamValue::ValidList(list)) => {
-                    for valid in list.alternatives() {
-                        let Some(base) = valid.base() else { continue };
-                        let base_range = base.text_range();
-                        out.push(ValidSite {
-                            base: model.slice(base_range),
-                            base_range,
-                            props: valid
-                                .properties()
-                                .map(|t| (model.slice(t.text_range()), t.text_range()))
-                                .collect(),
-                            from: p.key,
-                            in_cost: false,
-                            record: ri,
-                        });
+            match p.value_kind {
+                Some(SyntaxKind::VALID_LIST) => {
+                    // The parser splits alternatives on `,`, the base at the first `.` and the
+                    // properties on `+`: the same split on the value text, without visiting
+                    // every token of the tree.
+                    let mut offset = 0usize;
+                    for alt in p.value.split(',') {
+                        if !alt.trim().is_empty() {
+                            let at = p.value_range.start() + TextSize::from(offset as u32);
+                            let (base, base_range, props) = split_alternative(alt, at);
+                            out.push(ValidSite {
+                                base,
+                                base_range,
+                                props,
+                                from: p.key,
+                                in_cost: false,
+                                record: ri,
+                            });
+                        }
+                        offset += alt.len() + 1;
                     }
                 }
-                Some(ParamValue::Cost(cost)) => {
+                Some(SyntaxKind::COST) => {
+                    let Some(cost) = model.cost(rec, p) else {
+                        continue;
+                    };
                     for item in cost.items() {
                         let CostItem::Part(part) = item else { continue };
                         let name = part
