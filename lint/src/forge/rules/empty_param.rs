@@ -15,7 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     summary: "An empty piece between two `|`, a `Key$` with nothing after it, or a `$` with no key.",
     explanation: "Forge stores `Key$` with an empty value (a flag tested for presence is then on, \
 whatever was meant) and skips empty pieces in abilities and replacements; the 2020 Forge fails to load a \
-card whose `T:` or `S:` line has one. Usually a value was deleted by accident.",
+card whose `T:` or `S:` line has one. Usually a value was deleted by accident. An empty description or \
+prompt only shows no text (a hint).",
     bad: "Name:Patient Hunter\nManaCost:2 G\nTypes:Creature Elf Archer\nPT:2/2\nA:AB$ DealDamage | Cost$ T | ValidTgts$ Creature.withFlying | NumDmg$ | SpellDescription$ CARDNAME deals 1 damage to target creature with flying.",
     good: "Name:Patient Hunter\nManaCost:2 G\nTypes:Creature Elf Archer\nPT:2/2\nA:AB$ DealDamage | Cost$ T | ValidTgts$ Creature.withFlying | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature with flying.",
 };

@@ -17,8 +17,9 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "Forge ignores a key it does not read, without a word, so a typo silently turns the \
 parameter off: `NoReg$ True` lets the creature regenerate, `DamageSouce$` deals the damage from the wrong \
 source. The fix is safe when exactly one key the record reads is that close. The finding is a warning \
-when the intended key only changes text (descriptions, prompts), only advises the AI, or is written with \
-the value the engine uses anyway (`GE1` for a comparison).",
+when the intended key only changes text (descriptions, prompts), only advises the AI, is a `Cleanup` \
+key (which only resets what the card remembers), or is written with the value the engine uses anyway \
+(`GE1` for a comparison).",
     bad: "Name:Crushing Fall\nManaCost:2 B\nTypes:Instant\nA:SP$ Destroy | Cost$ 2 B | ValidTgts$ Creature | NoReg$ True | SpellDescription$ Destroy target creature. It can't be regenerated.",
     good: "Name:Crushing Fall\nManaCost:2 B\nTypes:Instant\nA:SP$ Destroy | Cost$ 2 B | ValidTgts$ Creature | NoRegen$ True | SpellDescription$ Destroy target creature. It can't be regenerated.",
 };

@@ -18,8 +18,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "`Defined$` takes words that name objects — `Self`, `You`, `Targeted`, `Remembered`, \
 `TriggeredCard`, `Enchanted`... optionally filtered (`Remembered.Creature`) — or, for players, a player \
 expression (`Player.Opponent`). A card Valid expression such as `Card.Self` or `Creature.IsRemembered` is \
-not one of them: it resolves to nothing and the effect acts on nothing. That case is an error; other \
-unknown words are warnings.",
+not one of them: it resolves to nothing and the effect acts on nothing. That case is an error (a \
+warning on `Sacrifice`, which picks what to sacrifice with `SacValid$`); other unknown words are warnings.",
     bad: "Name:Sun Lance\nManaCost:2 W\nTypes:Creature Human Knight\nPT:2/2\nA:AB$ Pump | Cost$ W | Defined$ Card.Self | KW$ First Strike | SpellDescription$ CARDNAME gains first strike until end of turn.",
     good: "Name:Sun Lance\nManaCost:2 W\nTypes:Creature Human Knight\nPT:2/2\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ First Strike | SpellDescription$ CARDNAME gains first strike until end of turn.",
 };

@@ -17,7 +17,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "Properties (`YouCtrl`, `Other`, `tapped`, `cmcLE3`, `withFlying`, `nonLand`...) are \
 case-sensitive. Forge falls back to a type check for any word it does not know, so a misspelt property \
 silently matches nothing: no legal targets, a static that affects nothing. A property that differs from a \
-known one by case or a typo is an error with a fix; other unknown words are warnings.",
+known one only by case is an error with a safe fix; a near miss by a typo is a warning with a suggested \
+fix (upstream Forge reads a few properties cardlint's list lacks), as are other unknown words.",
     bad: "Name:Warden's Call\nManaCost:1 W\nTypes:Instant\nA:SP$ Pump | Cost$ 1 W | ValidTgts$ Creature.youCtrl | NumDef$ +3 | SpellDescription$ Target creature you control gets +0/+3 until end of turn.",
     good: "Name:Warden's Call\nManaCost:1 W\nTypes:Instant\nA:SP$ Pump | Cost$ 1 W | ValidTgts$ Creature.YouCtrl | NumDef$ +3 | SpellDescription$ Target creature you control gets +0/+3 until end of turn.",
 };

@@ -57,16 +57,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if key == "AlternateMode" {
             let range = info.value;
             let value = model.slice(range).trim();
-            if [
-                "Adventure",
-                "Modal",
-                "Omen",
-                "Prepare",
-                "Specialize",
-                "Transform",
-            ]
-            .iter()
-            .any(|m| m.eq_ignore_ascii_case(value))
+            if ["Adventure", "Modal", "Omen", "Prepare", "Specialize"]
+                .iter()
+                .any(|m| m.eq_ignore_ascii_case(value))
             {
                 sink.report(
                     range,
