@@ -662,10 +662,22 @@ fn f151_unknown_phase() {
 fn f152_unknown_counter_type() {
     flags(&card("K:etbCounter:CHRAGE:3"), "F152", "CHRAGE", Error);
     flags(
-        &card("A:AB$ Draw | Cost$ T SubCounter<1/PLUS> | NumCards$ 1"),
+        &card("A:AB$ Draw | Cost$ T SubCounter<1/LOYALTTY> | NumCards$ 1"),
         "F152",
-        "PLUS",
+        "LOYALTTY",
         Error,
+    );
+    // Not a near miss: perhaps a counter kind newer than the list.
+    flags(
+        &card("A:AB$ PutCounter | Cost$ T | Defined$ Self | CounterType$ ZIGGURAT | CounterNum$ 1"),
+        "F152",
+        "ZIGGURAT",
+        Warning,
+    );
+    // Upstream keyword counters.
+    silent(
+        &card("A:AB$ PutCounter | Cost$ T | Defined$ Self | CounterType$ Flying | CounterNum$ 1"),
+        "F152",
     );
     silent(&card("K:etbCounter:+1/+1:3"), "F152");
     silent(

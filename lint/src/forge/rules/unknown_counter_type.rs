@@ -16,7 +16,9 @@ pub(crate) static META: RuleMeta = RuleMeta {
     summary: "A counter name (`CounterType$`, `AddCounter<N/TYPE>`, `SubCounter<N/TYPE>`, `K:etbCounter:TYPE`) that is no counter type.",
     explanation: "Counter names are the enum names (`P1P1`, `M1M1`, `LOYALTY`, `CHARGE`...) or the \
 `+1/+1` forms, ignoring case. The 2020 Forge throws on an unknown name; upstream Forge silently makes a \
-new counter kind of it, which nothing else counts. `CounterType$` may also name an SVar that holds the \
+new counter kind of it, which nothing else counts. A near miss of a known counter is an error with a fix; \
+other names are warnings, since upstream adds counter kinds (and keyword counters such as `Flying`) \
+faster than any list. `CounterType$` may also name an SVar that holds the \
 type, and some effects take `Any`, `All` or `ExistingCounter` (not inside costs).",
     bad: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHRAGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
     good: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHARGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
@@ -42,14 +44,32 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if model.resolve(found.face, word).is_some() || word == "X" || runtime {
             continue;
         }
-        let d = sink.report(
-            found.range,
-            format!("`{word}` is not a counter type: the 2020 Forge throws, upstream Forge makes a counter kind nothing else counts"),
-        );
+        // Upstream keyword counters (`Flying`, `Deathtouch`...) are named after keywords.
+        if vocab::keywords().vocab.get_ignore_case(word).is_some() {
+            continue;
+        }
         let names = vocab::counter_types()
             .iter()
             .filter(|c| !c.special)
             .map(|c| c.word.name);
-        with_suggestion(d, word_fix(word, found.range, names));
+        // A near miss of a known counter is a typo; another name may be a counter kind newer
+        // than cardlint's list (upstream accepts any name), so only a warning.
+        match word_fix(word, found.range, names) {
+            Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
+                sink.report(
+                    found.range,
+                    format!("`{word}` is not a counter type (did you mean `{best}`?): the 2020 Forge throws, upstream Forge makes a counter kind nothing else counts"),
+                )
+                .with_fix(fix);
+            }
+            other => {
+                let d = sink.report(
+                    found.range,
+                    format!("`{word}` is not a counter type cardlint knows: the 2020 Forge throws, upstream Forge makes a new counter kind of it"),
+                );
+                d.with_severity(Severity::Warning);
+                with_suggestion(d, other);
+            }
+        }
     }
 }
