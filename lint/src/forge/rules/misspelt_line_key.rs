@@ -52,6 +52,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         let key = key_text(model, info);
+        if info.known_key.is_some() {
+            continue;
+        }
         let Some(real) = intended(key) else { continue };
         let how = if real.eq_ignore_ascii_case(key) {
             "line keys are case-sensitive"

@@ -46,7 +46,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .map(|m| usize::from(m.syntax().text_range().start()))
             .unwrap_or_else(|| usize::from(expr.syntax().text_range().end()));
         let rest = &model.text[start..end.max(start)];
-        if key.is_empty() || keys.count_key_known(rest) || keys.count_key_known(key) {
+        // The word itself first (short), then prefix forms that run past it (`Controller$...`).
+        if key.is_empty()
+            || keys.count_key_known(key)
+            || keys.prefix_of(rest, vocab::Match::Prefix).is_some()
+        {
             continue;
         }
         let exact: Vec<&str> = keys.names().filter(|n| n.len() > 3).collect();
