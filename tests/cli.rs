@@ -59,7 +59,7 @@ fn error_exits_one_and_warning_alone_exits_zero() {
     let wrapped = write(
         dir.path(),
         "cardsfolder/w/wrapped.txt",
-        b"Name:Wrapped\nTypes:Artifact\n| SpellDescription$ lost\n",
+        b"Name:Wrapped\nManaCost:1\nTypes:Artifact\n| SpellDescription$ lost\n",
     );
     let out = cardlint(&["check", wrapped.to_str().unwrap()]);
     assert_eq!(

@@ -65,8 +65,8 @@ pub static UNRECOGNIZED_LINE: RuleMeta = RuleMeta {
     explanation: "Forge skips a line without `Key:`; Wagic skips a line of a card block without `=`. \
 Neither says so. Often this is a line wrapped by hand, or a key whose `:`/`=` was forgotten, and \
 whatever it held is lost.",
-    bad: "Name:Wrapped\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 2\n| SpellDescription$ Draw two cards.",
-    good: "Name:Wrapped\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 2 | SpellDescription$ Draw two cards.",
+    bad: "Name:Lost Colon\nManaCost:U\nTypes:Sorcery\nOracle Draw two cards.",
+    good: "Name:Lost Colon\nManaCost:U\nTypes:Sorcery\nOracle:Draw two cards.",
 };
 
 pub static UNBALANCED_BRACKET: RuleMeta = RuleMeta {

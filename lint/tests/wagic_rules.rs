@@ -1,7 +1,7 @@
 //! Edge cases of the Wagic rules, on invented cards. Each test lints a small workspace and checks
 //! which rule fires where, at which severity, and with which fix.
 
-use lint::{Applicability, Diagnostic, Dialect, RuleFilter, Severity, SourceFile};
+use lint::{Applicability, Diagnostic, Dialect, Severity, SourceFile};
 
 /// Lints files given as (path, text); returns every diagnostic with its file's path.
 fn lint(files: &[(&str, &str)]) -> Vec<(String, Diagnostic, String)> {
@@ -9,7 +9,7 @@ fn lint(files: &[(&str, &str)]) -> Vec<(String, Diagnostic, String)> {
         .iter()
         .map(|(p, t)| SourceFile::new(*p, Dialect::Wagic, t.as_bytes()))
         .collect();
-    let results = lint::workspace::check(&sources, &RuleFilter::default());
+    let results = lint::workspace::check(&sources, &lint::config::Config::default());
     let mut out = Vec::new();
     for (file, diags) in sources.iter().zip(results) {
         for d in diags {
@@ -255,7 +255,7 @@ fn latin1_names_differ_from_utf8_ones() {
         b"[card]\nprimitive=\xc6ther Gale\nid=1\nrarity=C\n[/card]\n",
     );
     let files = vec![prims, set];
-    let results = lint::workspace::check(&files, &RuleFilter::default());
+    let results = lint::workspace::check(&files, &lint::config::Config::default());
     let d = results[1]
         .iter()
         .find(|d| d.rule.code == "W109")
@@ -588,7 +588,7 @@ fn the_examples_folder_is_flagged_where_it_is_wrong() {
         let bytes = std::fs::read(root.join(rel)).unwrap();
         files.push(SourceFile::new(rel, Dialect::Wagic, &bytes));
     }
-    let results = lint::workspace::check(&files, &RuleFilter::default());
+    let results = lint::workspace::check(&files, &lint::config::Config::default());
     let codes: std::collections::BTreeSet<&str> =
         results.iter().flatten().map(|d| d.rule.code).collect();
     for code in ["W104", "W109", "W111", "W113", "W119"] {

@@ -11,7 +11,7 @@ use syntax::wagic::ast::{Call, ZoneList};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W119",
-    name: "unknown-zone",
+    name: "unknown-target-zone",
     dialect: Some(Dialect::Wagic),
     group: Group::Correctness,
     severity: Severity::Error,
