@@ -430,7 +430,10 @@ mod tests {
                 linted: 1
             }
         );
-        assert!(results[1].iter().any(|d| d.rule.code == "W113"), "the stray brace is reported");
+        assert!(
+            results[1].iter().any(|d| d.rule.code == "W113"),
+            "the stray brace is reported"
+        );
     }
 
     #[test]
