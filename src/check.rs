@@ -38,6 +38,10 @@ fn load_config(args: &CheckArgs) -> Result<Config, String> {
         let mut codes = Vec::new();
         for s in select {
             codes.extend(resolve(s)?);
+            config
+                .filter
+                .explicit
+                .extend(lint::config::exact_rule(&rules, s.trim()));
         }
         config.filter.select = Some(codes);
     }

@@ -12,7 +12,18 @@ struct JsonRule {
     group: &'static str,
     severity: &'static str,
     fix: &'static str,
+    /// Whether the rule runs unless it is selected by its exact code or name.
+    default: bool,
     summary: &'static str,
+}
+
+/// The summary, with a note when the rule is off by default.
+fn summary(r: &lint::RuleMeta) -> String {
+    if lint::registry::is_off_by_default(r) {
+        format!("{} (off by default: select it by code or name)", r.summary)
+    } else {
+        r.summary.to_string()
+    }
 }
 
 pub fn list(args: &RulesArgs) -> Result<ExitCode, String> {
@@ -28,6 +39,7 @@ pub fn list(args: &RulesArgs) -> Result<ExitCode, String> {
                     group: r.group.as_str(),
                     severity: r.severity.as_str(),
                     fix: r.fix.as_str(),
+                    default: !lint::registry::is_off_by_default(r),
                     summary: r.summary,
                 })
                 .collect();
@@ -45,7 +57,7 @@ pub fn list(args: &RulesArgs) -> Result<ExitCode, String> {
                     r.name,
                     r.dialect.map_or("all", |d| d.name()),
                     r.severity.as_str(),
-                    r.summary
+                    summary(r)
                 );
             }
         }
@@ -70,7 +82,7 @@ pub fn reference_page(rules: &[&'static lint::RuleMeta]) -> String {
             group = r.group.as_str(),
             severity = r.severity.as_str(),
             fix = r.fix.as_str(),
-            summary = r.summary.replace('|', "\\|"),
+            summary = summary(r).replace('|', "\\|"),
         ));
     }
     for r in rules {

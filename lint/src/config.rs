@@ -136,6 +136,7 @@ impl Config {
             let mut codes = Vec::new();
             for s in select {
                 codes.extend(resolve(s)?);
+                filter.explicit.extend(exact_rule(&rules, s.get_ref()));
             }
             filter.select = Some(codes);
         }
@@ -261,6 +262,14 @@ impl Config {
     }
 }
 
+/// The code of the rule a selector names exactly (code or kebab name), if it does.
+pub fn exact_rule(rules: &[&'static RuleMeta], selector: &str) -> Option<&'static str> {
+    rules
+        .iter()
+        .find(|r| r.code.eq_ignore_ascii_case(selector) || r.name == selector)
+        .map(|r| r.code)
+}
+
 /// Codes matched by a selector: `ALL`, a code (any case), a kebab name, or a code prefix (`F1`).
 pub fn resolve_selector(rules: &[&'static RuleMeta], selector: &str) -> Vec<&'static str> {
     if selector.eq_ignore_ascii_case("ALL") {
@@ -307,6 +316,30 @@ mod tests {
                 .filter
                 .severity_of(&crate::common::UNBALANCED_BRACKET),
             Some(Severity::Error)
+        );
+    }
+
+    #[test]
+    fn rules_off_by_default_need_their_exact_name() {
+        let gated = crate::find_rule("W108").unwrap();
+        assert!(!parse("").unwrap().filter.enabled(gated));
+        assert!(
+            !parse("[lint]\nselect = [\"ALL\"]\n")
+                .unwrap()
+                .filter
+                .enabled(gated)
+        );
+        assert!(
+            !parse("[lint]\nselect = [\"W\"]\n")
+                .unwrap()
+                .filter
+                .enabled(gated)
+        );
+        assert!(
+            parse("[lint]\nselect = [\"W\", \"grade-gated-primitive\"]\n")
+                .unwrap()
+                .filter
+                .enabled(gated)
         );
     }
 
