@@ -73,6 +73,13 @@ pub struct Config {
 }
 
 impl Config {
+    /// Defaults with every rule on, including those off by default (for tests and docs).
+    pub fn every_rule() -> Config {
+        let mut config = Config::default();
+        config.filter.explicit = crate::registry::OFF_BY_DEFAULT.to_vec();
+        config
+    }
+
     /// Looks for a config file in `start` (a file's folder or a folder) and its parents.
     pub fn discover(start: &Path) -> Option<PathBuf> {
         let start = std::fs::canonicalize(start).unwrap_or_else(|_| start.to_path_buf());

@@ -34,7 +34,7 @@ fn lint_workspace_example(dialect: Dialect, text: &str) -> Vec<lint::Diagnostic>
         .iter()
         .map(|(path, body)| SourceFile::new(path.as_str(), dialect, body.as_bytes()))
         .collect();
-    lint::workspace::check(&sources, &lint::config::Config::default())
+    lint::workspace::check(&sources, &lint::config::Config::every_rule())
         .into_iter()
         .flatten()
         .collect()

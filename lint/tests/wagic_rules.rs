@@ -9,7 +9,7 @@ fn lint(files: &[(&str, &str)]) -> Vec<(String, Diagnostic, String)> {
         .iter()
         .map(|(p, t)| SourceFile::new(*p, Dialect::Wagic, t.as_bytes()))
         .collect();
-    let results = lint::workspace::check(&sources, &lint::config::Config::default());
+    let results = lint::workspace::check(&sources, &lint::config::Config::every_rule());
     let mut out = Vec::new();
     for (file, diags) in sources.iter().zip(results) {
         for d in diags {
