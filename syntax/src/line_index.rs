@@ -24,35 +24,35 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut line_starts = vec![TextSize::from(0)];
         let mut wide = Vec::new();
-        let mut i = 0usize;
         let mut line = 0u32;
-        let mut line_start = 0usize;
-        while i < bytes.len() {
-            let b = bytes[i];
-            match b {
-                b'\n' => {
-                    i += 1;
-                    line += 1;
-                    line_start = i;
-                    line_starts.push(TextSize::from(i as u32));
-                }
-                b'\r' => {
-                    i += if bytes.get(i + 1) == Some(&b'\n') {
-                        2
+        let mut start = 0usize;
+        loop {
+            let brk = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map(|i| start + i);
+            let end = brk.unwrap_or(bytes.len());
+            // Most lines are ASCII: one vectorised check, and a byte scan only when it fails.
+            let content = &bytes[start..end];
+            if !content.is_ascii() {
+                let mut i = 0;
+                while i < content.len() {
+                    let b = content[i];
+                    if b < 0x80 {
+                        i += 1;
                     } else {
-                        1
-                    };
-                    line += 1;
-                    line_start = i;
-                    line_starts.push(TextSize::from(i as u32));
-                }
-                0..=0x7f => i += 1,
-                _ => {
-                    let len = utf8_len(b);
-                    wide.push((line, (i - line_start) as u32, len as u8));
-                    i += len;
+                        let len = utf8_len(b);
+                        wide.push((line, i as u32, len as u8));
+                        i += len;
+                    }
                 }
             }
+            let Some(brk) = brk else { break };
+            let next = if bytes[brk] == b'\r' && bytes.get(brk + 1) == Some(&b'\n') {
+                brk + 2
+            } else {
+                brk + 1
+            };
+            line += 1;
+            start = next;
+            line_starts.push(TextSize::from(next as u32));
         }
         LineIndex {
             line_starts,

@@ -74,3 +74,30 @@ fn ten_megabyte_line() {
     wagic.push_str("\n[/card]");
     all_parsers(wagic.as_bytes());
 }
+
+proptest! {
+    /// The line index agrees with counting characters by hand, on any text.
+    #[test]
+    fn line_index_matches_a_naive_count(text in "[a-zé€😀\\r\\n ]{0,60}") {
+        let index = syntax::LineIndex::new(&text);
+        let (mut line, mut col, mut col16) = (0u32, 0u32, 0u32);
+        let mut chars = text.char_indices().peekable();
+        while let Some((offset, ch)) = chars.next() {
+            let at = syntax::TextSize::from(offset as u32);
+            prop_assert_eq!(index.line_col(at), syntax::LineCol { line, col });
+            prop_assert_eq!(index.line_col_utf16(at), syntax::LineCol { line, col: col16 });
+            let crlf = ch == '\r' && chars.peek().is_some_and(|(_, c)| *c == '\n');
+            if crlf {
+                chars.next();
+            }
+            if ch == '\n' || ch == '\r' {
+                line += 1;
+                col = 0;
+                col16 = 0;
+            } else {
+                col += 1;
+                col16 += ch.len_utf16() as u32;
+            }
+        }
+    }
+}
