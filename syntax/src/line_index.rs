@@ -22,37 +22,56 @@ pub struct LineIndex {
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
-        let mut line_starts = vec![TextSize::from(0)];
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        line_starts.push(TextSize::from(0));
+        // Per 16-byte block, a mask of the bytes that are `\n` or `\r`, then one step per set bit:
+        // lines are short (16 bytes on average in set files), so a SIMD search restarted at every
+        // break would cost more than it saves.
+        let mut push_breaks = |base: usize, mut mask: u32| {
+            while mask != 0 {
+                let at = base + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                // A `\r` followed by `\n` ends its line at the `\n`.
+                if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                    continue;
+                }
+                line_starts.push(TextSize::from((at + 1) as u32));
+            }
+        };
+        let blocks = bytes.len() / 16;
+        for block in 0..blocks {
+            let chunk: &[u8; 16] = bytes[block * 16..block * 16 + 16]
+                .try_into()
+                .expect("16 bytes");
+            push_breaks(block * 16, break_mask(chunk));
+        }
+        let tail = &bytes[blocks * 16..];
+        let tail_mask = tail.iter().enumerate().fold(0u32, |m, (j, &b)| {
+            m | (u32::from(b == b'\n' || b == b'\r') << j)
+        });
+        push_breaks(blocks * 16, tail_mask);
+        // Most files are ASCII: one vectorised check, and a scan of the other lines only.
         let mut wide = Vec::new();
-        let mut line = 0u32;
-        let mut start = 0usize;
-        loop {
-            let brk = memchr::memchr2(b'\n', b'\r', &bytes[start..]).map(|i| start + i);
-            let end = brk.unwrap_or(bytes.len());
-            // Most lines are ASCII: one vectorised check, and a byte scan only when it fails.
-            let content = &bytes[start..end];
-            if !content.is_ascii() {
+        if !bytes.is_ascii() {
+            for (line, &start) in line_starts.iter().enumerate() {
+                let end = line_starts
+                    .get(line + 1)
+                    .map_or(bytes.len(), |&e| usize::from(e));
+                let content = &bytes[usize::from(start)..end];
+                if content.is_ascii() {
+                    continue;
+                }
                 let mut i = 0;
                 while i < content.len() {
-                    let b = content[i];
-                    if b < 0x80 {
+                    if content[i] < 0x80 {
                         i += 1;
                     } else {
-                        let len = utf8_len(b);
-                        wide.push((line, i as u32, len as u8));
+                        let len = utf8_len(content[i]);
+                        wide.push((line as u32, i as u32, len as u8));
                         i += len;
                     }
                 }
             }
-            let Some(brk) = brk else { break };
-            let next = if bytes[brk] == b'\r' && bytes.get(brk + 1) == Some(&b'\n') {
-                brk + 2
-            } else {
-                brk + 1
-            };
-            line += 1;
-            start = next;
-            line_starts.push(TextSize::from(next as u32));
         }
         LineIndex {
             line_starts,
@@ -134,6 +153,29 @@ impl LineIndex {
         }
         TextSize::from((start + content.len()) as u32)
     }
+}
+
+/// Bit `j` is set when byte `j` is a line-break byte.
+#[cfg(target_arch = "x86_64")]
+fn break_mask(chunk: &[u8; 16]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline; the load is unaligned and reads 16 bytes of
+    // a 16-byte array.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        let lf = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+        let cr = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8));
+        _mm_movemask_epi8(_mm_or_si128(lf, cr)) as u32
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn break_mask(chunk: &[u8; 16]) -> u32 {
+    chunk.iter().enumerate().fold(0u32, |m, (j, &b)| {
+        m | (u32::from(b == b'\n' || b == b'\r') << j)
+    })
 }
 
 fn utf8_len(first: u8) -> usize {
