@@ -13,7 +13,7 @@ mod error;
 mod scan;
 
 pub use error::{ErrorKind, SyntaxError};
-pub use line_index::{LineCol, LineIndex};
+pub use line_index::{LineCol, LineIndex, line_cols};
 pub use rowan::{GreenNode, TextRange, TextSize};
 pub use text::{Encoding, SourceText};
 

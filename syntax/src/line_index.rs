@@ -155,6 +155,63 @@ impl LineIndex {
     }
 }
 
+/// Zero-based lines and character columns of sorted offsets, in one pass over the text: cheaper
+/// than a `LineIndex` when only a few positions of a large file are needed (reports).
+pub fn line_cols(text: &str, offsets: &[TextSize]) -> Vec<LineCol> {
+    debug_assert!(
+        offsets.windows(2).all(|w| w[0] <= w[1]),
+        "offsets must be sorted"
+    );
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(offsets.len());
+    let (mut line, mut line_start, mut pos) = (0u32, 0usize, 0usize);
+    for &offset in offsets {
+        let target = usize::from(offset).min(bytes.len());
+        // Count the breaks in bytes[pos..target], remembering where the last line starts.
+        let mut note = |at: usize| {
+            // A `\r` followed by `\n` ends its line at the `\n`.
+            if !(bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')) {
+                line += 1;
+                line_start = at + 1;
+            }
+        };
+        while pos < target && pos % 16 != 0 {
+            if matches!(bytes[pos], b'\n' | b'\r') {
+                note(pos);
+            }
+            pos += 1;
+        }
+        while pos + 16 <= target {
+            let chunk: &[u8; 16] = bytes[pos..pos + 16].try_into().expect("16 bytes");
+            let mut mask = break_mask(chunk);
+            while mask != 0 {
+                note(pos + mask.trailing_zeros() as usize);
+                mask &= mask - 1;
+            }
+            pos += 16;
+        }
+        while pos < target {
+            if matches!(bytes[pos], b'\n' | b'\r') {
+                note(pos);
+            }
+            pos += 1;
+        }
+        // An offset between `\r` and `\n` belongs to the line the pair ends.
+        let start = line_start.min(target);
+        let prefix = &bytes[start..target];
+        let col = if prefix.is_ascii() {
+            prefix.len()
+        } else {
+            text[start..target].chars().count()
+        };
+        out.push(LineCol {
+            line,
+            col: col as u32,
+        });
+    }
+    out
+}
+
 /// Bit `j` is set when byte `j` is a line-break byte.
 #[cfg(target_arch = "x86_64")]
 fn break_mask(chunk: &[u8; 16]) -> u32 {
@@ -204,6 +261,18 @@ mod tests {
             index.line_col(TextSize::of(text)),
             LineCol { line: 3, col: 2 }
         );
+    }
+
+    #[test]
+    fn one_pass_positions_agree_with_the_index() {
+        let text = "ab\r\nÆx\rz\n—y\n\n0123456789abcdef0123456789abcdef\r\nend";
+        let index = LineIndex::new(text);
+        let offsets: Vec<TextSize> = (0..=text.len() as u32)
+            .filter(|&o| text.is_char_boundary(o as usize))
+            .map(TextSize::from)
+            .collect();
+        let expected: Vec<LineCol> = offsets.iter().map(|&o| index.line_col(o)).collect();
+        assert_eq!(line_cols(text, &offsets), expected);
     }
 
     #[test]
