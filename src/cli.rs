@@ -116,6 +116,9 @@ pub enum RulesFormat {
 pub enum DialectArg {
     Forge,
     Wagic,
+    Pymtg,
+    Netrunner,
+    Rulescript,
 }
 
 impl DialectArg {
@@ -123,6 +126,9 @@ impl DialectArg {
         match self {
             DialectArg::Forge => lint::Dialect::Forge,
             DialectArg::Wagic => lint::Dialect::Wagic,
+            DialectArg::Pymtg => lint::Dialect::Pymtg,
+            DialectArg::Netrunner => lint::Dialect::Netrunner,
+            DialectArg::Rulescript => lint::Dialect::Rulescript,
         }
     }
 }
