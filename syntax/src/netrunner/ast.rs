@@ -136,6 +136,11 @@ impl Entry {
             .filter(|t| t.kind() == SyntaxKind::SEPARATOR)
     }
 
+    /// Whether the entry has its two `-----` separators (name, GUID, scripts).
+    pub fn is_complete(&self) -> bool {
+        self.separators().filter(|t| t.text() == "-----").count() >= 2
+    }
+
     /// Parts of the entry the engine never reads (past the expected separators).
     pub fn ignored(&self) -> impl Iterator<Item = SyntaxNode> + use<> {
         self.0

@@ -26,7 +26,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let index = syntax::LineIndex::new(ctx.file.text());
     let mut seen: HashMap<String, syntax::TextRange> = HashMap::new();
     for entry in table.entries() {
-        let Some(guid) = entry.guid() else { continue };
+        let Some(guid) = entry.guid().filter(|_| entry.is_complete()) else {
+            continue;
+        };
         let key = guid.text().trim().to_ascii_lowercase();
         match seen.get(&key) {
             Some(first) => {

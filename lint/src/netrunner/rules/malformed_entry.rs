@@ -39,7 +39,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .unwrap_or_default();
         if dashes < 2 {
             sink.report(
-                entry.range(),
+                entry.name().map_or(entry.range(), |n| n.text_range()),
                 format!(
                     "this entry{} has {dashes} `-----` separator{} where the loader needs two (name, GUID, scripts): its scripts are not loaded",
                     if name.is_empty() { String::new() } else { format!(" ({name})") },

@@ -26,7 +26,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         return;
     };
     for entry in table.entries() {
-        let Some(guid) = entry.guid() else { continue };
+        let Some(guid) = entry.guid().filter(|_| entry.is_complete()) else {
+            continue;
+        };
         let key = guid.text().trim().to_ascii_lowercase();
         if ctx.index.cards.contains_key(&key) {
             continue;
