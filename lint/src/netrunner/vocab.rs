@@ -97,7 +97,9 @@ pub fn for_game(vocab: &'static Vocab, game: Game) -> impl Iterator<Item = &'sta
 
 /// The longest word of `vocab` read by `game` that starts `text` (case-sensitive).
 pub fn longest_prefix(vocab: &'static Vocab, game: Game, text: &str) -> Option<&'static Word> {
-    for_game(vocab, game)
-        .filter(|w| text.starts_with(w.word))
+    vocab
+        .words()
+        .iter()
+        .filter(|w| text.starts_with(w.word) && w.is_known() && in_game(w, game))
         .max_by_key(|w| w.word.len())
 }

@@ -69,13 +69,17 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 name.text_range(),
                 format!("no class of the engine has a member `{text}`: this fails with an AttributeError when it runs"),
             );
-            let candidates = vocab::engine_api().known();
-            if let Some(word) = vocab::engine_api()
-                .get_ignore_case(text)
-                .map(|w| w.word)
-                .or_else(|| crate::suggest::unique_near_miss(text, candidates))
-            {
+            // Only the letter case differs: the intent is certain. Otherwise the nearest member
+            // of some class, which may not be the receiver's class: a fix to review.
+            if let Some(word) = vocab::engine_api().get_ignore_case(text).map(|w| w.word) {
                 d.with_fix(Fix::safe(
+                    format!("write `{word}`"),
+                    vec![Edit::replace(name.text_range(), word)],
+                ));
+            } else if let Some(word) =
+                crate::suggest::unique_near_miss(text, vocab::engine_api().known())
+            {
+                d.with_fix(Fix::unsafe_(
                     format!("write `{word}`"),
                     vec![Edit::replace(name.text_range(), word)],
                 ));
