@@ -162,7 +162,7 @@ impl Vocab {
 /// Declares a vocabulary read once from `lint/data/<path>`.
 #[macro_export]
 #[doc(hidden)]
-macro_rules! vocabulary {
+macro_rules! vocab_data {
     ($(#[$meta:meta])* $fn:ident, $file:literal) => {
         $(#[$meta])*
         pub fn $fn() -> &'static $crate::vocab::Vocab {

@@ -4,74 +4,74 @@
 
 use super::Game;
 use crate::vocab::{Vocab, Word};
-use crate::vocabulary;
+use crate::vocab_data;
 
-vocabulary!(
+vocab_data!(
     /// Words before the first `:` of an AutoScript alternative.
     triggers,
     "netrunner/triggers.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Leading words of a part that route to a core command; `handler` names it.
     command_verbs,
     "netrunner/command-verbs.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Counters of Gain/Lose/SetTo.
     counters,
     "netrunner/counters.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Built-in markers of Put/Remove/Refill/Use/Infect.
     markers,
     "netrunner/markers.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Modulator names (`-isCost`); `arg=yes` when an argument is glued to the name.
     modulators,
     "netrunner/modulators.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Effects the engine polls outside command dispatch (`Reduce`, `Provide`...).
     resident_effects,
     "netrunner/resident-effects.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Events of `Reduce...Cost<Event>` (case-sensitive).
     cost_change_events,
     "netrunner/cost-change-events.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// `Inflict<N><Type>Damage` types.
     damage_types,
     "netrunner/damage-types.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Piles of `Reshuffle<Pile>`.
     reshuffle_piles,
     "netrunner/reshuffle-piles.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Piles of `Shuffle<Pile>`.
     shuffle_piles,
     "netrunner/shuffle-piles.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Servers of `Run<Server>`.
     run_targets,
     "netrunner/run-targets.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// What a status verb applies to (`TrashTarget`, `RezMyself`).
     modify_status_objects,
     "netrunner/modify-status-objects.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Table events of `while...` scripts (`-foreachCardInstall`).
     table_events,
     "netrunner/table-events.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// `-warn<Kind>` prompts.
     warn_kinds,
     "netrunner/warn-kinds.tsv"

@@ -3,56 +3,56 @@
 //! section headers and the engine's card names. Data files under `lint/data/pymtg/`.
 
 use crate::vocab::Vocab;
-use crate::vocabulary;
+use crate::vocab_data;
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
-vocabulary!(
+vocab_data!(
     /// Members of `triggers.triggerConditions`: the level-2 lines under `Triggers:`.
     trigger_conditions,
     "pymtg/trigger-conditions.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Quoted target criteria the engine expands (`'creature or player'`).
     target_shortcuts,
     "pymtg/target-shortcuts.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// The quoted scope of a `StaticEffects:` group.
     static_scopes,
     "pymtg/static-scopes.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Effect names the engine reads back (`add_effect` and static effects).
     effect_names,
     "pymtg/effect-names.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Keyword abilities (`StaticAbilities`), written with spaces; `member` is the enum name.
     keyword_abilities,
     "pymtg/keyword-abilities.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Colour words of `create_token` descriptors.
     token_colors,
     "pymtg/token-colors.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Members of the engine's classes reachable from scripts; `class` names the class.
     engine_api,
     "pymtg/engine-api.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Bare names a script may use; `scope` says where.
     scope_names,
     "pymtg/scope-names.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Section headers (level 1).
     section_headers,
     "pymtg/section-headers.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Sub-headers (under abilities, targets, triggers, auras).
     sub_headers,
     "pymtg/sub-headers.tsv"

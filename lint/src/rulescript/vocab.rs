@@ -1,114 +1,114 @@
 //! The RuleScript vocabulary (lower case: the engine lower-cases rule lines before reading
 //! them). Data files under `lint/data/rulescript/`.
 
-use crate::vocabulary;
+use crate::vocab_data;
 
-vocabulary!(
+vocab_data!(
     /// Rule keys (`target`, `action`...).
     keys,
     "rulescript/keys.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Effect commands (`moveTo(...)`, written in any case).
     commands,
     "rulescript/commands.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Ability keywords (`abilities = ...`, `+ability`, `-ability`).
     abilities,
     "rulescript/abilities.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Zones after `@`.
     zones,
     "rulescript/zones.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Zone prefixes (`@oppRing`).
     zone_prefixes,
     "rulescript/zone-prefixes.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// `~event~` names.
     events,
     "rulescript/events.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Event prefixes (`my`, `opp`, `any`).
     event_prefixes,
     "rulescript/event-prefixes.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Event suffixes (`:this`, `:once`...).
     event_suffixes,
     "rulescript/event-suffixes.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// `?hook?` names.
     hooks,
     "rulescript/hooks.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Registered filters inside `[...]`.
     filters,
     "rulescript/filters.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Card types.
     card_types,
     "rulescript/card-types.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Type words of a target (`character`, `players`, `*`).
     target_keywords,
     "rulescript/target-keywords.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Durations (`ueot`...).
     restrictions,
     "rulescript/restrictions.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Duration prefixes (`oppueot`).
     restriction_prefixes,
     "rulescript/restriction-prefixes.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Cost letters inside `{...}`.
     cost_keywords,
     "rulescript/cost-keywords.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// `[[...]]` keywords.
     conditions,
     "rulescript/conditions.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Names usable in expressions.
     expression_names,
     "rulescript/expression-names.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Attributes the expression pre-processor rewrites (`.size`, `.bp`...).
     expression_attributes,
     "rulescript/expression-attributes.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Game rules of `enableRule`, `disableRule`, `modRule`.
     game_rules,
     "rulescript/game-rules.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// Phases of `skip()`.
     phases,
     "rulescript/phases.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// States of `pileView()`.
     pile_view_states,
     "rulescript/pile-view-states.tsv"
 );
-vocabulary!(
+vocab_data!(
     /// `::selector(...)` names.
     selectors,
     "rulescript/selectors.tsv"
