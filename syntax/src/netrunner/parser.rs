@@ -93,7 +93,6 @@ fn python_file<'t>(b: &mut Builder<'t>, text: &'t str) {
         if Some(i) == table {
             table_string(b, text, s, e);
         } else {
-            let _ = s;
             b.token_to(host_kind(kind), e);
         }
     }
