@@ -234,12 +234,12 @@ fn table_structure_and_guids() {
 #[test]
 fn restrictions() {
     let text = table(&[(
-        "Ramujan-reliant 550 BMI",
+        "Tessel-bound Relay 300",
         G1,
-        "onDamage:Put1protectionNetDMG-perEveryCard-at-isScored$$Put1protectionNetDMG-perEveryCard-atRamujan-reliant 550 BMI",
+        "onDamage:Put1protectionNetDMG-perEveryCard-at-isScored$$Put1protectionNetDMG-perEveryCard-atTessel-bound Relay 300",
         "",
     )]);
-    let set = "<?xml version=\"1.0\"?>\n<set gameId=\"0f38e453-26df-4c04-9d67-6d43de939c77\">\n<card id=\"a1b2c3d4-0000-4000-8000-000000000001\" name=\"Ramujan-reliant 550 BMI\" />\n</set>\n";
+    let set = "<?xml version=\"1.0\"?>\n<set gameId=\"0f38e453-26df-4c04-9d67-6d43de939c77\">\n<card id=\"a1b2c3d4-0000-4000-8000-000000000001\" name=\"Tessel-bound Relay 300\" />\n</set>\n";
     let found = lint(&[("CardScripts.py", &text), ("set.xml", set)]);
     assert_eq!(count(&found, "N115"), 1, "{found:?}");
     assert_eq!(count(&found, "N116"), 1, "{found:?}");

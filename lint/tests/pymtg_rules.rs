@@ -40,7 +40,7 @@ fn a_clean_file_has_no_findings() {
         ),
         card(
             "Soulmender",
-            "\tAbilities:\n\t\tT: self.controller.gain_life(1)\n\t\t2B, Pay 2 life, Sacrifice ~: self.controller.draw(\n\t\t\t\t\t2)\n"
+            "\tAbilities:\n\t\tT: self.controller.gain_life(2)\n\t\t2B, Pay 2 life, Sacrifice ~: self.controller.draw(\n\t\t\t\t\t2)\n"
         ),
         card(
             "Spirit Bonds",
@@ -159,7 +159,7 @@ fn member_fix_is_the_engine_spelling() {
         Dialect::Pymtg,
         card(
             "Marked by Honor",
-            "\tAura:\n\t\tself.add_PT((2, 2))\n\t\tTargets:\n\t\t\t'creature'\n",
+            "\tAura:\n\t\tself.add_PT((1, 2))\n\t\tTargets:\n\t\t\t'creature'\n",
         ),
     )];
     let out = lint::workspace::check(&files, &lint::config::Config::default()).remove(0);

@@ -73,7 +73,7 @@ fn a_clean_module_has_no_findings() {
 fn blank_lines_keys_and_duplicates() {
     let text = module(&[(
         G1,
-        "target = character\n\naction = draw(1)\nacton = draw(1)\nauto = draw(1)\nauto = draw(2)\nthis line has no key",
+        "target = characters[fresh]\n\naction = draw(1)\nacton = draw(1)\nauto = draw(1)\nauto = draw(2)\nthis line has no key",
     )]);
     let found = lint(&text);
     assert!(has(&found, "R100", 5), "{found:?}");
@@ -91,7 +91,7 @@ fn blank_lines_keys_and_duplicates() {
 fn commands_abilities_zones_events() {
     let text = module(&[(
         G1,
-        "action = damgae(100) to(character@oppRingg) & +unblockabel\nauto = ~myEndPhse~ draw(1)\nauto = ~anyBeforeDamage:action~ modDamage(+100)\nabilities = cantblok",
+        "action = damgae(100) to(character@oppRingg) & +unblockabel\nauto = ~myEndPhse~ draw(1)\nauto = ~anyBlocks:action~ draw(1)\nabilities = cantblok",
     )]);
     let found = lint(&text);
     assert!(has(&found, "R103", 4), "{found:?}");
@@ -137,7 +137,7 @@ fn labels_targets_words_and_effects() {
             G1,
             "action = destroy() target(character) & draw(1) to(me) uteo\nlabel = \"KO # it\"\nlabel = \"More\"",
         ),
-        (G2, "target = character"),
+        (G2, "target = characters@oppHand"),
     ]);
     let found = lint(&text);
     assert!(has(&found, "R116", 4), "{found:?}");

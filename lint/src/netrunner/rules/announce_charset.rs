@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 digits, spaces and `& , .` between the braces. An apostrophe, a colon, a dash or any other \
 character stops the pattern from matching, and the announcement (often the only effect of the \
 part) does not happen.",
-    bad: "ScriptsLocal = '''\n=====\nBad Times\n-----\nbc0f047c-01b1-427f-a439-d451eda04023\n-----\nonPlay:SimplyAnnounce{reduce the Runner's memory limit by 2}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nBad Times\n-----\nbc0f047c-01b1-427f-a439-d451eda04023\n-----\nonPlay:SimplyAnnounce{reduce the memory limit of the Runner by 2}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nLean Season\n-----\nc0ffee00-0000-4000-8000-000000000105\n-----\nonPlay:SimplyAnnounce{skip the Corp's next draw}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nLean Season\n-----\nc0ffee00-0000-4000-8000-000000000105\n-----\nonPlay:SimplyAnnounce{skip the next draw of the Corp}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -17,8 +17,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 nothing, `1` trash the card as a cost, `2` once per turn), in that order, then `:`. The engine finds \
 the cost with a pattern; a letter `O` for a zero, fields out of order, a missing digit or an \
 alternative without a cost does not match, and the action cannot be used as written.",
-    bad: "ScriptsLocal = '''\n=====\nCorporate Troubleshooter\n-----\nbc0f047c-01b1-427f-a439-d451eda01065\n-----\n\n+++++\nAOB0G0T0:Gain2Credits\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nCorporate Troubleshooter\n-----\nbc0f047c-01b1-427f-a439-d451eda01065\n-----\n\n+++++\nA0B0G0T0:Gain2Credits\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nRelay Clerk\n-----\nc0ffee00-0000-4000-8000-000000000110\n-----\n\n+++++\nAOB0G0T0:Gain1Credits\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nRelay Clerk\n-----\nc0ffee00-0000-4000-8000-000000000110\n-----\n\n+++++\nA0B0G0T0:Gain1Credits\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 /// Whether a prefix is a well-formed cost.

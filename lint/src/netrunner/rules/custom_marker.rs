@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 a built-in marker (`Virus`, `Power`, `Credits`, `Advancement`, `PlusOne`...) creates a new custom \
 marker with that name. That is how some cards keep their own counters, but a misspelt built-in \
 marker becomes a custom one too, and the engine's rules for the real marker do not apply to it.",
-    bad: "ScriptsLocal = '''\n=====\nCrypsis\n-----\nbc0f047c-01b1-427f-a439-d451eda01051\n-----\n\n+++++\nA1B0G0T0:Put1Virsu\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nCrypsis\n-----\nbc0f047c-01b1-427f-a439-d451eda01051\n-----\n\n+++++\nA1B0G0T0:Put1Virus\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nShade Worm\n-----\nc0ffee00-0000-4000-8000-000000000107\n-----\n\n+++++\nA1B0G0T0:Put1Virsu\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nShade Worm\n-----\nc0ffee00-0000-4000-8000-000000000107\n-----\n\n+++++\nA1B0G0T0:Put1Virus\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

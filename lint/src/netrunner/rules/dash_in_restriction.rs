@@ -12,11 +12,11 @@ pub(crate) static META: RuleMeta = RuleMeta {
     fix: FixAvailability::Sometimes,
     summary: "A card name with a dash in a restriction list: the list ends at the dash.",
     explanation: "A restriction list (`-at...`, `-grab...`) ends at the next `-`, and names are \
-compared with their dashes turned into underscores. So `-atRamujan-reliant 550 BMI` restricts to \
-`Ramujan`, and `-reliant 550 BMI` is an unknown modulator the engine ignores. Write the dash as \
-`_`: `-atRamujan_reliant 550 BMI`.",
-    bad: "ScriptsLocal = '''\n=====\nRamujan-reliant 550 BMI\n-----\nbc0f047c-01b1-427f-a439-d451eda04040\n-----\nonDamage:Put1protectionNetBrainDMG-perEveryCard-atRamujan-reliant 550 BMI\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nRamujan-reliant 550 BMI\n-----\nbc0f047c-01b1-427f-a439-d451eda04040\n-----\nonDamage:Put1protectionNetBrainDMG-perEveryCard-atRamujan_reliant 550 BMI\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+compared with their dashes turned into underscores. So `-atTessel-bound Relay 300` restricts to \
+`Tessel`, and `-bound Relay 300` is an unknown modulator the engine ignores. Write the dash as \
+`_`: `-atTessel_bound Relay 300`.",
+    bad: "ScriptsLocal = '''\n=====\nTessel-bound Relay 300\n-----\nc0ffee00-0000-4000-8000-000000000109\n-----\nonInstall:Put1PlusOne-perEveryCard-atTessel-bound Relay 300\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nTessel-bound Relay 300\n-----\nc0ffee00-0000-4000-8000-000000000109\n-----\nonInstall:Put1PlusOne-perEveryCard-atTessel_bound Relay 300\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

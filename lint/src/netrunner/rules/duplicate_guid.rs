@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "The loader stores the scripts by GUID, so a later entry with the same GUID \
 replaces the earlier one entirely: the first entry's scripts never run. Usually a copied entry \
 whose GUID was not changed.",
-    bad: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Credits\n+++++\n\n.....\nBeanstalk Royalties\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain3Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Credits\n+++++\n\n.....\nBeanstalk Royalties\n-----\nbc0f047c-01b1-427f-a439-d451eda01098\n-----\nonPlay:Gain3Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nCopper Dividend\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain4Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nCopper Dividend\n-----\nc0ffee00-0000-4000-8000-000000000101\n-----\nonPlay:Gain4Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

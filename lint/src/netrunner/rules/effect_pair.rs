@@ -16,8 +16,8 @@ the pair ends at the first `>` and is split at the first comma, whatever braces 
 is a sequence of parts joined by `++` (`$$` would cut the whole script), and `None` means no effect. \
 A comma inside `SimplyAnnounce{...}`, a second comma or a missing `>` gives the engine other effects \
 than the ones written.",
-    bad: "ScriptsLocal = '''\n=====\nFoxfire\n-----\nbc0f047c-01b1-427f-a439-d451eda02095\n-----\nonPlay:Trace7-traceEffects<SimplyAnnounce{trash a resource, or a link},None>\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nFoxfire\n-----\nbc0f047c-01b1-427f-a439-d451eda02095\n-----\nonPlay:Trace7-traceEffects<SimplyAnnounce{trash a resource or a link},None>\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nMarsh Light\n-----\nc0ffee00-0000-4000-8000-000000000103\n-----\nonPlay:Trace4-traceEffects<SimplyAnnounce{expose a card, or two},None>\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nMarsh Light\n-----\nc0ffee00-0000-4000-8000-000000000103\n-----\nonPlay:Trace4-traceEffects<SimplyAnnounce{expose one or two cards},None>\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -14,8 +14,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "A restriction list is the text glued after `-at` (or `-grab`, `-affects`, `-type`) \
 up to the next `-`: `-atICE_and_nonSentry`. Written alone, `-at` restricts nothing, so the effect \
 applies to every card the rest of the part selects, which is rarely what was meant.",
-    bad: "ScriptsLocal = '''\n=====\nPhilotic Entanglement\n-----\nbc0f047c-01b1-427f-a439-d451eda02070\n-----\nonScore:Inflict1NetDamage-onOpponent-perEveryCard-at-isScored\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nPhilotic Entanglement\n-----\nbc0f047c-01b1-427f-a439-d451eda02070\n-----\nonScore:Inflict1NetDamage-onOpponent-perEveryCard-atAgenda-isScored\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nKnotted Ledger\n-----\nc0ffee00-0000-4000-8000-000000000102\n-----\nonScore:Gain1Credits-perEveryCard-at-isRezzed\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nKnotted Ledger\n-----\nc0ffee00-0000-4000-8000-000000000102\n-----\nonScore:Gain1Credits-perEveryCard-atICE-isRezzed\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -16,8 +16,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 by the player for a cost (`A1B0G0T0:`). The engine reads each field with its own patterns: a trigger \
 written in the AutoAction is not an action's cost, and a cost written in the AutoScript is not a \
 trigger, so the script never runs the way it was meant. Move it to the other field.",
-    bad: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\n\n+++++\nonPlay:Gain9Credits\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\n\n+++++\nonPlay:Gain7Credits\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

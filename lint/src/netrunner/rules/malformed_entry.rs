@@ -17,8 +17,8 @@ entry on `-----` (name, GUID, scripts) and the scripts on `+++++` (AutoScript, A
 entry with a separator missing loses its scripts or its GUID; a separator written inside a script \
 (`-----` in a long dash, `.....` in an ellipsis) cuts it there, and what follows is read as \
 something else or dropped.",
-    bad: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\nonPlay:Gain9Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

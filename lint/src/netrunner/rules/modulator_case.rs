@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 prompt of `RequestInt` is lost), `-TargetMine` is not `-targetMine`. Cost-change events are compared \
 case-sensitively too, and the two games spell one differently: Android expects `Deltag` \
 (`Reduce#CostDeltag`), the classic game `DelTag`.",
-    bad: "ScriptsLocal = '''\n=====\nBribery\n-----\nbc0f047c-01b1-427f-a439-d451eda02016\n-----\nonPlay:RequestInt-msg{How much?}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nBribery\n-----\nbc0f047c-01b1-427f-a439-d451eda02016\n-----\nonPlay:RequestInt-Msg{How much?}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nSilver Handshake\n-----\nc0ffee00-0000-4000-8000-000000000108\n-----\nonPlay:RequestInt-msg{How many cards?}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nSilver Handshake\n-----\nc0ffee00-0000-4000-8000-000000000108\n-----\nonPlay:RequestInt-Msg{How many cards?}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

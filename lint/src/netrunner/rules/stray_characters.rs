@@ -16,8 +16,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 a few places (`Reduce#Cost...`, `R&D`, `_and_`). Anything else, such as a `$` left from a `$$` or \
 a `|` from a `||`, is outside every pattern: the engine may not match the part, or matches a \
 shorter word than written.",
-    bad: "ScriptsLocal = '''\n=====\nDyson Mem Chip\n-----\nbc0f047c-01b1-427f-a439-d451eda02069\n-----\nwhileInstalled:Gain1Base Link$||whileInPlay:Provide1MU\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nDyson Mem Chip\n-----\nbc0f047c-01b1-427f-a439-d451eda02069\n-----\nwhileInstalled:Gain1Base Link||whileInPlay:Provide1MU\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nVesper Cache\n-----\nc0ffee00-0000-4000-8000-000000000106\n-----\nwhileInstalled:Gain1Max Click$||onTrash:Draw1Card\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nVesper Cache\n-----\nc0ffee00-0000-4000-8000-000000000106\n-----\nwhileInstalled:Gain1Max Click||onTrash:Draw1Card\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 fn punct(node: &SyntaxNode, markers: bool, sink: &mut Sink<'_>) {

@@ -16,8 +16,8 @@ patterns: `Gain`, `Lose`, `Put`, `Draw`, `Inflict`, `Run`, `SimplyAnnounce`..., 
 (`Rez`, `Trash`, `Expose`...) followed by `Target`, `Host`, `Multi` or `Myself`. A part that matches \
 none does nothing; for an AutoAction the engine says there was nothing to do and refunds the cost. \
 Typos (`TrashTarged`) and spaces (`Simply Announce`) silently disable the part.",
-    bad: "ScriptsLocal = '''\n=====\nForked\n-----\nbc0f047c-01b1-427f-a439-d451eda02102\n-----\n\n+++++\nA0B0G0T0:TrashTarged-Targeted-atICE\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nForked\n-----\nbc0f047c-01b1-427f-a439-d451eda02102\n-----\n\n+++++\nA0B0G0T0:TrashTarget-Targeted-atICE\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nSplit Tine\n-----\nc0ffee00-0000-4000-8000-000000000104\n-----\n\n+++++\nA1B0G0T0:TrashTarged-Targeted-atHardware\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nSplit Tine\n-----\nc0ffee00-0000-4000-8000-000000000104\n-----\n\n+++++\nA1B0G0T0:TrashTarget-Targeted-atHardware\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

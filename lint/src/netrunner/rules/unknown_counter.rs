@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 player's counters, which differ by game: Android: Netrunner has `Credits`, `Clicks`, `Tags`, \
 `Bad Publicity`, `Agenda Points`, `MU`, `Base Link`, `Hand Size`, `Max Click`; the classic game has \
 `Bits`, `Actions`, `Max Action`... Any other counter stops the script with \"Gain what?!\".",
-    bad: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Bits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Bits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

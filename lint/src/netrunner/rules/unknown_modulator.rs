@@ -17,8 +17,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 AutoScripts legend calls deliberate. So a misspelt modulator (`-isSubrourine`, `-onOppponent`) \
 silently drops what it was meant to do: the part is not a subroutine, the effect hits the wrong \
 player.",
-    bad: "ScriptsLocal = '''\n=====\nNegotiator\n-----\nbc0f047c-01b1-427f-a439-d451eda04013\n-----\n\n+++++\nA0B0G0T0:TrashTarget-Targeted-atProgram-isSubrourine\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nNegotiator\n-----\nbc0f047c-01b1-427f-a439-d451eda04013\n-----\n\n+++++\nA0B0G0T0:TrashTarget-Targeted-atProgram-isSubroutine\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nQuiet Broker\n-----\nc0ffee00-0000-4000-8000-000000000111\n-----\n\n+++++\nA0B1G0T0:DerezTarget-Targeted-atICE-isSubrourine\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nQuiet Broker\n-----\nc0ffee00-0000-4000-8000-000000000111\n-----\n\n+++++\nA0B1G0T0:DerezTarget-Targeted-atICE-isSubroutine\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 /// How a modulator name reads: known (longest known prefix), known with another case, unknown.
@@ -55,7 +55,7 @@ pub(crate) fn read(name: &str) -> Reading {
 pub(crate) const RESTRICTIONS: &[&str] = &["at", "grab", "affects", "type"];
 
 /// When `m` is the rest of a card name with a dash, cut from the restriction list before it
-/// (`-atRamujan` `-reliant 550 BMI`): the whole name.
+/// (`-atTessel` `-bound Relay 300`): the whole name.
 pub(crate) fn dashed_name(ctx: &Ctx<'_>, m: &ast::Modulator) -> Option<String> {
     let text = decoded(m.name()?.text());
     if !matches!(read(&text), Reading::Unknown) {

@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 the script with an error); `Shuffle<Pile>` takes `Trash`, `Archives`, `Stack`, `R&D` or \
 `Hidden Archives` (anything else makes the handler fail); `Run<Server>` takes `HQ`, `R&D`, \
 `Archives`, `Remote`, `Generic` or `End`; `Inflict<N><Type>Damage` takes `Meat`, `Net` or `Brain`.",
-    bad: "ScriptsLocal = '''\n=====\nDiversion\n-----\nbc0f047c-01b1-427f-a439-d451eda03015\n-----\nonPlay:ReshuffleArchive\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nDiversion\n-----\nbc0f047c-01b1-427f-a439-d451eda03015\n-----\nonPlay:ReshuffleArchives\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nSidestep\n-----\nc0ffee00-0000-4000-8000-000000000112\n-----\nonPlay:ReshuffleArchive\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nSidestep\n-----\nc0ffee00-0000-4000-8000-000000000112\n-----\nonPlay:ReshuffleArchives\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

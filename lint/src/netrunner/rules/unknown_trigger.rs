@@ -18,8 +18,8 @@ not in the engine's list of triggers to reject, so the part runs on every play-t
 card (played, rezzed, installed, scored, trashed...). A trigger of another shape is skipped by the \
 Android engine and crashes the classic one. An alternative without a trigger never runs, except \
 effects the engine polls (`Reduce...`, `Provide...`), which work but are better given a trigger.",
-    bad: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nOnPlay:Gain9Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
-    good: "ScriptsLocal = '''\n=====\nHedge Fund\n-----\nbc0f047c-01b1-427f-a439-d451eda01110\n-----\nonPlay:Gain9Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nOnPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
 };
 
 fn known(text: &str, ctx: &Ctx<'_>) -> bool {

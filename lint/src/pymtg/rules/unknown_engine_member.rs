@@ -18,8 +18,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 of the engine's classes defines (`add_PT` for `add_pt`, `bolster` for the engine's `boolster`) fails \
 with an `AttributeError` when the effect runs. cardlint does not know the type of every expression, \
 so it reports names that no engine class (and no Python built-in type) has.",
-    bad: "##############################\nMarked by Honor\n\tAura:\n\t\tself.add_PT((2, 2))\n\t\tTargets:\n\t\t\t'creature'",
-    good: "##############################\nMarked by Honor\n\tAura:\n\t\tself.add_pt((2, 2))\n\t\tTargets:\n\t\t\t'creature'",
+    bad: "##############################\nMarked by Honor\n\tAura:\n\t\tself.add_PT((1, 2))\n\t\tTargets:\n\t\t\t'creature'",
+    good: "##############################\nMarked by Honor\n\tAura:\n\t\tself.add_pt((1, 2))\n\t\tTargets:\n\t\t\t'creature'",
 };
 
 /// Module names whose members are not the engine's classes' members.

@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 character of every line. An empty line in the middle of a rule has none: reading the card's rules \
 fails with an error the first time the card is used. Empty lines before and after the rule are \
 stripped and harmless.",
-    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000001\"] = \"\"\"\ntarget = character\n\naction = bp(+300)\n\"\"\"",
-    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000001\"] = \"\"\"\ntarget = character\naction = bp(+300)\n\"\"\"",
+    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000001\"] = \"\"\"\ntarget = character[frozen]\n\naction = bp(+200)\n\"\"\"",
+    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000001\"] = \"\"\"\ntarget = character[frozen]\naction = bp(+200)\n\"\"\"",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -14,8 +14,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "A rule needs at least one `action`, `auto` or `abilities` line to do anything; \
 targets, requisites, variables and labels alone have nothing to apply to. Often the effect line's \
 key was misspelt or commented out.",
-    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000020\"] = \"\"\"\ntarget = character\n# action = bp(+300)\n\"\"\"",
-    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000020\"] = \"\"\"\ntarget = character\naction = bp(+300)\n\"\"\"",
+    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000020\"] = \"\"\"\ntarget = characters@myRing\n# action = bp(+100)\n\"\"\"",
+    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000020\"] = \"\"\"\ntarget = characters@myRing\naction = bp(+100)\n\"\"\"",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

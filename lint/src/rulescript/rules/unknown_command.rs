@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "Effects are commands such as `damage(100)`, `moveTo(hand)`, `draw(2)`, looked up \
 by name (in any case: the line is lower-cased). An unknown command is skipped with only a debug \
 message, so the effect silently does not happen.",
-    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000004\"] = \"\"\"\naction = {F}: damgae(100) to(characters@oppRing)\n\"\"\"",
-    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000004\"] = \"\"\"\naction = {F}: damage(100) to(characters@oppRing)\n\"\"\"",
+    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000004\"] = \"\"\"\naction = {F}: damgae(150) to(character@oppRing)\n\"\"\"",
+    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000004\"] = \"\"\"\naction = {F}: damage(150) to(character@oppRing)\n\"\"\"",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

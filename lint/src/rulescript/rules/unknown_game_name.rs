@@ -16,8 +16,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 `piercing`, `backup_limit`...), `skip` a phase (`activate`, `draw`, `main`, `attack`...), and \
 `pileView` a pile state (`collapsed`, `pile`, `expanded`) as second argument. An unknown name is an \
 error when the effect runs.",
-    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000010\"] = \"\"\"\naction = skip(drawphase) target(opp)\n\"\"\"",
-    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000010\"] = \"\"\"\naction = skip(draw) target(opp)\n\"\"\"",
+    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000010\"] = \"\"\"\naction = {F}: skip(attackphase) to(opp)\n\"\"\"",
+    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000010\"] = \"\"\"\naction = {F}: skip(attack) to(opp)\n\"\"\"",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

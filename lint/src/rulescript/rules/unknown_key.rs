@@ -14,8 +14,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "The engine reads only `target`, `target?`, `action`, `label`, `abilities`, `auto`, \
 `requisite` and `vars` lines; any other line is ignored without notice, so a misspelt key \
 (`acton = ...`) or a line wrapped by hand loses what it holds.",
-    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000002\"] = \"\"\"\nacton = {F}: damage(100) to(characters@oppRing)\n\"\"\"",
-    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000002\"] = \"\"\"\naction = {F}: damage(100) to(characters@oppRing)\n\"\"\"",
+    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000002\"] = \"\"\"\nacton = {F}: damage(250) to(character[frozen]@oppRing)\n\"\"\"",
+    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000002\"] = \"\"\"\naction = {F}: damage(250) to(character[frozen]@oppRing)\n\"\"\"",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -15,8 +15,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 `any`) and one of `arena`, `ring`, `infront`, `hand`, `deck`, `discards`, `removed`. Any other word \
 is replaced by `arena` without an error, so the target is looked for among the characters in play \
 instead of the pile that was meant.",
-    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000006\"] = \"\"\"\naction = moveTo(hand) target(reaction@discard)\n\"\"\"",
-    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000006\"] = \"\"\"\naction = moveTo(hand) target(reaction@discards)\n\"\"\"",
+    bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000006\"] = \"\"\"\naction = moveTo(hand) target(action@discard)\n\"\"\"",
+    good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000006\"] = \"\"\"\naction = moveTo(hand) target(action@discards)\n\"\"\"",
 };
 
 /// A zone word split into its prefix and zone (`oppring` -> (`opp`, `ring`)).
