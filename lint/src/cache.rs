@@ -149,6 +149,33 @@ pub fn check(
                 old,
                 on_file,
             ),
+            Dialect::Pymtg => run(
+                &crate::pymtg::Linter,
+                dialect,
+                files,
+                &ids,
+                config,
+                old,
+                on_file,
+            ),
+            Dialect::Netrunner => run(
+                &crate::netrunner::Linter,
+                dialect,
+                files,
+                &ids,
+                config,
+                old,
+                on_file,
+            ),
+            Dialect::Rulescript => run(
+                &crate::rulescript::Linter,
+                dialect,
+                files,
+                &ids,
+                config,
+                old,
+                on_file,
+            ),
         };
         changed |= outcome.changed;
         stats.reused += outcome.reused;
