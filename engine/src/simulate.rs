@@ -258,10 +258,13 @@ fn first_line(text: &str) -> TextRange {
     TextRange::new(0.into(), (end as u32).into())
 }
 
-/// Lint diagnostics and simulation diagnostics of the same files, merged per file.
+/// Lint diagnostics and simulation diagnostics of the same files, merged per file. A simulation
+/// finding on exactly the text a lint finding already covers (the same mistake seen twice, e.g.
+/// an `Execute$` naming no SVar) is dropped: the lint's finding says it first, with its fix.
 pub fn merge(mut lint: Vec<Vec<Diagnostic>>, sim: Vec<Vec<Diagnostic>>) -> Vec<Vec<Diagnostic>> {
     for (l, s) in lint.iter_mut().zip(sim) {
-        l.extend(s);
+        let seen: std::collections::HashSet<TextRange> = l.iter().map(|d| d.range).collect();
+        l.extend(s.into_iter().filter(|d| !seen.contains(&d.range)));
         l.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     }
     lint
@@ -298,6 +301,31 @@ mod tests {
             "Sound Card",
         );
         assert!(diags.is_empty() && outcome.fully_exercised && !outcome.crashed);
+    }
+
+    #[test]
+    fn merge_drops_what_the_lint_already_says() {
+        let at = |a: u32, b: u32| TextRange::new(a.into(), b.into());
+        let lint = vec![vec![Diagnostic::new(
+            &simulation::MISSING_PARAM,
+            at(4, 9),
+            "seen by the lint".to_string(),
+        )]];
+        let sim = vec![vec![
+            Diagnostic::new(
+                &simulation::EXECUTE_NOT_ABILITY,
+                at(4, 9),
+                "again".to_string(),
+            ),
+            Diagnostic::new(
+                &simulation::EXECUTE_NOT_ABILITY,
+                at(12, 15),
+                "new".to_string(),
+            ),
+        ]];
+        let merged = merge(lint, sim);
+        let messages: Vec<&str> = merged[0].iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages, ["seen by the lint", "new"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ fn simulate_example(text: &str) -> Vec<lint::Diagnostic> {
     let path = match dialect {
         Dialect::Forge => "cardsfolder/e/example.txt",
         Dialect::Wagic => "sets/primitives/example.txt",
+        other => panic!("the simulation rules' examples are Forge or Wagic cards, not {other:?}"),
     };
     let file = SourceFile::from_text(path, dialect, text);
     engine::simulate_file(&file)
@@ -106,6 +107,7 @@ fn same_seed_same_diagnostics() {
             let path = match dialect {
                 Dialect::Forge => format!("cardsfolder/{}/{i}.txt", rule.code),
                 Dialect::Wagic => format!("sets/primitives/{}-{i}.txt", rule.code),
+                _ => continue,
             };
             files.push(SourceFile::from_text(path, dialect, text));
         }
@@ -181,5 +183,30 @@ fn several_targets_do_not_loop() {
         let (findings, outcome) = sim::simulate_card(&db, &vocab, &prim, 1, 10_000);
         assert!(!outcome.budget, "{name} ran out of steps: {findings:?}");
         assert!(findings.is_empty(), "{name}: {findings:?}");
+    }
+}
+
+/// The engine plays Forge and Wagic cards; files of the other dialects are skipped, not failed.
+#[test]
+fn other_dialects_are_skipped() {
+    for (path, dialect, text) in [
+        (
+            "cards/test.py",
+            Dialect::Pymtg,
+            "class TestCard(Card):\n    pass\n",
+        ),
+        (
+            "Scripts/CardScripts.py",
+            Dialect::Netrunner,
+            "ScriptedCards = {}\n",
+        ),
+        ("rules/test.txt", Dialect::Rulescript, "[Rule]\n"),
+    ] {
+        let file = SourceFile::from_text(path, dialect, text);
+        let (diags, stats) =
+            engine::simulate(std::slice::from_ref(&file), &engine::Options::default());
+        assert_eq!(diags.len(), 1);
+        assert!(diags[0].is_empty(), "{dialect:?}: {:?}", diags[0]);
+        assert_eq!(stats.cards(), 0);
     }
 }

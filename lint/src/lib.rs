@@ -1,14 +1,22 @@
 //! The cardlint analysis: dialects, the workspace index, the rules and what they report.
 //! `workspace::check` is the entry point of the CLI; the language server uses the same pieces.
 
+pub mod cache;
 pub mod common;
+pub mod config;
 pub mod diagnostic;
 pub mod dialect;
 pub mod forge;
+pub mod netrunner;
+pub mod pymtg;
+pub mod python;
 pub mod registry;
+pub mod rulescript;
 pub mod simulation;
 pub mod source;
 pub mod suggest;
+pub mod suppress;
+pub mod vocab;
 pub mod wagic;
 pub mod workspace;
 

@@ -23,6 +23,15 @@ impl SourceFile {
         }
     }
 
+    /// Takes ownership of the bytes (no copy when they are UTF-8).
+    pub fn from_bytes(path: impl Into<PathBuf>, dialect: Dialect, bytes: Vec<u8>) -> SourceFile {
+        SourceFile {
+            path: path.into(),
+            dialect,
+            source: SourceText::decode_vec(bytes),
+        }
+    }
+
     pub fn from_text(
         path: impl Into<PathBuf>,
         dialect: Dialect,

@@ -18,11 +18,25 @@ fn max_distance(word: &str) -> usize {
 pub fn near_misses<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let lower = word.to_lowercase();
     let limit = max_distance(word);
+    let len = word.chars().count();
+    let histogram = ascii_histogram(&lower);
     let mut scored: Vec<(usize, &'a str)> = candidates
         .into_iter()
         .filter_map(|c| {
-            if c == word {
+            // Cheap lower bounds first: the distance is at least the difference in length, and
+            // at least half the difference in letters (an edit changes at most two counts).
+            if c == word || c.chars().count().abs_diff(len) > limit {
                 return None;
+            }
+            if let (Some(a), Some(b)) = (&histogram, ascii_histogram(c)) {
+                let diff: u32 = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(x, y)| u32::from(x.abs_diff(*y)))
+                    .sum();
+                if diff.div_ceil(2) as usize > limit {
+                    return None;
+                }
             }
             let d = distance(&lower, &c.to_lowercase());
             (d <= limit).then_some((d, c))
@@ -31,6 +45,18 @@ pub fn near_misses<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>
     scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Letter counts of an ASCII word, ignoring case (`None` for other text).
+fn ascii_histogram(word: &str) -> Option<[u16; 128]> {
+    let mut counts = [0u16; 128];
+    for b in word.bytes() {
+        if !b.is_ascii() {
+            return None;
+        }
+        counts[b.to_ascii_lowercase() as usize] += 1;
+    }
+    Some(counts)
 }
 
 /// The closest candidate, if any is within reach.

@@ -2,11 +2,13 @@
 //! the indexes, then lints every file against the merged index (in parallel). Trees are built
 //! in the lint pass and dropped with it, so memory follows the index, not the trees.
 
+use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::Dialect;
 use crate::registry::RuleFilter;
 use crate::source::{FileId, SourceFile};
 use rayon::prelude::*;
+use std::borrow::Cow;
 
 /// What each dialect provides to the workspace pipeline.
 pub trait DialectLinter: Sync {
@@ -37,7 +39,16 @@ pub trait DialectLinter: Sync {
 
 /// Lints every file; returns one list of diagnostics per file, in the order of `files`, each
 /// sorted by position.
-pub fn check(files: &[SourceFile], filter: &RuleFilter) -> Vec<Vec<Diagnostic>> {
+pub fn check(files: &[SourceFile], config: &Config) -> Vec<Vec<Diagnostic>> {
+    check_with_progress(files, config, &|| {})
+}
+
+/// `check`, calling `on_file` after each file is linted (for progress reports).
+pub fn check_with_progress(
+    files: &[SourceFile],
+    config: &Config,
+    on_file: &(dyn Fn() + Sync),
+) -> Vec<Vec<Diagnostic>> {
     let mut results: Vec<Vec<Diagnostic>> = (0..files.len()).map(|_| Vec::new()).collect();
     for dialect in Dialect::ALL {
         let ids: Vec<FileId> = (0..files.len())
@@ -47,8 +58,11 @@ pub fn check(files: &[SourceFile], filter: &RuleFilter) -> Vec<Vec<Diagnostic>> 
             continue;
         }
         let out = match dialect {
-            Dialect::Forge => run(&crate::forge::Linter, files, &ids, filter),
-            Dialect::Wagic => run(&crate::wagic::Linter, files, &ids, filter),
+            Dialect::Forge => run(&crate::forge::Linter, files, &ids, config, on_file),
+            Dialect::Wagic => run(&crate::wagic::Linter, files, &ids, config, on_file),
+            Dialect::Pymtg => run(&crate::pymtg::Linter, files, &ids, config, on_file),
+            Dialect::Netrunner => run(&crate::netrunner::Linter, files, &ids, config, on_file),
+            Dialect::Rulescript => run(&crate::rulescript::Linter, files, &ids, config, on_file),
         };
         for (id, diagnostics) in ids.into_iter().zip(out) {
             results[id] = diagnostics;
@@ -62,7 +76,8 @@ pub fn run<L: DialectLinter>(
     linter: &L,
     files: &[SourceFile],
     ids: &[FileId],
-    filter: &RuleFilter,
+    config: &Config,
+    on_file: &(dyn Fn() + Sync),
 ) -> Vec<Vec<Diagnostic>> {
     let indexes: Vec<(FileId, L::FileIndex)> = ids
         .par_iter()
@@ -71,12 +86,40 @@ pub fn run<L: DialectLinter>(
     let index = linter.build_index(files, indexes);
     ids.par_iter()
         .map(|&id| {
-            let mut out = Vec::new();
-            crate::common::check_source(&files[id], &mut out);
-            linter.lint_file(id, files, &index, filter, &mut out);
-            filter.apply(&mut out);
-            out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+            let out = lint_one(linter, id, files, &index, config);
+            on_file();
             out
         })
         .collect()
+}
+
+/// Lints one file against a built index: rules, config filter, suppressions, sorted output.
+pub fn lint_one<L: DialectLinter>(
+    linter: &L,
+    id: FileId,
+    files: &[SourceFile],
+    index: &L::Index,
+    config: &Config,
+) -> Vec<Diagnostic> {
+    let file = &files[id];
+    let filter = file_filter(config, file);
+    let mut out = Vec::new();
+    crate::common::check_source(file, &mut out);
+    linter.lint_file(id, files, index, &filter, &mut out);
+    filter.apply(&mut out);
+    crate::suppress::apply(file, &filter, &mut out);
+    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    out
+}
+
+/// The config's rule filter with the file's per-file ignores added.
+pub fn file_filter<'c>(config: &'c Config, file: &SourceFile) -> Cow<'c, RuleFilter> {
+    let extra = config.ignores_for(&file.path);
+    if extra.is_empty() {
+        Cow::Borrowed(&config.filter)
+    } else {
+        let mut filter = config.filter.clone();
+        filter.ignore.extend(extra);
+        Cow::Owned(filter)
+    }
 }

@@ -1,7 +1,7 @@
 //! Every rule is documented, and its own examples prove it: the bad example is flagged by the
 //! rule, the good one is not.
 
-use lint::{Dialect, RuleFilter, SourceFile};
+use lint::{Dialect, SourceFile};
 
 fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnostic> {
     // An example whose first line says so is saved in Latin-1 (one byte per character).
@@ -13,13 +13,40 @@ fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnosti
         text.as_bytes().to_vec()
     };
     let files = vec![SourceFile::new(path, dialect, &bytes)];
-    lint::workspace::check(&files, &RuleFilter::default()).remove(0)
+    lint::workspace::check(&files, &lint::config::Config::default()).remove(0)
+}
+
+/// A workspace example: sections introduced by `# file: <path>` lines, linted together.
+fn lint_workspace_example(dialect: Dialect, text: &str) -> Vec<lint::Diagnostic> {
+    let mut files = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for line in text.lines() {
+        if let Some(path) = line.strip_prefix("# file: ") {
+            files.extend(current.take());
+            current = Some((path.to_string(), String::new()));
+        } else if let Some((_, body)) = current.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    files.extend(current);
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, body)| SourceFile::new(path.as_str(), dialect, body.as_bytes()))
+        .collect();
+    lint::workspace::check(&sources, &lint::config::Config::every_rule())
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 fn example_path(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Forge => "cardsfolder/e/example.txt",
         Dialect::Wagic => "sets/primitives/example.txt",
+        Dialect::Pymtg => "data/example_cards.txt",
+        Dialect::Netrunner => "o8g/Scripts/CardScripts.py",
+        Dialect::Rulescript => "o8g/Scripts/card_rules.py",
     }
 }
 
@@ -52,11 +79,20 @@ fn every_rule_is_documented_and_its_examples_hold() {
             .dialect
             .or_else(|| lint::dialect::detect_by_content(rule.bad))
             .unwrap_or_else(|| panic!("{}: cannot tell the dialect of its example", rule.code));
-        // Examples that need a workspace are marked with a first line `# workspace example`.
-        if rule.bad.starts_with("# workspace example") {
+        // Examples that need a workspace are marked with a first line `# workspace example`;
+        // those made of `# file: <path>` sections are linted as a workspace.
+        let workspace = rule.bad.starts_with("# workspace example");
+        if workspace && !rule.bad.contains("\n# file: ") {
             continue;
         }
-        let bad = lint_example(dialect, rule.bad, example_path(dialect));
+        let run = |text: &str| {
+            if workspace {
+                lint_workspace_example(dialect, text)
+            } else {
+                lint_example(dialect, text, example_path(dialect))
+            }
+        };
+        let bad = run(rule.bad);
         assert!(
             bad.iter().any(|d| d.rule.code == rule.code),
             "{} {}: its bad example is not flagged; got {:?}",
@@ -66,7 +102,7 @@ fn every_rule_is_documented_and_its_examples_hold() {
                 .map(|d| (d.rule.code, d.message.clone()))
                 .collect::<Vec<_>>()
         );
-        let good = lint_example(dialect, rule.good, example_path(dialect));
+        let good = run(rule.good);
         assert!(
             !good.iter().any(|d| d.rule.code == rule.code),
             "{} {}: its good example is flagged: {:?}",

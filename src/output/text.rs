@@ -20,7 +20,7 @@ fn severity(s: Severity) -> CsSeverity {
     }
 }
 
-pub fn print(report: &Report<'_>) -> std::io::Result<()> {
+pub fn print(report: &Report<'_>, quiet: bool) -> std::io::Result<()> {
     let color = if std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
         ColorChoice::Auto
     } else {
@@ -51,6 +51,9 @@ pub fn print(report: &Report<'_>) -> std::io::Result<()> {
                 .with_notes(notes);
             term::emit(&mut out, &config, &simple, &cs).map_err(std::io::Error::other)?;
         }
+    }
+    if quiet {
+        return Ok(());
     }
     summary(&mut out, report)
 }

@@ -15,59 +15,51 @@ const INTERN_MAX_ENTRIES: usize = 1 << 16;
 thread_local! {
     /// Short tokens seen before on this thread: most tokens of a card file (`|`, `$`, ` `,
     /// keys, common words) repeat across files, so they cost one lookup instead of an allocation.
-    static TOKENS: RefCell<HashMap<TokenKey, GreenToken, BuildFx>> = RefCell::new(HashMap::default());
+    static TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
 }
 
-/// A short token's kind and text, inline (no allocation to look one up).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct TokenKey {
-    kind: u16,
-    len: u8,
-    bytes: [u8; INTERN_MAX_LEN],
-}
+/// Interned tokens by a hash of (kind, text); a hit is confirmed against the stored token, and a
+/// collision just allocates (it is never wrong, only slower).
+type TokenCache = HashMap<u64, GreenToken, BuildIdentity>;
 
-impl TokenKey {
-    fn new(kind: u16, text: &str) -> TokenKey {
-        let mut bytes = [0u8; INTERN_MAX_LEN];
-        bytes[..text.len()].copy_from_slice(text.as_bytes());
-        TokenKey {
-            kind,
-            len: text.len() as u8,
-            bytes,
-        }
+fn token_hash(kind: u16, text: &[u8]) -> u64 {
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let mut h = (u64::from(kind) << 8) ^ text.len() as u64;
+    let mut chunks = text.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
     }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut buf = [0u8; 8];
+        buf[..rest.len()].copy_from_slice(rest);
+        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
+    }
+    h
 }
 
-/// FxHash: the interned keys are short and the map is private, so a fast non-keyed hash is fine.
+/// The keys are already hashes.
 #[derive(Default, Clone, Copy)]
-struct BuildFx;
+struct BuildIdentity;
 
-impl std::hash::BuildHasher for BuildFx {
-    type Hasher = FxHasher;
-    fn build_hasher(&self) -> FxHasher {
-        FxHasher(0)
+impl std::hash::BuildHasher for BuildIdentity {
+    type Hasher = Identity;
+    fn build_hasher(&self) -> Identity {
+        Identity(0)
     }
 }
 
-struct FxHasher(u64);
+struct Identity(u64);
 
-impl std::hash::Hasher for FxHasher {
+impl std::hash::Hasher for Identity {
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut buf = [0u8; 8];
-            buf[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(buf))
-                .wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
         }
     }
-    fn write_u8(&mut self, i: u8) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(i)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
     }
     fn finish(&self) -> u64 {
         self.0
@@ -95,7 +87,7 @@ pub(crate) struct Builder<'t> {
     parents: Vec<(rowan::SyntaxKind, usize)>,
     children: Vec<NodeOrToken<GreenNode, GreenToken>>,
     errors: Vec<SyntaxError>,
-    tokens: HashMap<TokenKey, GreenToken, BuildFx>,
+    tokens: TokenCache,
 }
 
 impl<'t> Builder<'t> {
@@ -118,6 +110,22 @@ impl<'t> Builder<'t> {
         self.parents.push((kind.into(), self.children.len()));
     }
 
+    /// Where a node may later be opened around the children emitted from now on.
+    pub(crate) fn checkpoint(&self) -> usize {
+        self.children.len()
+    }
+
+    /// Opens a node whose first child is the one emitted right after `checkpoint`.
+    pub(crate) fn start_at(&mut self, checkpoint: usize, kind: impl Into<rowan::SyntaxKind>) {
+        debug_assert!(
+            self.parents
+                .last()
+                .is_none_or(|(_, first)| *first <= checkpoint),
+            "checkpoint before the open node"
+        );
+        self.parents.push((kind.into(), checkpoint));
+    }
+
     pub(crate) fn finish(&mut self) {
         let (kind, first) = self.parents.pop().expect("finish without start");
         let node = GreenNode::new(kind, self.children.drain(first..));
@@ -133,15 +141,16 @@ impl<'t> Builder<'t> {
         let kind = kind.into();
         let text = &self.text[self.pos..end];
         let token = if len <= INTERN_MAX_LEN {
-            let key = TokenKey::new(kind.0, text);
-            match self.tokens.get(&key) {
-                Some(token) => token.clone(),
+            let hash = token_hash(kind.0, text.as_bytes());
+            match self.tokens.get(&hash) {
+                Some(token) if token.kind() == kind && token.text() == text => token.clone(),
+                Some(_) => GreenToken::new(kind, text),
                 None => {
                     if self.tokens.len() >= INTERN_MAX_ENTRIES {
                         self.tokens.clear();
                     }
                     let token = GreenToken::new(kind, text);
-                    self.tokens.insert(key, token.clone());
+                    self.tokens.insert(hash, token.clone());
                     token
                 }
             }

@@ -35,6 +35,18 @@ impl SourceText {
         }
     }
 
+    /// Decodes bytes it may keep: valid UTF-8 (the usual case) is taken without a copy.
+    pub fn decode_vec(bytes: Vec<u8>) -> SourceText {
+        match String::from_utf8(bytes) {
+            Ok(text) => SourceText {
+                text,
+                encoding: Encoding::Utf8,
+                fallback: Vec::new(),
+            },
+            Err(error) => Self::decode_mixed(error.as_bytes()),
+        }
+    }
+
     /// Wraps text that is already a `str` (editor buffers, tests).
     pub fn from_text(text: impl Into<String>) -> SourceText {
         SourceText {

@@ -6,18 +6,29 @@ use crate::registry::{Rule, RuleFilter, RuleMeta};
 use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
 use std::collections::HashMap;
+use syntax::ErrorKind;
 use syntax::forge::ast;
 
+pub mod model;
 mod rules;
+pub mod vocab;
 
-/// What a rule sees: the file, its tree and the workspace index.
+/// What a rule sees: the file, its tree, the file's semantic model and the workspace index.
 pub struct Ctx<'a> {
     pub file: &'a SourceFile,
     pub tree: ast::SourceFile,
+    pub model: model::Model<'a>,
     pub index: &'a Index,
+    pub(crate) cache: rules::Cache<'a>,
+}
+
+/// Whether a path is a token script (a file under a `tokenscripts` folder).
+pub fn is_token_script_path(path: &std::path::Path) -> bool {
+    path.components().any(|c| c.as_os_str() == "tokenscripts")
 }
 
 /// What one Forge file contributes to the index.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     /// `Name:` values in file order (one per face).
     pub names: Vec<String>,
@@ -45,10 +56,7 @@ impl DialectLinter for Linter {
                 names.push(name.trim().to_string());
             }
         }
-        let in_tokenscripts = file
-            .path
-            .components()
-            .any(|c| c.as_os_str() == "tokenscripts");
+        let in_tokenscripts = is_token_script_path(&file.path);
         let token_script = in_tokenscripts
             .then(|| {
                 file.path
@@ -85,12 +93,37 @@ impl DialectLinter for Linter {
     ) {
         let file = &files[id];
         let parse = syntax::forge::parse(file.text());
-        crate::common::syntax_diagnostics(parse.errors(), out);
         let Some(tree) = ast::SourceFile::cast(parse.syntax()) else {
+            crate::common::syntax_diagnostics(file.text(), parse.errors(), out);
             return;
         };
-        let ctx = Ctx { file, tree, index };
+        let model = model::Model::build(file.text(), &tree, is_token_script_path(&file.path));
+        let ctx = Ctx {
+            file,
+            tree,
+            model,
+            index,
+            cache: rules::Cache::default(),
+        };
+        let first = out.len();
         filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+        // Lines and brackets that a Forge rule explains more precisely do not also get the
+        // generic syntax diagnostic.
+        let replaced: Vec<(ErrorKind, syntax::TextRange)> = out[first..]
+            .iter()
+            .filter_map(|d| rules::replaces_syntax_error(d.rule.code).map(|k| (k, d.range)))
+            .collect();
+        let errors: Vec<syntax::SyntaxError> = parse
+            .errors()
+            .iter()
+            .filter(|e| {
+                !replaced
+                    .iter()
+                    .any(|(kind, range)| *kind == e.kind && range.intersect(e.range).is_some())
+            })
+            .cloned()
+            .collect();
+        crate::common::syntax_diagnostics(file.text(), &errors, out);
     }
 }
 

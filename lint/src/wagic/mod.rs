@@ -1,48 +1,152 @@
-//! Wagic card files: the workspace index (primitives by name, set entries by id, macros), the
-//! vocabulary, and the rules (`rules/`, one file each).
+//! Wagic card files: the workspace index (`index`), the vocabulary (`vocab`), what the engine
+//! does with ability code (`code`), and the rules (`rules/`, one file each).
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Sink};
 use crate::registry::{Rule, RuleFilter, RuleMeta};
 use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
-use std::collections::HashMap;
+use syntax::wagic::KeyMeaning;
 use syntax::wagic::ast;
-use syntax::wagic::outline::{LineClass, Outline};
 use syntax::{TextRange, TextSize};
 
+pub mod code;
+pub mod index;
 mod rules;
+pub mod vocab;
 
-/// What a rule sees: the file, its tree and the workspace index.
+pub use index::{FileIndex, Index, Location, load_order_key};
+
+/// What a rule sees: the file, its tree, the workspace index, and the file's ability code
+/// (macro uses already expanded).
 pub struct Ctx<'a> {
     pub file: &'a SourceFile,
+    pub file_id: FileId,
+    pub files: &'a [SourceFile],
     pub tree: ast::SourceFile,
     pub index: &'a Index,
+    pub facts: Option<&'a index::FileFacts>,
+    pub library: Option<&'a index::Library>,
+    /// The card blocks of the file, with their entries read once.
+    pub cards: Vec<CardView>,
+    /// Every ability value of the file, in order.
+    pub code: Vec<code::CodeLine>,
 }
 
-/// A place in the workspace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Location {
-    pub file: FileId,
-    pub range: TextRange,
+/// A card block with its entries (key and meaning computed once for every rule).
+pub struct CardView {
+    pub node: ast::CardBlock,
+    pub entries: Vec<EntryView>,
+    /// The block's position in the file's index.
+    block: Option<usize>,
 }
 
-/// What one Wagic file contributes to the index, read with the engine's line state machine.
-#[derive(Default)]
-pub struct FileIndex {
-    /// `name=` values of card blocks without an id (primitive definitions), with their ranges.
-    pub primitives: Vec<(String, TextRange)>,
-    /// `id=` values (as written) with their ranges.
-    pub ids: Vec<(String, TextRange)>,
-    /// `#AUTO_DEFINE` names (lowercased, as the engine stores them).
-    pub macros: Vec<(String, TextRange)>,
+impl CardView {
+    fn new(text: &str, node: ast::CardBlock, facts: Option<&index::FileFacts>) -> CardView {
+        let start = node.range().start();
+        let block = facts.and_then(|f| {
+            f.index
+                .blocks
+                .binary_search_by_key(&start, |b| b.open.start())
+                .ok()
+        });
+        let entries = node
+            .entries()
+            .map(|e| {
+                let key = e.key_text();
+                // Only `f`, `r` and `s` keys depend on the rest of the line (`facedown`, `rar`,
+                // `suspend` anywhere in it).
+                let needle = match key.as_bytes().first() {
+                    Some(b'f') => "facedown",
+                    Some(b'r') => "rar",
+                    Some(b's') => "suspend",
+                    _ => "",
+                };
+                let line = if needle.is_empty() || key.contains(needle) {
+                    key.as_str()
+                } else {
+                    &text[e.range()]
+                };
+                let meaning = syntax::wagic::key_meaning(&key, line);
+                EntryView {
+                    node: e,
+                    meaning,
+                    key,
+                }
+            })
+            .collect();
+        CardView {
+            node,
+            entries,
+            block,
+        }
+    }
+
+    /// Whether some entry means `meaning`.
+    pub fn has(&self, meaning: KeyMeaning) -> bool {
+        self.entries.iter().any(|e| e.meaning == meaning)
+    }
+
+    /// The last entry meaning `meaning` (the engine keeps the last one for most keys).
+    pub fn entry(&self, meaning: KeyMeaning) -> Option<&EntryView> {
+        self.entries.iter().rev().find(|e| e.meaning == meaning)
+    }
+
+    pub fn value_of(&self, meaning: KeyMeaning) -> Option<String> {
+        self.entry(meaning).map(|e| e.value_text())
+    }
+
+    pub fn entries_of(&self, meaning: KeyMeaning) -> impl Iterator<Item = &EntryView> {
+        self.entries.iter().filter(move |e| e.meaning == meaning)
+    }
 }
 
-/// Primitives, ids and macros of the whole workspace, in the engine's load order.
-#[derive(Default)]
-pub struct Index {
-    pub primitives: HashMap<String, Vec<Location>>,
-    pub ids: HashMap<String, Vec<Location>>,
-    pub macros: HashMap<String, Vec<Location>>,
+impl std::ops::Deref for CardView {
+    type Target = ast::CardBlock;
+    fn deref(&self) -> &ast::CardBlock {
+        &self.node
+    }
+}
+
+/// An entry with its key text and what the engine does with it.
+pub struct EntryView {
+    pub node: ast::Entry,
+    pub meaning: KeyMeaning,
+    pub key: String,
+}
+
+impl std::ops::Deref for EntryView {
+    type Target = ast::Entry;
+    fn deref(&self) -> &ast::Entry {
+        &self.node
+    }
+}
+
+impl Ctx<'_> {
+    pub fn text(&self, range: TextRange) -> &str {
+        &self.file.text()[range]
+    }
+
+    pub fn kind(&self) -> index::FileKind {
+        self.facts.map_or(index::FileKind::Other, |f| f.index.kind)
+    }
+
+    /// The facts and merge status of a card block.
+    pub fn block(&self, card: &CardView) -> Option<(&index::BlockFacts, &index::BlockStatus)> {
+        let facts = self.facts?;
+        let i = card.block?;
+        Some((&facts.index.blocks[i], &facts.blocks[i]))
+    }
+
+    /// `path:line` of a place in the workspace, for notes.
+    pub fn describe(&self, at: Location) -> String {
+        let line = self.index.line_of(self.files, at);
+        format!("{}:{line}", self.files[at.file].path_string())
+    }
+
+    /// The ability views of the file: each line's own tree, or its macro expansion.
+    pub fn code_views(&self) -> impl Iterator<Item = &code::CodeView> + '_ {
+        self.code.iter().flat_map(|l| l.views.iter())
+    }
 }
 
 pub struct Linter;
@@ -52,81 +156,11 @@ impl DialectLinter for Linter {
     type Index = Index;
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
-        let text = file.text();
-        let mut index = FileIndex::default();
-        let mut block_name: Option<(String, TextRange)> = None;
-        let mut block_has_id = false;
-        for line in Outline::new(text) {
-            let range = |s: usize, e: usize| {
-                TextRange::new(TextSize::from(s as u32), TextSize::from(e as u32))
-            };
-            match line.class {
-                LineClass::BlockOpen { .. } => {
-                    block_name = None;
-                    block_has_id = false;
-                }
-                LineClass::Entry { eq } if line.block == syntax::wagic::outline::Block::Card => {
-                    let key = &text[line.start..line.start + eq];
-                    let value_range = range(line.start + eq + 1, line.content_end);
-                    let value = &text[line.start + eq + 1..line.content_end];
-                    match key.as_bytes().first() {
-                        Some(b'n') => block_name = Some((value.to_string(), value_range)),
-                        Some(b'i') => {
-                            block_has_id = true;
-                            index.ids.push((value.to_string(), value_range));
-                        }
-                        _ => {}
-                    }
-                }
-                LineClass::BlockClose if line.block == syntax::wagic::outline::Block::Card => {
-                    if let (Some(name), false) = (block_name.take(), block_has_id) {
-                        index.primitives.push(name);
-                    }
-                }
-                LineClass::MacroDef => {
-                    let rest = &text
-                        [line.start + syntax::wagic::outline::MACRO_PREFIX.len()..line.content_end];
-                    let end = rest.find([' ', '(']).unwrap_or(rest.len());
-                    let start = line.start + syntax::wagic::outline::MACRO_PREFIX.len();
-                    index
-                        .macros
-                        .push((rest[..end].to_lowercase(), range(start, start + end)));
-                }
-                _ => {}
-            }
-        }
-        index
+        index::index_file(file)
     }
 
     fn build_index(&self, files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
-        let mut indexes = indexes;
-        // The engine reads every primitives file first, then the set folders, each in byte order.
-        indexes.sort_by_key(|(id, _)| load_order_key(&files[*id]));
-        let mut index = Index::default();
-        for (id, file) in indexes {
-            for (name, range) in file.primitives {
-                index
-                    .primitives
-                    .entry(name)
-                    .or_default()
-                    .push(Location { file: id, range });
-            }
-            for (value, range) in file.ids {
-                index
-                    .ids
-                    .entry(value)
-                    .or_default()
-                    .push(Location { file: id, range });
-            }
-            for (name, range) in file.macros {
-                index
-                    .macros
-                    .entry(name)
-                    .or_default()
-                    .push(Location { file: id, range });
-            }
-        }
-        index
+        index::build(files, indexes)
     }
 
     fn lint_file(
@@ -139,42 +173,60 @@ impl DialectLinter for Linter {
     ) {
         let file = &files[id];
         let parse = syntax::wagic::parse(file.text());
-        crate::common::syntax_diagnostics(parse.errors(), out);
+        let mut syntax_out = Vec::new();
+        crate::common::syntax_diagnostics(file.text(), parse.errors(), &mut syntax_out);
         let Some(tree) = ast::SourceFile::cast(parse.syntax()) else {
+            out.extend(syntax_out);
             return;
         };
-        let ctx = Ctx { file, tree, index };
-        filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+        let facts = index.file(id);
+        let library = index.library_of(id);
+        let cards: Vec<CardView> = tree
+            .cards()
+            .map(|c| CardView::new(file.text(), c, facts))
+            .collect();
+        let code = code::collect(file.text(), &cards, library);
+        let ctx = Ctx {
+            file,
+            file_id: id,
+            files,
+            tree,
+            index,
+            facts,
+            library,
+            cards,
+            code,
+        };
+        let mut rule_out = Vec::new();
+        filter.run(rules::RULES, &mut rule_out, |check, sink| check(&ctx, sink));
+        // A bracket that a Wagic rule reports at its own level is not reported twice.
+        syntax_out.retain(|d| {
+            d.rule.code != "E011"
+                || !rule_out.iter().any(|r| {
+                    BRACKET_RULES.contains(&r.rule.code) && r.range.contains_range(d.range)
+                })
+        });
+        out.extend(syntax_out);
+        out.extend(rule_out);
     }
 }
 
-/// Sort key reproducing the engine's load order: primitives files first, then set files, each
-/// in byte order of their names; other files last.
-pub fn load_order_key(file: &SourceFile) -> (u8, Vec<u8>) {
-    let path = file.path_string();
-    let name = file
-        .path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    if path.contains("primitives/") {
-        (0, name.into_bytes())
-    } else if name == "_cards.dat" {
-        let set = file
-            .path
-            .parent()
-            .and_then(|p| p.file_name())
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        (1, set.into_bytes())
-    } else {
-        (2, path.into_bytes())
-    }
-}
+/// Rules that report harmful brackets themselves (the shared `E011` warning is then dropped).
+const BRACKET_RULES: &[&str] = &["W113", "W115", "W120", "W123"];
 
 pub fn rule_metas() -> Vec<&'static RuleMeta> {
     rules::RULES.iter().map(|r| r.meta).collect()
 }
 
 /// A Wagic rule: metadata and a check over a `Ctx`.
-pub type WagicRule = Rule<fn(&Ctx<'_>, &mut crate::diagnostic::Sink<'_>)>;
+pub type WagicRule = Rule<fn(&Ctx<'_>, &mut Sink<'_>)>;
+
+pub(crate) fn range(start: usize, end: usize) -> TextRange {
+    TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32))
+}
+
+/// The sub-range `start..end` (offsets relative to `outer`'s start).
+pub(crate) fn sub_range(outer: TextRange, start: usize, end: usize) -> TextRange {
+    let base = usize::from(outer.start());
+    range(base + start, base + end)
+}

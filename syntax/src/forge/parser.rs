@@ -62,7 +62,7 @@ const RECORD_KEYS: &[&str] = &["AB", "SP", "ST", "DB", "Mode", "Event"];
 /// Whether an SVar value is a parameter record (`DB$ Draw | ...`, `Mode$ Phase | ...`).
 pub fn is_record_text(value: &str) -> bool {
     let first = value.split('|').next().unwrap_or("");
-    match first.find('$') {
+    match memchr::memchr(b'$', first.as_bytes()) {
         Some(d) => {
             let key = first[..d].trim();
             RECORD_KEYS.iter().any(|k| k.eq_ignore_ascii_case(key))
@@ -164,7 +164,7 @@ impl<'t> Parser<'_, 't> {
             self.ws_to(end);
             return;
         }
-        match body.find(':') {
+        match memchr::memchr(b':', body.as_bytes()) {
             Some(colon) if colon > 0 => {
                 let key = &body[..colon];
                 let kind = line_kind_for_key(key);
@@ -232,7 +232,7 @@ impl<'t> Parser<'_, 't> {
     /// `Name:value` after `SVar:`.
     fn svar(&mut self, start: usize, end: usize) {
         let rest = &self.text[start..end];
-        match rest.find(':') {
+        match memchr::memchr(b':', rest.as_bytes()) {
             None => self.b.token_to(SVAR_NAME, end),
             Some(colon) => {
                 self.b.token(SVAR_NAME, colon);
@@ -366,7 +366,7 @@ impl<'t> Parser<'_, 't> {
         self.ws_to(body_start);
         self.b.start(PARAM);
         let body = &self.text[body_start..body_end];
-        match body.find('$') {
+        match memchr::memchr(b'$', body.as_bytes()) {
             None => self.b.token_to(PARAM_KEY, body_end),
             Some(dollar) => {
                 let key = body[..dollar].trim_end();

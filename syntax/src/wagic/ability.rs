@@ -385,9 +385,29 @@ impl<'b> P<'_, 'b> {
                 piece = i;
                 continue;
             }
+            // The engine cuts an `ability$!...!$` body out before it splits on `&&`.
+            if let Some(after) = self.ability_body_end(i, hi) {
+                i = after;
+                continue;
+            }
             i = self.next_top(i, hi);
         }
         self.effect(piece, hi);
+    }
+
+    /// At `ability$!`, the index after its closing `!$`.
+    fn ability_body_end(&self, i: usize, hi: usize) -> Option<usize> {
+        if !(self.word_is(i, &["ability"])
+            && self.kind(i + 1) == DOLLAR
+            && self.kind(i + 2) == BANG
+            && i + 2 < hi)
+        {
+            return None;
+        }
+        let end = self.find_top(i + 3, hi, |p, j| {
+            p.kind(j) == BANG && p.kind(j + 1) == DOLLAR && j + 1 < hi
+        })?;
+        Some(end + 2)
     }
 
     fn effect(&mut self, lo: usize, hi: usize) {

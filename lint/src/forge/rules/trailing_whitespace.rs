@@ -1,0 +1,33 @@
+//! F109: spaces or tabs at the end of a line.
+
+use crate::diagnostic::{Edit, Fix, Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::Ctx;
+use crate::registry::{FixAvailability, Group, RuleMeta};
+use syntax::TextRange;
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F109",
+    name: "trailing-whitespace",
+    dialect: Some(Dialect::Forge),
+    group: Group::Style,
+    severity: Severity::Hint,
+    fix: FixAvailability::Always,
+    summary: "Spaces or tabs at the end of a line.",
+    explanation: "Forge trims every line, so trailing whitespace changes nothing; but it hides in diffs, \
+and other tools that read card scripts (and people searching them) may not trim.",
+    bad: "Name:Quiet Scholar \nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2",
+    good: "Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2",
+};
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    for info in &model.lines {
+        let end = info.line.range().end();
+        if end > info.range.end() {
+            let range = TextRange::new(info.range.end(), end);
+            sink.report(range, "trailing whitespace (Forge trims it)")
+                .with_fix(Fix::safe("remove it", vec![Edit::delete(range)]));
+        }
+    }
+}

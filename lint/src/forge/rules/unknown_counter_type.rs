@@ -1,0 +1,75 @@
+//! F152: a counter type Forge does not know.
+
+use super::{with_suggestion, word_fix};
+use crate::diagnostic::{Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::{Ctx, vocab};
+use crate::registry::{FixAvailability, Group, RuleMeta};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F152",
+    name: "unknown-counter-type",
+    dialect: Some(Dialect::Forge),
+    group: Group::Correctness,
+    severity: Severity::Error,
+    fix: FixAvailability::Sometimes,
+    summary: "A counter name (`CounterType$`, `AddCounter<N/TYPE>`, `SubCounter<N/TYPE>`, `K:etbCounter:TYPE`) that is no counter type.",
+    explanation: "Counter names are the enum names (`P1P1`, `M1M1`, `LOYALTY`, `CHARGE`...) or the \
+`+1/+1` forms, ignoring case. The 2020 Forge throws on an unknown name; upstream Forge silently makes a \
+new counter kind of it, which nothing else counts. A near miss of a known counter is an error with a fix; \
+other names are warnings, since upstream adds counter kinds (and keyword counters such as `Flying`) \
+faster than any list. `CounterType$` may also name an SVar that holds the \
+type, and some effects take `Any`, `All` or `ExistingCounter` (not inside costs).",
+    bad: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHRAGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
+    good: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHARGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
+};
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    for found in ctx.counters() {
+        let word = found.word;
+        if word.is_empty() {
+            continue;
+        }
+        let in_cost = matches!(found.from, "AddCounter" | "SubCounter");
+        match vocab::counter_type(word) {
+            Some(c) if !(c.special && in_cost) => continue,
+            _ => {}
+        }
+        // An SVar holding the type (`RepeatSVarCounter`) or an amount placeholder.
+        // Names other effects set at run time (RepeatEach's `RepeatSVarCounter`).
+        let runtime = ["Repeat", "Chosen", "Replaced"]
+            .iter()
+            .any(|p| word.starts_with(p));
+        if model.resolve(found.face, word).is_some() || word == "X" || runtime {
+            continue;
+        }
+        // Upstream keyword counters (`Flying`, `Deathtouch`...) are named after keywords.
+        if vocab::keywords().vocab.get_ignore_case(word).is_some() {
+            continue;
+        }
+        let names = vocab::counter_types()
+            .iter()
+            .filter(|c| !c.special)
+            .map(|c| c.word.name);
+        // A near miss of a known counter is a typo; another name may be a counter kind newer
+        // than cardlint's list (upstream accepts any name), so only a warning.
+        match word_fix(word, found.range, names) {
+            Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
+                sink.report(
+                    found.range,
+                    format!("`{word}` is not a counter type (did you mean `{best}`?): the 2020 Forge throws, upstream Forge makes a counter kind nothing else counts"),
+                )
+                .with_fix(fix);
+            }
+            other => {
+                let d = sink.report(
+                    found.range,
+                    format!("`{word}` is not a counter type cardlint knows: the 2020 Forge throws, upstream Forge makes a new counter kind of it"),
+                );
+                d.with_severity(Severity::Warning);
+                with_suggestion(d, other);
+            }
+        }
+    }
+}

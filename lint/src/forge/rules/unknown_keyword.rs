@@ -1,0 +1,56 @@
+//! F153: a `K:` keyword Forge does not know.
+
+use super::word_fix;
+use crate::diagnostic::{Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::{Ctx, vocab};
+use crate::registry::{FixAvailability, Group, RuleMeta};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F153",
+    name: "unknown-keyword",
+    dialect: Some(Dialect::Forge),
+    group: Group::Correctness,
+    severity: Severity::Warning,
+    fix: FixAvailability::Sometimes,
+    summary: "A `K:` line whose keyword is neither a Forge keyword nor one of the engine's literal hidden keywords.",
+    explanation: "Forge matches the text of a `K:` line against its keywords (ignoring case); text that \
+matches none is kept as a hidden keyword, which the engine only notices when it compares it letter for \
+letter with one of its internal sentences (`CARDNAME can't block.`). Anything else is silently \
+meaningless: the creature does not fly. A near miss of a real keyword is an error with a fix.",
+    bad: "Name:Cloud Skimmer\nManaCost:1 U\nTypes:Creature Bird\nPT:1/1\nK:Flyng",
+    good: "Name:Cloud Skimmer\nManaCost:1 U\nTypes:Creature Bird\nPT:1/1\nK:Flying",
+};
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    let keywords = vocab::keywords();
+    for kw in &model.keywords {
+        let Some(&range) = kw.pieces.first() else {
+            continue;
+        };
+        let name = model.slice(range);
+        if name.trim().is_empty() || keywords.find(name.trim()).is_some() {
+            continue;
+        }
+        // Compare the keyword part only (before a space-form argument).
+        let head = name.trim();
+        let fix = word_fix(head, range, keywords.vocab.names());
+        match fix {
+            Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
+                sink.report(
+                    range,
+                    format!("`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?)"),
+                )
+                .with_severity(Severity::Error)
+                .with_fix(fix);
+            }
+            _ => {
+                sink.report(
+                    range,
+                    format!("`{head}` is not a keyword Forge knows: it is kept as text that nothing reads"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! F157: a Valid property word Forge does not know.
+
+use crate::diagnostic::{Edit, Fix, Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::Ctx;
+use crate::forge::vocab::{self, Match};
+use crate::registry::{FixAvailability, Group, RuleMeta};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F157",
+    name: "unknown-valid-property",
+    dialect: Some(Dialect::Forge),
+    group: Group::Correctness,
+    severity: Severity::Warning,
+    fix: FixAvailability::Sometimes,
+    summary: "A property after the dot of a Valid expression (`Creature.YouCrtl`) that Forge does not know.",
+    explanation: "Properties (`YouCtrl`, `Other`, `tapped`, `cmcLE3`, `withFlying`, `nonLand`...) are \
+case-sensitive. Forge falls back to a type check for any word it does not know, so a misspelt property \
+silently matches nothing: no legal targets, a static that affects nothing. A property that differs from a \
+known one only by case is an error with a safe fix; a near miss by a typo is a warning with a suggested \
+fix (upstream Forge reads a few properties cardlint's list lacks), as are other unknown words.",
+    bad: "Name:Warden's Call\nManaCost:1 W\nTypes:Instant\nA:SP$ Pump | Cost$ 1 W | ValidTgts$ Creature.youCtrl | NumDef$ +3 | SpellDescription$ Target creature you control gets +0/+3 until end of turn.",
+    good: "Name:Warden's Call\nManaCost:1 W\nTypes:Instant\nA:SP$ Pump | Cost$ 1 W | ValidTgts$ Creature.YouCtrl | NumDef$ +3 | SpellDescription$ Target creature you control gets +0/+3 until end of turn.",
+};
+
+const COLOURS: &[&str] = &[
+    "White",
+    "Blue",
+    "Black",
+    "Red",
+    "Green",
+    "Colorless",
+    "MultiColor",
+    "MonoColor",
+];
+
+/// Properties of spells and abilities (`Spell.Flashback`, `Activated.IsTargeting`).
+const SA_PROPERTIES: &[&str] = &[
+    "Aftermath",
+    "Buyback",
+    "Cycling",
+    "Dash",
+    "Equip",
+    "Flashback",
+    "Jumpstart",
+    "Kicked",
+    "ManaAbility",
+    "nonManaAbility",
+    "MayPlaySource",
+    "MorphUp",
+    "IsTargeting",
+    "phasedOut",
+];
+
+pub(crate) const OPERATORS: &[&str] = &["LT", "LE", "EQ", "NE", "GE", "GT", "M2"];
+
+/// Whether Forge reads `prop` as a property (anything else is a type check).
+pub(crate) fn property_known(prop: &str) -> bool {
+    let props = vocab::valid_properties();
+    if props.exact(prop).is_some() || props.prefix_of(prop, Match::Prefix).is_some() {
+        return true;
+    }
+    if let Some(w) = props.prefix_of(prop, Match::Compare) {
+        let rest = &prop[w.word.name.len()..];
+        if OPERATORS.iter().any(|op| rest.starts_with(op)) || rest.starts_with('_') {
+            return true;
+        }
+    }
+    if prop.starts_with("counters_") || prop.starts_with("non") {
+        return true;
+    }
+    if vocab::types().contains(prop) || COLOURS.iter().any(|c| prop.contains(c)) {
+        return true;
+    }
+    let players = vocab::player_refs();
+    if players.exact(prop).is_some() || players.prefix_of(prop, Match::Prefix).is_some() {
+        return true;
+    }
+    SA_PROPERTIES.iter().any(|p| prop.starts_with(p))
+}
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let props = vocab::valid_properties();
+    for site in ctx.valids() {
+        // `Defined.Remembered`: what follows the dot is a Defined value, not properties.
+        if super::unknown_valid_base::NOT_VALID_KEYS.contains(&site.from) || site.base == "Defined"
+        {
+            continue;
+        }
+        for &(prop, range) in &site.props {
+            // Upstream negates single properties with `!`.
+            let (prop, range) = match prop.strip_prefix('!') {
+                Some(rest) => (
+                    rest,
+                    syntax::TextRange::new(range.start() + syntax::TextSize::from(1), range.end()),
+                ),
+                None => (prop, range),
+            };
+            if prop.is_empty() || property_known(prop) {
+                continue;
+            }
+            // A case variant of a known word: the most common real mistake.
+            let head_len = prop.find([' ', '_']).unwrap_or(prop.len());
+            let head = &prop[..head_len];
+            let case_variant = props
+                .list
+                .iter()
+                .find(|w| w.word.name.eq_ignore_ascii_case(head) && w.word.name != head)
+                .map(|w| w.word.name);
+            if let Some(real) = case_variant {
+                let at =
+                    syntax::TextRange::at(range.start(), syntax::TextSize::from(head_len as u32));
+                sink.report(
+                    at,
+                    format!("properties are case-sensitive: Forge does not read `{head}` as `{real}`, and falls back to a type check that matches nothing"),
+                )
+                .with_severity(Severity::Error)
+                .with_fix(Fix::safe(format!("write `{real}`"), vec![Edit::replace(at, real)]));
+                continue;
+            }
+            let exact_words = props
+                .list
+                .iter()
+                .filter(|w| w.how == Match::Exact)
+                .map(|w| w.word.name);
+            // A typo-distance near miss stays a warning: upstream reads properties cardlint's
+            // list may lack (its card-state fallback was not extracted).
+            match super::word_fix(prop, range, exact_words) {
+                Some((fix, best)) => {
+                    sink.report(
+                        range,
+                        format!("`{prop}` is not a property Forge knows: it falls back to a type check that matches nothing (did you mean `{best}`?)"),
+                    )
+                    .with_fix(Fix { applicability: crate::Applicability::Unsafe, ..fix });
+                }
+                _ => {
+                    sink.report(
+                        range,
+                        format!("`{prop}` is not a property Forge knows: it is read as a type, and probably matches nothing"),
+                    );
+                }
+            }
+        }
+    }
+}

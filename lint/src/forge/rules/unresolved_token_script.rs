@@ -1,0 +1,51 @@
+//! F161: `TokenScript$` naming a token script that the workspace does not have.
+
+use crate::diagnostic::{Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::Ctx;
+use crate::forge::model::split_items;
+use crate::registry::{FixAvailability, Group, RuleMeta};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F161",
+    name: "unresolved-token-script",
+    dialect: Some(Dialect::Forge),
+    group: Group::Correctness,
+    severity: Severity::Warning,
+    fix: FixAvailability::Sometimes,
+    summary: "`TokenScript$` names a token script that is not in the checked `tokenscripts/` folder.",
+    explanation: "Upstream Forge creates tokens from the scripts in `res/tokenscripts/`, named without \
+`.txt` (`TokenScript$ w_1_1_soldier`, comma-separated for several). A name with no script creates no \
+token. The check runs only when the checked files include a `tokenscripts` folder; since that folder may \
+be partial, it is a warning.",
+    bad: "# workspace example: needs a tokenscripts folder\nName:Muster Call\nManaCost:1 W\nTypes:Sorcery\nA:SP$ Token | Cost$ 1 W | TokenScript$ w_1_1_soldeir | SpellDescription$ Create a 1/1 white Soldier creature token.",
+    good: "# workspace example: needs a tokenscripts folder\nName:Muster Call\nManaCost:1 W\nTypes:Sorcery\nA:SP$ Token | Cost$ 1 W | TokenScript$ w_1_1_soldier | SpellDescription$ Create a 1/1 white Soldier creature token.",
+};
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let scripts = &ctx.index.token_scripts;
+    if scripts.is_empty() {
+        return;
+    }
+    for rec in &ctx.model.records {
+        for p in &rec.params {
+            if !p.has_dollar || p.key != "TokenScript" {
+                continue;
+            }
+            for (name, range) in split_items(p.value, p.value_range.start(), ',') {
+                if scripts.contains_key(name) {
+                    continue;
+                }
+                let d = sink.report(
+                    range,
+                    format!("no token script `{name}` in the checked `tokenscripts` folder: no token is created"),
+                );
+                let names: Vec<&str> = scripts.keys().map(|s| s.as_str()).collect();
+                super::with_suggestion(d, super::word_fix(name, range, names.iter().copied()));
+                if let Some(fix) = d.fix.as_mut() {
+                    fix.applicability = crate::Applicability::Unsafe;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! The Wagic rules, one module each; `RULES` is the list the registry reads.
+
+use super::WagicRule;
+use crate::rule;
+
+mod cost_brace;
+mod cost_loose_text;
+mod duplicate_definition;
+mod duplicate_id;
+mod grade_conflict;
+mod grade_gated_primitive;
+mod invalid_id;
+mod invalid_power_toughness;
+mod lord_placement;
+mod macro_definition;
+mod malformed_target;
+mod misread_key;
+mod missing_key;
+mod name_position;
+mod text_after_block_line;
+mod transforms_field;
+mod undefined_macro;
+mod unknown_ability;
+mod unknown_color;
+mod unknown_cost_symbol;
+mod unknown_effect;
+mod unknown_grade;
+mod unknown_key;
+mod unknown_rarity;
+mod unknown_restriction;
+mod unknown_target_attribute;
+mod unknown_token_id;
+mod unknown_trigger;
+mod unknown_zone;
+mod unresolved_primitive;
+
+pub(crate) static RULES: &[WagicRule] = &[
+    rule!(unknown_key),
+    rule!(misread_key),
+    rule!(missing_key),
+    rule!(invalid_id),
+    rule!(duplicate_id),
+    rule!(unknown_rarity),
+    rule!(unknown_grade),
+    rule!(grade_conflict),
+    rule!(grade_gated_primitive),
+    rule!(unresolved_primitive),
+    rule!(duplicate_definition),
+    rule!(unknown_ability),
+    rule!(unknown_color),
+    rule!(cost_brace),
+    rule!(cost_loose_text),
+    rule!(unknown_cost_symbol),
+    rule!(invalid_power_toughness),
+    rule!(unknown_effect),
+    rule!(unknown_trigger),
+    rule!(unknown_zone),
+    rule!(malformed_target),
+    rule!(unknown_target_attribute),
+    rule!(unknown_restriction),
+    rule!(lord_placement),
+    rule!(transforms_field),
+    rule!(name_position),
+    rule!(macro_definition),
+    rule!(undefined_macro),
+    rule!(text_after_block_line),
+    rule!(unknown_token_id),
+];

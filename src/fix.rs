@@ -1,0 +1,228 @@
+//! `--fix`, `--unsafe-fixes`, `--diff`: apply fixes until none applies, then write atomically or
+//! print a diff. Untouched bytes (encoding, BOM, line endings, final newline) are kept exactly.
+
+use lint::config::Config;
+use lint::{Applicability, Diagnostic, Edit, SourceFile};
+use std::io::Write;
+use std::path::Path;
+use syntax::{SourceText, TextRange};
+
+/// Rounds of fix-then-relint before giving up (fixes that keep producing fixes).
+const MAX_ROUNDS: usize = 10;
+
+pub struct Fixed {
+    /// The files as they are after fixing.
+    pub files: Vec<SourceFile>,
+    /// Their diagnostics after fixing.
+    pub results: Vec<Vec<Diagnostic>>,
+    /// Fixes applied per file.
+    pub applied: Vec<usize>,
+}
+
+/// The edits of the applicable fixes of one file that do not overlap, sorted.
+fn choose_edits(diagnostics: &[Diagnostic], allow_unsafe: bool) -> (Vec<Edit>, usize) {
+    let mut fixes: Vec<&lint::Fix> = diagnostics
+        .iter()
+        .filter_map(|d| d.fix.as_ref())
+        .filter(|f| f.applicability == Applicability::Safe || allow_unsafe)
+        .filter(|f| !f.edits.is_empty())
+        .collect();
+    fixes.sort_by_key(|f| f.edits.iter().map(|e| e.range.start()).min());
+    let mut chosen: Vec<Edit> = Vec::new();
+    let mut count = 0;
+    for fix in fixes {
+        let overlaps = fix
+            .edits
+            .iter()
+            .any(|e| chosen.iter().any(|c| conflicts(c, e)));
+        if overlaps {
+            continue;
+        }
+        for e in &fix.edits {
+            if !chosen.contains(e) {
+                chosen.push(e.clone());
+            }
+        }
+        count += 1;
+    }
+    chosen.sort_by_key(|e| (e.range.start(), e.range.end()));
+    (chosen, count)
+}
+
+/// Whether two edits cannot both be applied (identical edits can: they are one).
+fn conflicts(a: &Edit, b: &Edit) -> bool {
+    if a == b {
+        return false;
+    }
+    let (s1, e1, s2, e2) = (
+        a.range.start(),
+        a.range.end(),
+        b.range.start(),
+        b.range.end(),
+    );
+    match (a.range.is_empty(), b.range.is_empty()) {
+        (true, true) => s1 == s2,
+        (true, false) => s2 < s1 && s1 < e2,
+        (false, true) => s1 < s2 && s2 < e1,
+        (false, false) => s1 < e2 && s2 < e1,
+    }
+}
+
+pub fn fix_all(mut files: Vec<SourceFile>, config: &Config, allow_unsafe: bool) -> Fixed {
+    let mut applied = vec![0usize; files.len()];
+    let mut results = lint::workspace::check(&files, config);
+    for _ in 0..MAX_ROUNDS {
+        let mut changed = false;
+        for (i, diagnostics) in results.iter().enumerate() {
+            let (edits, count) = choose_edits(diagnostics, allow_unsafe);
+            if count == 0 {
+                continue;
+            }
+            let pairs: Vec<(TextRange, &str)> = edits
+                .iter()
+                .map(|e| (e.range, e.new_text.as_str()))
+                .collect();
+            let bytes = files[i].source.apply_edits_to_bytes(&pairs);
+            let source = SourceText::decode(&bytes);
+            if source.text() == files[i].text() {
+                continue;
+            }
+            files[i].source = source;
+            applied[i] += count;
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+        results = lint::workspace::check(&files, config);
+    }
+    Fixed {
+        files,
+        results,
+        applied,
+    }
+}
+
+/// Writes the files whose bytes changed, atomically; a file changed on disk since it was read is
+/// left alone with a warning. Returns the number of files written.
+pub fn write_changed(original: &[SourceFile], fixed: &Fixed) -> usize {
+    let mut written = 0;
+    for (before, after) in original.iter().zip(&fixed.files) {
+        let old = before.source.to_original_bytes();
+        let new = after.source.to_original_bytes();
+        if old == new {
+            continue;
+        }
+        match std::fs::read(&before.path) {
+            Ok(now) if now == old => {}
+            Ok(_) => {
+                eprintln!(
+                    "warning: {} changed on disk since cardlint read it; not fixed",
+                    before.path.display()
+                );
+                continue;
+            }
+            Err(e) => {
+                eprintln!("warning: {}: {e}; not fixed", before.path.display());
+                continue;
+            }
+        }
+        match write_atomic(&before.path, &new) {
+            Ok(()) => written += 1,
+            Err(e) => eprintln!("warning: cannot write {}: {e}", before.path.display()),
+        }
+    }
+    written
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.cardlint-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            std::fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The unified diff of every file the fixes change; empty when nothing changes.
+pub fn diff(original: &[SourceFile], fixed: &Fixed) -> String {
+    let mut out = String::new();
+    for (before, after) in original.iter().zip(&fixed.files) {
+        if before.text() == after.text() {
+            continue;
+        }
+        let path = before.path_string();
+        let diff = similar::TextDiff::from_lines(before.text(), after.text());
+        let unified = diff
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{path}"), &format!("b/{path}"))
+            .to_string();
+        out.push_str(&unified);
+        if !unified.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_changed_on_disk_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bom.txt");
+        std::fs::write(&path, "\u{feff}Name:Bom\nTypes:Artifact\n").unwrap();
+        let original = vec![SourceFile::new(
+            &path,
+            lint::Dialect::Forge,
+            &std::fs::read(&path).unwrap(),
+        )];
+        let fixed = fix_all(original.clone(), &Config::default(), false);
+        assert_eq!(fixed.applied, vec![1]);
+        // Someone edits the file between the read and the write.
+        std::fs::write(&path, "Name:Edited\n").unwrap();
+        assert_eq!(write_changed(&original, &fixed), 0);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "Name:Edited\n");
+        // Unchanged on disk: written, and no temporary file is left behind.
+        std::fs::write(&path, "\u{feff}Name:Bom\nTypes:Artifact\n").unwrap();
+        assert_eq!(write_changed(&original, &fixed), 1);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "Name:Bom\nTypes:Artifact\n"
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn overlapping_edits_conflict() {
+        let e = |s: u32, t: u32| Edit::replace(TextRange::new(s.into(), t.into()), "x");
+        assert!(conflicts(&e(0, 5), &e(3, 8)));
+        assert!(!conflicts(&e(0, 5), &e(5, 8)));
+        assert!(conflicts(
+            &e(2, 2),
+            &Edit::replace(TextRange::empty(2.into()), "y")
+        ));
+        assert!(!conflicts(&e(2, 4), &e(2, 4)));
+        assert!(conflicts(&e(0, 5), &e(3, 3)));
+    }
+}
