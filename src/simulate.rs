@@ -19,9 +19,7 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     let config = load_config(args)?;
     let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
     let (mut results, stats) = engine::simulate(&loaded.files, &engine::Options::default());
-    for r in results.iter_mut() {
-        config.filter.apply(r);
-    }
+    engine::apply_config(&loaded.files, &mut results, &config);
     let report = output::Report::new(&loaded.files, results);
     match args.format {
         Format::Text => output::text::print(&report, false),
@@ -66,9 +64,7 @@ pub fn add_to_lint(
     config: &Config,
 ) -> Vec<Vec<lint::Diagnostic>> {
     let (mut sim, _) = engine::simulate(files, &engine::Options::default());
-    for r in sim.iter_mut() {
-        config.filter.apply(r);
-    }
+    engine::apply_config(files, &mut sim, config);
     engine::simulate::merge(lint, sim)
 }
 

@@ -18,4 +18,4 @@ pub mod simulate;
 pub mod wagic;
 pub mod wagic_tests;
 
-pub use simulate::{Options, Stats, simulate, simulate_file};
+pub use simulate::{Options, Stats, apply_config, simulate, simulate_document, simulate_file};

@@ -246,11 +246,45 @@ fn simulate_wagic_card(
     )
 }
 
-/// Simulates one file on its own (the language server, on save). Wagic cards are played with
-/// the definitions and macros of this file only.
+/// Simulates one file on its own. Wagic cards are played with the definitions and macros of
+/// this file only (so the checks that need the whole card pool, such as a token id that no card
+/// has, stay quiet). No configuration applies: see [`simulate_document`].
 pub fn simulate_file(file: &SourceFile) -> Vec<Diagnostic> {
     let (mut out, _) = simulate(std::slice::from_ref(file), &Options::default());
     out.pop().unwrap_or_default()
+}
+
+/// The language server's entry point (run on save): plays the cards of one open document and
+/// returns its simulation findings, filtered by the configuration like the lint's (`select`,
+/// `ignore`, severity overrides and per-file ignores of `cardlint.toml`), sorted by position.
+///
+/// `text` is the document as the editor holds it (saved or not); `path` places it for the
+/// configuration and tells a Wagic primitives file from a set file. Dialects the engine does not
+/// play (Python-MTG, Netrunner, RuleScript) give no finding. Never panics: a failure of the
+/// engine on one card is a `G100` finding on that card. Takes well under a millisecond per card,
+/// so a whole Wagic primitives file of ten thousand cards takes a few seconds: call it off the
+/// main loop. (Suppression comments are applied by the caller, together with the lint's.)
+pub fn simulate_document(
+    path: &std::path::Path,
+    dialect: Dialect,
+    text: &str,
+    config: &lint::config::Config,
+) -> Vec<Diagnostic> {
+    let file = SourceFile::from_text(path, dialect, text);
+    let mut out = simulate_file(&file);
+    lint::workspace::file_filter(config, &file).apply(&mut out);
+    out
+}
+
+/// Applies the configuration to the findings of [`simulate`] (one list per file, as returned).
+pub fn apply_config(
+    files: &[SourceFile],
+    results: &mut [Vec<Diagnostic>],
+    config: &lint::config::Config,
+) {
+    for (file, r) in files.iter().zip(results.iter_mut()) {
+        lint::workspace::file_filter(config, file).apply(r);
+    }
 }
 
 fn first_line(text: &str) -> TextRange {
@@ -326,6 +360,26 @@ mod tests {
         let merged = merge(lint, sim);
         let messages: Vec<&str> = merged[0].iter().map(|d| d.message.as_str()).collect();
         assert_eq!(messages, ["seen by the lint", "new"]);
+    }
+
+    #[test]
+    fn a_document_is_simulated_with_its_configuration() {
+        let text = "Name:Test Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any\n";
+        let path = std::path::Path::new("cardsfolder/t/test_bolt.txt");
+        let all = simulate_document(path, Dialect::Forge, text, &lint::config::Config::default());
+        assert!(all.iter().any(|d| d.rule.code == "G108"), "{all:?}");
+        let mut config = lint::config::Config::default();
+        config.filter.ignore.push("G108");
+        let some = simulate_document(path, Dialect::Forge, text, &config);
+        assert!(some.iter().all(|d| d.rule.code != "G108"), "{some:?}");
+        // A dialect the engine does not play gives nothing.
+        let none = simulate_document(
+            std::path::Path::new("cards/test.py"),
+            Dialect::Pymtg,
+            "class Test: pass\n",
+            &config,
+        );
+        assert!(none.is_empty());
     }
 
     #[test]
