@@ -210,3 +210,25 @@ fn other_dialects_are_skipped() {
         assert_eq!(stats.cards(), 0);
     }
 }
+
+/// Tokens are made in the temporary zone and never pass through the stack (a trigger on spells
+/// moving to the stack does not see them), and `(blink)ueot` returns the card at the end of the
+/// turn, not at once: neither loops.
+#[test]
+fn tokens_and_blinks_do_not_retrigger() {
+    use engine::wagic::{db::Db, sim};
+    let text = "[card]\nname=Test Chieftain\nauto=@movedTo(goblin|mystack):may token(Goblin Scout,Creature Goblin Scout,1/1,red)\nmana={2}{R}\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Test Skittish Sprite\nauto=@movedTo(*|stack):(blink)ueot\nmana={U}\ntype=Creature\nsubtype=Faerie\npower=1\ntoughness=1\n[/card]\n";
+    let files = vec![SourceFile::from_text(
+        "sets/primitives/retrigger.txt",
+        Dialect::Wagic,
+        text,
+    )];
+    let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
+    let vocab = sim::Vocab::build(&db);
+    for name in ["Test Chieftain", "Test Skittish Sprite"] {
+        let prim = db.definition(name).unwrap().clone();
+        let (findings, outcome) = sim::simulate_card(&db, &vocab, &prim, 1, 10_000);
+        assert!(!outcome.budget, "{name} ran out of steps: {findings:?}");
+    }
+}

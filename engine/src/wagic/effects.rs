@@ -9,6 +9,13 @@ use crate::mana::Mana;
 use std::sync::Arc;
 
 impl WGame<'_> {
+    /// A blinked card comes back: it is put on the stack and its Spell resolves (AABlink).
+    pub fn return_blinked(&mut self, c: CardId) {
+        let owner = self.g.card(c).owner;
+        self.put_in_zone(c, owner, Zone::Stack);
+        self.resolve_spell(c, Vec::new(), 0, Zone::Exile);
+    }
+
     /// Resolves an ability that was on the stack (or fired without it).
     pub fn resolve_stack_ability(
         &mut self,
@@ -447,7 +454,7 @@ impl WGame<'_> {
                     self.fizzle(i);
                 }
             }
-            Effect::Blink => {
+            Effect::Blink { ueot } => {
                 let Some(c) = tcard else { return };
                 if self.g.card(c).zone != Zone::Battlefield {
                     return;
@@ -455,8 +462,11 @@ impl WGame<'_> {
                 let owner = self.g.card(c).owner;
                 self.put_in_zone(c, owner, Zone::Exile);
                 if self.g.card(c).zone == Zone::Exile {
-                    self.put_in_zone(c, owner, Zone::Stack);
-                    self.resolve_spell(c, Vec::new(), 0, Zone::Exile);
+                    if *ueot {
+                        self.blinked.push(c);
+                    } else {
+                        self.return_blinked(c);
+                    }
                 }
             }
             Effect::Tap => {
@@ -551,7 +561,8 @@ impl WGame<'_> {
                 for _ in 0..n.clamp(0, 50) {
                     let c = self.new_card(&def, mtgid, player, Zone::Temp);
                     self.g.card_mut(c).token = true;
-                    self.put_in_zone(c, player, Zone::Stack);
+                    // ATokenCreator: the token is made in the temporary zone and its Spell
+                    // resolves from there (it never moves to the stack: no `movedTo(...|stack)`).
                     self.resolve_spell(c, Vec::new(), 0, Zone::Temp);
                 }
             }

@@ -366,7 +366,10 @@ pub enum Effect {
     MoveTo(String),
     Bottom,
     Fizzle,
-    Blink,
+    /// `(blink)`: exile and return at once; `(blink)ueot`: return at the end of the turn.
+    Blink {
+        ueot: bool,
+    },
     Tap,
     Untap,
     Regenerate,
@@ -1318,7 +1321,9 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Unsupported("removefromcombat"));
     }
     if has("(blink)") {
-        return Some(Blink);
+        return Some(Blink {
+            ueot: has("(blink)ueot"),
+        });
     }
     if has("fizzle") {
         return Some(Fizzle);

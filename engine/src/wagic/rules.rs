@@ -475,7 +475,8 @@ impl WGame<'_> {
 
     /// Spell::resolve.
     pub fn resolve_spell(&mut self, card: CardId, targets: Vec<Tgt>, paid_with: u32, _from: Zone) {
-        if self.g.card(card).zone != Zone::Stack {
+        // Spells resolve from the stack; tokens (ATokenCreator) from the temporary zone.
+        if !matches!(self.g.card(card).zone, Zone::Stack | Zone::Temp) {
             return;
         }
         let controller = self.controller(card);

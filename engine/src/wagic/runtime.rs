@@ -307,6 +307,8 @@ pub struct WGame<'a> {
     /// Bumped whenever something changes (to run the loop to a fixpoint).
     pub progress: u64,
     pub notes: Vec<Note>,
+    /// Cards exiled by `(blink)ueot`, returned to play at the end of the turn.
+    pub blinked: Vec<CardId>,
     /// The phase the action layer last saw (phase triggers fire when it changes).
     pub layer_phase: usize,
     pub layer_turn: u32,
@@ -365,6 +367,7 @@ impl<'a> WGame<'a> {
             dispatching: false,
             progress: 0,
             notes: Vec::new(),
+            blinked: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
@@ -1005,6 +1008,11 @@ impl<'a> WGame<'a> {
     }
 
     fn end_of_turn_cleanup(&mut self) {
+        for c in std::mem::take(&mut self.blinked) {
+            if self.g.card(c).zone == Zone::Exile {
+                self.return_blinked(c);
+            }
+        }
         for i in 0..self.layer.len() {
             if self.layer[i].ueot && !self.layer[i].removed {
                 self.remove_inst(i);
