@@ -194,6 +194,15 @@ power=0
 toughness=3
 abilities=defender
 [/card]
+[card]
+id=9030
+name=Bond of Kinship
+mana={W}
+type=Enchantment
+subtype=Aura
+target=creature
+auto=teach(creature) spiritlink
+[/card]
 "#;
 
 fn db() -> Db {
@@ -419,4 +428,11 @@ fn same_seed_same_game() {
     let a = format!("{:?}", run_test(&db, &rules(), t));
     let b = format!("{:?}", run_test(&db, &rules(), t));
     assert_eq!(a, b);
+}
+
+#[test]
+fn spiritlink_gains_the_aura_controller_life_on_combat_damage() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Bond of Kinship\ninplay:Meadow Cub\nmanapool:{W}\n[PLAYER2]\n[DO]\nBond of Kinship\nMeadow Cub\nnext\nnext\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub,Bond of Kinship\nlife:22\n[PLAYER2]\nlife:18\n[END]\n",
+    );
 }

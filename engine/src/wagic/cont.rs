@@ -44,6 +44,7 @@ impl WGame<'_> {
         }
         self.protections.clear();
         self.cant_block.clear();
+        self.spirit_links.clear();
         for i in 0..self.layer.len() {
             let inst = &self.layer[i];
             if inst.removed
@@ -205,6 +206,10 @@ impl WGame<'_> {
             }
             Effect::CantBeBlockedBy(tc) => {
                 self.cant_block.push((t, tc.clone(), source));
+            }
+            Effect::SpiritLink => {
+                let p = self.controller(source);
+                self.spirit_links.push((t, p));
             }
             _ => {}
         }
@@ -647,6 +652,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::Becomes { .. }
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
+                | Effect::SpiritLink
         ),
         Ab::Multi(v) => v.iter().all(is_continuous),
         Ab::Lord { effect, .. } | Ab::This { effect, .. } | Ab::Ueot(effect) => {

@@ -413,6 +413,9 @@ pub enum Effect {
     },
     ProtectionFrom(TargetSpec, Duration),
     CantBeBlockedBy(TargetSpec),
+    /// `spiritlink` (ASpiritLinkAbility): whenever the card deals damage, the controller of the
+    /// ability's source gains that much life.
+    SpiritLink,
     CastRestriction {
         play: bool,
         tc: TargetSpec,
@@ -438,6 +441,7 @@ impl Effect {
                 | Effect::Becomes { .. }
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
+                | Effect::SpiritLink
                 | Effect::CastRestriction { .. }
                 | Effect::Unsupported(_)
         )
@@ -1491,11 +1495,13 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     if let Some(v) = amount("discard:") {
         return Some(DiscardRandom(v, who));
     }
+    if has("spiritlink") {
+        return Some(SpiritLink);
+    }
     for w in [
         "rampage(",
         "evolve",
         "flanker",
-        "spiritlink",
         "bushido(",
         "phasealter(",
         "loseabilities",

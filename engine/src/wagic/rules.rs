@@ -1184,6 +1184,17 @@ impl WGame<'_> {
                 let p = self.controller(*source);
                 self.gain_life(p, *amount, Some(*source));
             }
+            if *amount > 0 {
+                let links: Vec<PlayerId> = self
+                    .spirit_links
+                    .iter()
+                    .filter(|(c, _)| c == source)
+                    .map(|&(_, p)| p)
+                    .collect();
+                for p in links {
+                    self.gain_life(p, *amount, Some(*source));
+                }
+            }
             if *amount > 0
                 && self.rule_active("deathtouchrule")
                 && self.has(*source, "deathtouch")

@@ -319,6 +319,8 @@ pub struct WGame<'a> {
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
+    /// Cards with `spiritlink`, and the player who gains the life (rebuilt with the layers).
+    pub spirit_links: Vec<(CardId, PlayerId)>,
     /// Abilities an equipment gives its creature: (equipment, layer index).
     pub equip_children: Vec<(CardId, usize)>,
     /// `progress` when characteristics were last recomputed.
@@ -374,6 +376,7 @@ impl<'a> WGame<'a> {
             trigger_card: None,
             protections: Vec::new(),
             cant_block: Vec::new(),
+            spirit_links: Vec::new(),
             equip_children: Vec::new(),
             last_counters: Default::default(),
             recomputed_at: u64::MAX,
