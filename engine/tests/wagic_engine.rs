@@ -203,6 +203,36 @@ subtype=Aura
 target=creature
 auto=teach(creature) spiritlink
 [/card]
+[card]
+id=9031
+name=Ronin Pikeman
+mana={1}{W}
+type=Creature
+subtype=Samurai
+power=2
+toughness=2
+auto=bushido(1/1)
+[/card]
+[card]
+id=9032
+name=Lancer Scout
+mana={W}
+type=Creature
+subtype=Knight
+power=1
+toughness=1
+abilities=flanking
+[/card]
+[card]
+id=9033
+name=Stampeding Ox
+mana={2}{G}
+type=Creature
+subtype=Ox
+power=3
+toughness=3
+auto=rampage(2/2,1)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -434,5 +464,22 @@ fn same_seed_same_game() {
 fn spiritlink_gains_the_aura_controller_life_on_combat_damage() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Bond of Kinship\ninplay:Meadow Cub\nmanapool:{W}\n[PLAYER2]\n[DO]\nBond of Kinship\nMeadow Cub\nnext\nnext\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub,Bond of Kinship\nlife:22\n[PLAYER2]\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn bushido_rampage_and_flanking_act_when_blockers_are_chosen() {
+    // Bushido: the blocking 2/2 becomes 3/3 and survives the 2/2 attacker.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Meadow Cub\n[PLAYER2]\ninplay:Ronin Pikeman\n[DO]\nMeadow Cub\nnext\nRonin Pikeman\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Meadow Cub\n[PLAYER2]\ninplay:Ronin Pikeman\n[END]\n",
+    );
+    // Flanking: the 2/2 blocker gets -1/-1, and the 1/1 attacker kills it.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Lancer Scout\n[PLAYER2]\ninplay:Meadow Cub\n[DO]\nLancer Scout\nnext\nMeadow Cub\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Lancer Scout\n[PLAYER2]\ngraveyard:Meadow Cub\n[END]\n",
+    );
+    // Rampage beyond the first blocker: two blockers make the 3/3 a 5/5, which survives the
+    // 3 damage they deal (a 3/3 would die). Two blockers: one more `next` orders them.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Stampeding Ox\n[PLAYER2]\ninplay:Meadow Cub,Field Mouse\n[DO]\nStampeding Ox\nnext\nMeadow Cub\nField Mouse\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Stampeding Ox\n[PLAYER2]\ngraveyard:*,*\n[END]\n",
     );
 }

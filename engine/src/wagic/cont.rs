@@ -45,6 +45,7 @@ impl WGame<'_> {
         self.protections.clear();
         self.cant_block.clear();
         self.spirit_links.clear();
+        self.combat_keywords.clear();
         for i in 0..self.layer.len() {
             let inst = &self.layer[i];
             if inst.removed
@@ -206,6 +207,9 @@ impl WGame<'_> {
             }
             Effect::CantBeBlockedBy(tc) => {
                 self.cant_block.push((t, tc.clone(), source));
+            }
+            Effect::CombatKeyword(kw) => {
+                self.combat_keywords.push((t, kw.clone()));
             }
             Effect::SpiritLink => {
                 let p = self.controller(source);
@@ -653,6 +657,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink
+                | Effect::CombatKeyword(_)
         ),
         Ab::Multi(v) => v.iter().all(is_continuous),
         Ab::Lord { effect, .. } | Ab::This { effect, .. } | Ab::Ueot(effect) => {

@@ -416,6 +416,9 @@ pub enum Effect {
     /// `spiritlink` (ASpiritLinkAbility): whenever the card deals damage, the controller of the
     /// ability's source gains that much life.
     SpiritLink,
+    /// Keyword abilities that act when blockers are chosen (ABushidoAbility, ARampageAbility,
+    /// AFlankerAbility).
+    CombatKeyword(CombatKeyword),
     CastRestriction {
         play: bool,
         tc: TargetSpec,
@@ -442,6 +445,7 @@ impl Effect {
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink
+                | Effect::CombatKeyword(_)
                 | Effect::CastRestriction { .. }
                 | Effect::Unsupported(_)
         )
@@ -1314,6 +1318,46 @@ fn parse_depth(
     effects(&s, ctx, activated, force_ueot).map(Ab::Effect)
 }
 
+/// A keyword ability that acts when blockers are chosen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CombatKeyword {
+    /// `bushido(p/t)`: when it blocks or becomes blocked, +p/+t until end of turn.
+    Bushido { power: i32, toughness: i32 },
+    /// `rampage(p/t,n)`: when it becomes blocked, +p/+t until end of turn for each blocker
+    /// beyond the n-th.
+    Rampage {
+        power: i32,
+        toughness: i32,
+        beyond: i32,
+    },
+    /// `flanker`: each blocker without flanking gets -1/-1 until end of turn.
+    Flanker,
+}
+
+fn combat_keyword(s: &str) -> Option<CombatKeyword> {
+    let pt = |v: &str| -> (i32, i32) {
+        let (p, t) = v.split_once('/').unwrap_or((v, "0"));
+        (super::db::atoi(p.trim()), super::db::atoi(t.trim()))
+    };
+    if let Some((_, inner, _)) = parse_between(s, "bushido(", ")", true) {
+        let (power, toughness) = pt(inner);
+        return Some(CombatKeyword::Bushido { power, toughness });
+    }
+    if let Some((_, inner, _)) = parse_between(s, "rampage(", ")", true) {
+        let (v, n) = inner.split_once(',').unwrap_or((inner, "0"));
+        let (power, toughness) = pt(v);
+        return Some(CombatKeyword::Rampage {
+            power,
+            toughness,
+            beyond: super::db::atoi(n.trim()),
+        });
+    }
+    if s.contains("flanker") {
+        return Some(CombatKeyword::Flanker);
+    }
+    None
+}
+
 /// Step 22: the effect words, in the engine's order.
 fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Option<Effect> {
     use Effect::*;
@@ -1498,14 +1542,10 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     if has("spiritlink") {
         return Some(SpiritLink);
     }
-    for w in [
-        "rampage(",
-        "evolve",
-        "flanker",
-        "bushido(",
-        "phasealter(",
-        "loseabilities",
-    ] {
+    if let Some(kw) = combat_keyword(s) {
+        return Some(CombatKeyword(kw));
+    }
+    for w in ["evolve", "phasealter(", "loseabilities"] {
         if has(w) {
             return Some(Unsupported("keyword ability"));
         }

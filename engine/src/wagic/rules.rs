@@ -1114,6 +1114,7 @@ impl WGame<'_> {
                 }
             }
         }
+        self.combat_keywords_on_blockers();
         // The combat screen lists each attacker with its blockers.
         self.gui.attackers = self.g.players[cur]
             .zone(Zone::Battlefield)
@@ -1122,6 +1123,62 @@ impl WGame<'_> {
             .filter(|&c| self.g.card(c).attacking)
             .map(|a| (a, self.g.card(a).blockers.clone()))
             .collect();
+    }
+
+    /// Bushido, rampage and flanker act once blockers are chosen (WEventBlockersChosen).
+    fn combat_keywords_on_blockers(&mut self) {
+        use super::parse::{CombatKeyword, Duration, Effect};
+        let bonus = |game: &mut Self, card: CardId, power: i32, toughness: i32| {
+            if power == 0 && toughness == 0 {
+                return;
+            }
+            let ab = Ab::Ueot(Box::new(Ab::Effect(Effect::Pt {
+                power: power.to_string(),
+                toughness: toughness.to_string(),
+                duration: Duration::Ueot,
+            })));
+            game.resolve_ab(&ab, card, Some(Tgt::Card(card)), &[], None, 0, None);
+        };
+        // The basic ability `flanking` acts as one flanker of its own (granted flankers stack).
+        let mut keywords = self.combat_keywords.clone();
+        for c in self.g.battlefield() {
+            if self.g.card(c).attacking && self.has(c, "flanking") {
+                keywords.push((c, CombatKeyword::Flanker));
+            }
+        }
+        for (card, kw) in keywords {
+            if self.g.card(card).zone != Zone::Battlefield {
+                continue;
+            }
+            let c = self.g.card(card);
+            let blocked = c.attacking && !c.blockers.is_empty();
+            match kw {
+                CombatKeyword::Bushido { power, toughness } => {
+                    if blocked || c.blocking.is_some() {
+                        bonus(self, card, power, toughness);
+                    }
+                }
+                CombatKeyword::Rampage {
+                    power,
+                    toughness,
+                    beyond,
+                } => {
+                    let extra = c.blockers.len() as i32 - beyond;
+                    if c.attacking && extra > 0 {
+                        bonus(self, card, power * extra, toughness * extra);
+                    }
+                }
+                CombatKeyword::Flanker => {
+                    if c.attacking {
+                        for b in c.blockers.clone() {
+                            if !self.has(b, "flanking") {
+                                bonus(self, b, -1, -1);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     pub fn rules_leave_combat_end(&mut self) {

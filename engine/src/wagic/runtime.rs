@@ -321,6 +321,8 @@ pub struct WGame<'a> {
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
     /// Cards with `spiritlink`, and the player who gains the life (rebuilt with the layers).
     pub spirit_links: Vec<(CardId, PlayerId)>,
+    /// Cards with bushido, rampage or flanker (rebuilt with the layers).
+    pub combat_keywords: Vec<(CardId, super::parse::CombatKeyword)>,
     /// Abilities an equipment gives its creature: (equipment, layer index).
     pub equip_children: Vec<(CardId, usize)>,
     /// `progress` when characteristics were last recomputed.
@@ -377,6 +379,7 @@ impl<'a> WGame<'a> {
             protections: Vec::new(),
             cant_block: Vec::new(),
             spirit_links: Vec::new(),
+            combat_keywords: Vec::new(),
             equip_children: Vec::new(),
             last_counters: Default::default(),
             recomputed_at: u64::MAX,
