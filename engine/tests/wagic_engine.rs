@@ -233,6 +233,22 @@ power=3
 toughness=3
 auto=rampage(2/2,1)
 [/card]
+[card]
+id=9034
+name=Scrap Toad
+mana={4}
+type=Artifact Creature
+subtype=Frog
+power=2
+toughness=2
+abilities=affinityartifacts
+[/card]
+[card]
+id=9035
+name=Brass Bauble
+mana={0}
+type=Artifact
+[/card]
 "#;
 
 fn db() -> Db {
@@ -481,5 +497,17 @@ fn bushido_rampage_and_flanking_act_when_blockers_are_chosen() {
     // 3 damage they deal (a 3/3 would die). Two blockers: one more `next` orders them.
     pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Stampeding Ox\n[PLAYER2]\ninplay:Meadow Cub,Field Mouse\n[DO]\nStampeding Ox\nnext\nMeadow Cub\nField Mouse\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Stampeding Ox\n[PLAYER2]\ngraveyard:*,*\n[END]\n",
+    );
+}
+
+#[test]
+fn affinity_takes_generic_mana_off_the_cost() {
+    // Three artifacts: the {4} spell costs {1}.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Brass Bauble,Brass Bauble,Brass Bauble\nhand:Scrap Toad\nmanapool:{1}\n[PLAYER2]\n[DO]\nScrap Toad\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Brass Bauble,Brass Bauble,Brass Bauble,Scrap Toad\nmanapool:{0}\n[PLAYER2]\n[END]\n",
+    );
+    // One artifact: {3} is still due, and {1} cannot pay it.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Brass Bauble\nhand:Scrap Toad\nmanapool:{1}\n[PLAYER2]\n[DO]\nScrap Toad\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Brass Bauble\nhand:Scrap Toad\nmanapool:{1}\n[PLAYER2]\n[END]\n",
     );
 }

@@ -8,6 +8,20 @@ use super::targets::{self, TargetSpec};
 use crate::game::{CardId, PlayerId, Zone};
 use crate::mana::Mana;
 
+/// Affinity abilities and what they count (README: basic abilities).
+const AFFINITIES: [(&str, &str); 10] = [
+    ("affinityartifacts", "artifact"),
+    ("affinityplains", "plains"),
+    ("affinityforests", "forest"),
+    ("affinityislands", "island"),
+    ("affinitymountains", "mountain"),
+    ("affinityswamps", "swamp"),
+    ("affinitygreencreatures", "green creature"),
+    ("affinityallcreatures", "creature"),
+    ("affinitycontrollercreatures", "my creature"),
+    ("affinityopponentcreatures", "opponent creature"),
+];
+
 impl WGame<'_> {
     /// Whether layer item `i` reacts to a click on `card`.
     pub fn is_reacting_to_click(&mut self, i: usize, card: CardId) -> bool {
@@ -50,7 +64,10 @@ impl WGame<'_> {
     fn rule_reacts(&mut self, rule: &str, card: CardId) -> bool {
         let player = self.currently_acting();
         match rule {
-            "putinplayrule" => self.can_cast(card, player, &self.g.card(card).mana_cost.clone()),
+            "putinplayrule" => {
+                let cost = self.spell_cost(card);
+                self.can_cast(card, player, &cost)
+            }
             "kickerrule" => {
                 let Some(k) = self.prim(card).and_then(|p| p.kicker.clone()) else {
                     return false;
@@ -76,7 +93,7 @@ impl WGame<'_> {
                 let Some(b) = self.prim(card).and_then(|p| p.buyback.clone()) else {
                     return false;
                 };
-                let mut cost = self.g.card(card).mana_cost.clone();
+                let mut cost = self.spell_cost(card);
                 cost.add(&parse::parse_cost(&b).mana);
                 self.can_cast(card, player, &cost)
             }
@@ -111,6 +128,36 @@ impl WGame<'_> {
             }
             _ => false,
         }
+    }
+
+    /// The card's mana cost as its controller would pay it now: affinity (GameObserver::
+    /// Affinity) takes {1} off the generic part for each matching permanent.
+    pub fn spell_cost(&self, card: CardId) -> Mana {
+        let mut cost = self.g.card(card).mana_cost.clone();
+        let me = self.controller(card);
+        let mut reduce = 0;
+        for &(ability, what) in &AFFINITIES {
+            if !self.has(card, ability) {
+                continue;
+            }
+            for c in self.g.battlefield() {
+                let x = self.g.card(c);
+                let mine = self.controller(c) == me;
+                let counts = match what {
+                    "artifact" => mine && x.is("artifact"),
+                    "creature" => x.is_creature(),
+                    "my creature" => mine && x.is_creature(),
+                    "opponent creature" => !mine && x.is_creature(),
+                    "green creature" => mine && x.is_creature() && x.cur.has_color(1),
+                    land => mine && x.is(land),
+                };
+                if counts {
+                    reduce += 1;
+                }
+            }
+        }
+        cost.amounts[0] = (cost.amounts[0] - reduce).max(0);
+        cost
     }
 
     /// Instant speed, flash, or an empty stack in the caster's main phase.
@@ -327,7 +374,7 @@ impl WGame<'_> {
             return;
         }
         let prim = self.prim(card).cloned();
-        let mut cost = self.g.card(card).mana_cost.clone();
+        let mut cost = self.spell_cost(card);
         let mut paid_with = parse::PAID_NORMAL;
         let mut extras: Option<Cost> = None;
         match rule {
