@@ -249,6 +249,26 @@ name=Brass Bauble
 mana={0}
 type=Artifact
 [/card]
+[card]
+id=9036
+name=Thornback Sprout
+mana={1}{G}
+type=Creature
+subtype=Plant
+power=1
+toughness=1
+abilities=vigor
+[/card]
+[card]
+id=9037
+name=Grove Amalgam
+mana={4}{G}
+type=Creature
+subtype=Ooze
+power=*
+toughness=*
+anyzone=pancientooze/pancientooze cdaactive
+[/card]
 "#;
 
 fn db() -> Db {
@@ -509,5 +529,21 @@ fn affinity_takes_generic_mana_off_the_cost() {
     // One artifact: {3} is still due, and {1} cannot pay it.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Brass Bauble\nhand:Scrap Toad\nmanapool:{1}\n[PLAYER2]\n[DO]\nScrap Toad\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Brass Bauble\nhand:Scrap Toad\nmanapool:{1}\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn vigor_turns_damage_into_counters() {
+    // The 1/1 takes 2 damage as two +1/+1 counters: a 3/3 that hits for 3.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\ninplay:Thornback Sprout\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Jolt\nThornback Sprout\nnext\nnext\nThornback Sprout\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Thornback Sprout\ngraveyard:Spark Jolt\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn ancient_ooze_counts_the_other_creatures_mana_costs() {
+    // Meadow Cub ({1}{G}) and Field Mouse ({W}): a 3/3.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Meadow Cub,Field Mouse,Grove Amalgam\n[PLAYER2]\n[DO]\nGrove Amalgam\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub,Field Mouse,Grove Amalgam\n[PLAYER2]\nlife:17\n[END]\n",
     );
 }

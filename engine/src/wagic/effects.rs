@@ -984,6 +984,11 @@ impl WGame<'_> {
                 if n <= 0 {
                     return false;
                 }
+                if self.has(c, "vigor") {
+                    // Vigor: +1/+1 counters instead of the damage.
+                    self.add_counters(c, 1, 1, n, "");
+                    return false;
+                }
                 if self.has(source, "wither") || self.has(source, "infect") {
                     self.add_counters(c, -1, -1, n, "");
                 } else {

@@ -136,6 +136,15 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
             Some(g.g.players[me].zone(Zone::Graveyard).len() as i32)
         }
         "mylibrarycount" => Some(g.g.players[me].zone(Zone::Library).len() as i32),
+        // The converted mana costs of the other creatures its controller has in play.
+        "pancientooze" => Some(
+            g.g.battlefield()
+                .iter()
+                .map(|&c| g.g.card(c))
+                .filter(|c| c.id != card.id && c.controller == me && c.is_creature())
+                .map(|c| c.mana_cost.converted())
+                .sum(),
+        ),
         "auras" => Some(
             g.g.battlefield()
                 .iter()
