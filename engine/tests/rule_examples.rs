@@ -232,3 +232,33 @@ fn tokens_and_blinks_do_not_retrigger() {
         assert!(!outcome.budget, "{name} ran out of steps: {findings:?}");
     }
 }
+
+/// Every zone name of Wagic's table is known: the `targetedpersons` prefix, `temp`; zones the
+/// engine does not model (`reveal`, `sideboard`) are "not simulated", never "unknown".
+#[test]
+fn wagic_zone_names() {
+    use engine::findings::Kind;
+    use engine::wagic::{db::Db, sim};
+    let text = "[card]\nname=Test Recall\nmana={U}\ntype=Sorcery\ntarget=creature\nauto=moveto(targetedpersonshand)\n[/card]\n\
+[card]\nname=Test Glimpse\nmana={U}\ntype=Sorcery\ntarget=creature\nauto=moveto(reveal)\n[/card]\n\
+[card]\nname=Test Lost\nmana={U}\ntype=Sorcery\ntarget=creature\nauto=moveto(mybattelfield)\n[/card]\n";
+    let files = vec![SourceFile::from_text(
+        "sets/primitives/zones.txt",
+        Dialect::Wagic,
+        text,
+    )];
+    let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
+    let vocab = sim::Vocab::build(&db);
+    let kinds = |name: &str| -> Vec<Kind> {
+        let prim = db.definition(name).unwrap().clone();
+        let (findings, _) = sim::simulate_card(&db, &vocab, &prim, 1, 10_000);
+        findings.into_iter().map(|f| f.kind).collect()
+    };
+    assert!(
+        kinds("Test Recall").is_empty(),
+        "{:?}",
+        kinds("Test Recall")
+    );
+    assert_eq!(kinds("Test Glimpse"), [Kind::Unsupported]);
+    assert_eq!(kinds("Test Lost"), [Kind::UnknownZone]);
+}

@@ -269,6 +269,23 @@ power=*
 toughness=*
 anyzone=pancientooze/pancientooze cdaactive
 [/card]
+[card]
+id=9038
+name=Wild Shaping
+mana={G}
+type=Instant
+target=creature
+auto=transforms((Beast,setpower=4,settoughness=4,trample)) ueot
+[/card]
+[card]
+id=9039
+name=Spark Gift
+mana={R}
+type=Enchantment
+subtype=Aura
+target=creature
+auto=transforms((,newability[{T}:damage:1 target(creature;player)]))
+[/card]
 "#;
 
 fn db() -> Db {
@@ -545,5 +562,21 @@ fn ancient_ooze_counts_the_other_creatures_mana_costs() {
     // Meadow Cub ({1}{G}) and Field Mouse ({W}): a 3/3.
     pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Meadow Cub,Field Mouse,Grove Amalgam\n[PLAYER2]\n[DO]\nGrove Amalgam\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub,Field Mouse,Grove Amalgam\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn transforms_sets_power_and_toughness_until_end_of_turn() {
+    // The 2/2 becomes a 4/4 Beast for the turn and hits for 4.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Wild Shaping\ninplay:Meadow Cub\nmanapool:{G}\n[PLAYER2]\n[DO]\nWild Shaping\nMeadow Cub\nnext\nnext\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Wild Shaping\n[PLAYER2]\nlife:16\n[END]\n",
+    );
+}
+
+#[test]
+fn transforms_gives_the_card_a_new_ability() {
+    // The enchanted creature gets "{T}: 1 damage to target creature or player".
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Gift\ninplay:Meadow Cub\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Gift\nMeadow Cub\nMeadow Cub\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub,Spark Gift\n[PLAYER2]\nlife:19\n[END]\n",
     );
 }

@@ -169,6 +169,47 @@ impl WGame<'_> {
             Effect::Basic { ability, gain, .. } => {
                 self.g.card_mut(t).cur.keywords.set(*ability, *gain);
             }
+            Effect::Transforms(tr) => {
+                const MAIN: [&str; 10] = [
+                    "creature",
+                    "artifact",
+                    "land",
+                    "enchantment",
+                    "planeswalker",
+                    "legendary",
+                    "basic",
+                    "snow",
+                    "tribal",
+                    "world",
+                ];
+                let c = self.g.card_mut(t);
+                if tr.remove_all_types {
+                    c.cur.types.clear();
+                } else if tr.remove_creature_subtypes {
+                    c.cur.types.retain(|w| MAIN.contains(&w.as_str()));
+                }
+                for w in &tr.types {
+                    if !c.cur.has_type(w) {
+                        c.cur.types.push(w.clone());
+                    }
+                }
+                if !tr.colors.is_empty() {
+                    c.cur.colors = tr.colors.iter().fold(0, |m, &i| m | (1 << i));
+                }
+                for &a in &tr.abilities {
+                    c.cur.keywords.set(a, true);
+                }
+                let power = tr.power.clone();
+                let toughness = tr.toughness.clone();
+                if let Some(p) = power {
+                    let (p, _) = super::numbers::eval(self, &p, source, Some(t));
+                    self.g.card_mut(t).cur.power = p;
+                }
+                if let Some(q) = toughness {
+                    let (q, _) = super::numbers::eval(self, &q, source, Some(t));
+                    self.g.card_mut(t).cur.toughness = q;
+                }
+            }
             Effect::Becomes {
                 types,
                 pt,
@@ -216,6 +257,65 @@ impl WGame<'_> {
                 self.spirit_links.push((t, p));
             }
             _ => {}
+        }
+    }
+
+    /// Keeps the abilities that `transforms((...,newability[...]))` gives a card in step with
+    /// the transformation: added while it lasts and the card stays in play, removed after.
+    pub fn refresh_transforms(&mut self) {
+        for i in 0..self.layer.len() {
+            if self.layer[i].removed || self.layer[i].waiting.is_some() {
+                continue;
+            }
+            let Ab::Effect(Effect::Transforms(tr)) = &self.layer[i].ab else {
+                continue;
+            };
+            if tr.new_abilities.is_empty() {
+                continue;
+            }
+            let texts = tr.new_abilities.clone();
+            let wanted: Option<CardId> = match self.layer[i].target {
+                Some(Tgt::Card(t)) if self.g.card(t).zone == Zone::Battlefield => Some(t),
+                _ => None,
+            };
+            let children = self.layer[i].children.clone();
+            let current = children.first().map(|&(c, inc, _)| (c, inc));
+            let up_to_date = match (wanted, current) {
+                (Some(t), Some((c, inc))) => t == c && self.g.card(t).incarnation == inc,
+                (None, None) => true,
+                _ => false,
+            };
+            if up_to_date {
+                continue;
+            }
+            for (_, _, child) in children {
+                if child != NO_CHILD {
+                    self.remove_inst(child);
+                }
+            }
+            let mut keep = Vec::new();
+            if let Some(t) = wanted {
+                let inc = self.g.card(t).incarnation;
+                for text in &texts {
+                    let mut ctx = self.parse_ctx(t, None);
+                    let Some(ab) = super::parse::parse(text, &mut ctx, false, false) else {
+                        continue;
+                    };
+                    if ab.one_shot() {
+                        continue;
+                    }
+                    let mut inst = Inst::new(ab, t, inc, Some(Tgt::Card(t)));
+                    inst.from_lord = true;
+                    inst.line = self.layer[i].line;
+                    let child = self.add_inst(inst);
+                    keep.push((t, inc, child));
+                }
+                if keep.is_empty() {
+                    // Nothing lasting to give: remember the card all the same.
+                    keep.push((t, inc, NO_CHILD));
+                }
+            }
+            self.layer[i].children = keep;
         }
     }
 
@@ -647,6 +747,9 @@ fn split_comparison(desc: &str) -> (&str, Option<Cmp>, i32) {
 }
 
 /// Whether an ability only changes characteristics (applied by `recompute`).
+/// A transformation's placeholder child: it gives its card no lasting ability.
+const NO_CHILD: usize = usize::MAX;
+
 pub fn is_continuous(ab: &Ab) -> bool {
     match ab {
         Ab::Effect(e) => matches!(
@@ -654,6 +757,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
             Effect::Pt { .. }
                 | Effect::Basic { .. }
                 | Effect::Becomes { .. }
+                | Effect::Transforms(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink
@@ -673,6 +777,7 @@ pub fn duration_of(ab: &Ab) -> Option<Duration> {
         | Ab::Effect(Effect::Basic { duration, .. })
         | Ab::Effect(Effect::Becomes { duration, .. })
         | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
+        Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
         _ => None,
     }
 }

@@ -338,6 +338,16 @@ impl WGame<'_> {
     ) {
         let tcard = target.and_then(Tgt::card);
         match e {
+            Effect::TransformsOnce(texts) => {
+                // ATransformer with `oneshot`: the new abilities are played once, by the card.
+                let on = tcard.unwrap_or(source);
+                for text in texts {
+                    let mut ctx = self.parse_ctx(on, None);
+                    if let Some(ab) = parse::parse(text, &mut ctx, false, false) {
+                        self.resolve_ab(&ab, on, Some(Tgt::Card(on)), &[], None, 0, line);
+                    }
+                }
+            }
             Effect::Damage(amount, who) => {
                 let n = self.number(amount, source, target, line);
                 let t = match who {
@@ -844,6 +854,9 @@ impl WGame<'_> {
             (owner, r)
         } else if let Some(r) = zone.strip_prefix("owner") {
             (owner, r)
+        } else if let Some(r) = zone.strip_prefix("targetedpersons") {
+            // The player the ability targeted (else the opponent).
+            (self.g.card(source).player_target.unwrap_or(1 - me), r)
         } else if zone == "previousbattlefield" {
             (tcontroller, "battlefield")
         } else {
@@ -857,6 +870,19 @@ impl WGame<'_> {
             "exile" | "removedfromgame" => Zone::Exile,
             "stack" => Zone::Stack,
             "commandzone" => Zone::Command,
+            "temp" => Zone::Temp,
+            // Wagic's zone table spells this one without the d.
+            "removefromgame" if zone.starts_with("targetedpersons") => Zone::Exile,
+            "reveal" | "sideboard" => {
+                // Zones Wagic knows that this engine does not model.
+                self.note(
+                    NoteKind::Unsupported,
+                    Some(source),
+                    line,
+                    format!("`moveto({zone})` is not simulated yet"),
+                );
+                return;
+            }
             _ => {
                 self.note(
                     NoteKind::UnknownZone,

@@ -405,6 +405,12 @@ pub enum Effect {
         gain: bool,
         duration: Duration,
     },
+    /// `transforms((types,abilities...))` (ATransformer): adds types (or removes them:
+    /// `removealltypes`, `removecreaturesubtypes`), sets colors, basic abilities, power and
+    /// toughness (`setpower=`, `settoughness=`), and gives the card `newability[...]` abilities.
+    Transforms(Box<Transform>),
+    /// `transforms((...)) oneshot`: the new abilities are played once, at resolution.
+    TransformsOnce(Vec<String>),
     Becomes {
         types: String,
         pt: Option<(String, String)>,
@@ -442,6 +448,7 @@ impl Effect {
             Effect::Pt { .. }
                 | Effect::Basic { .. }
                 | Effect::Becomes { .. }
+                | Effect::Transforms(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink
@@ -1318,6 +1325,98 @@ fn parse_depth(
     effects(&s, ctx, activated, force_ueot).map(Ab::Effect)
 }
 
+/// What `transforms((...))` does to a card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transform {
+    /// Types to add (lower case).
+    pub types: Vec<String>,
+    pub remove_all_types: bool,
+    pub remove_creature_subtypes: bool,
+    /// Colour indexes; when any is given, they replace the card's colours.
+    pub colors: Vec<usize>,
+    /// Basic ability indexes given.
+    pub abilities: Vec<usize>,
+    pub power: Option<String>,
+    pub toughness: Option<String>,
+    /// Ability texts the card gets (`newability[...]`).
+    pub new_abilities: Vec<String>,
+    pub duration: Duration,
+}
+
+/// Splits on the commas outside brackets.
+fn split_top_level(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b'[' | b'(' => depth += 1,
+            b']' | b')' => depth -= 1,
+            b',' if depth <= 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+pub fn parse_transform(content: &str) -> Transform {
+    let pieces = split_top_level(content);
+    let mut t = Transform {
+        types: Vec::new(),
+        remove_all_types: false,
+        remove_creature_subtypes: false,
+        colors: Vec::new(),
+        abilities: Vec::new(),
+        power: None,
+        toughness: None,
+        new_abilities: Vec::new(),
+        duration: Duration::Static,
+    };
+    for (i, piece) in pieces.iter().enumerate() {
+        let piece = piece.trim();
+        if let Some(inner) = piece.strip_prefix("newability[") {
+            t.new_abilities
+                .push(inner.strip_suffix(']').unwrap_or(inner).to_string());
+            continue;
+        }
+        if piece.starts_with("newhability[") {
+            continue;
+        }
+        if let Some(v) = piece.strip_prefix("setpower=") {
+            t.power = Some(v.to_string());
+            continue;
+        }
+        if let Some(v) = piece.strip_prefix("settoughness=") {
+            t.toughness = Some(v.to_string());
+            continue;
+        }
+        for w in piece.split(' ').filter(|w| !w.is_empty()) {
+            let w = w.to_lowercase();
+            match w.as_str() {
+                "removealltypes" => t.remove_all_types = true,
+                "removecreaturesubtypes" => t.remove_creature_subtypes = true,
+                _ => {
+                    if let Some(c) = crate::mana::COLOR_NAMES.iter().position(|n| *n == w)
+                        && (i > 0 || w != "artifact")
+                    {
+                        t.colors.push(c);
+                    } else if let Some(a) =
+                        super::basic::BASIC_ABILITIES.iter().position(|a| *a == w)
+                    {
+                        t.abilities.push(a);
+                    } else if i == 0 {
+                        t.types.push(w);
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
 /// A keyword ability that acts when blockers are chosen.
 #[derive(Clone, Debug, PartialEq)]
 pub enum CombatKeyword {
@@ -1602,13 +1701,22 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
             duration: if forever { Duration::Forever } else { d },
         });
     }
-    for w in [
-        "bloodthirst:",
-        "vanishing:",
-        "fading:",
-        "altercost(",
-        "transforms((",
-    ] {
+    if has("transforms((") {
+        let content = std::mem::take(&mut ctx.stored_transforms);
+        let mut t = parse_transform(&content);
+        if has("oneshot") {
+            return Some(TransformsOnce(t.new_abilities));
+        }
+        t.duration = if forever {
+            Duration::Forever
+        } else if activated || force_ueot || has("ueot") {
+            Duration::Ueot
+        } else {
+            duration
+        };
+        return Some(Transforms(Box::new(t)));
+    }
+    for w in ["bloodthirst:", "vanishing:", "fading:", "altercost("] {
         if has(w) {
             ctx.stored_transforms.clear();
             return Some(Unsupported("transforms/altercost/vanishing"));

@@ -1046,7 +1046,10 @@ impl<'a> WGame<'a> {
         self.layer[i].removed = true;
         let children = std::mem::take(&mut self.layer[i].children);
         for (_, _, child) in children {
-            self.remove_inst(child);
+            // (A transformation that gives no lasting ability keeps a placeholder.)
+            if child < self.layer.len() {
+                self.remove_inst(child);
+            }
         }
         if self.layer[i].waiting.is_some() {
             self.layer[i].waiting = None;
@@ -1097,6 +1100,7 @@ impl<'a> WGame<'a> {
             }
         }
         self.refresh_lords();
+        self.refresh_transforms();
         self.recompute();
         // May abilities
         for i in 0..self.layer.len() {
