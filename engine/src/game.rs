@@ -192,6 +192,8 @@ pub struct Card {
     /// Bit set of the ways the spell was paid (Wagic's alternateCostPaid).
     pub paid_with: u32,
     pub regen_shields: i32,
+    /// Damage still to be prevented this turn (Wagic's `preventable`).
+    pub preventable: i32,
     pub frozen: i32,
     /// Turned face down, etc.: free-form flags for runtimes.
     pub flags: u32,
@@ -241,6 +243,8 @@ pub struct Player {
     pub skip_turns: i32,
     pub lost: bool,
     pub drew_from_empty: bool,
+    /// Damage still to be prevented this turn (Wagic's `preventable`).
+    pub preventable: i32,
 }
 
 impl Player {
@@ -261,6 +265,7 @@ impl Player {
             skip_turns: 0,
             lost: false,
             drew_from_empty: false,
+            preventable: 0,
         }
     }
 
@@ -365,6 +370,7 @@ impl Game {
         card.blocking = None;
         card.blockers.clear();
         card.regen_shields = 0;
+        card.preventable = 0;
         card.fresh = true;
         card.was_dealt_damage = false;
         if to != Zone::Battlefield {

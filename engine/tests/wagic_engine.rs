@@ -286,6 +286,14 @@ subtype=Aura
 target=creature
 auto=transforms((,newability[{T}:damage:1 target(creature;player)]))
 [/card]
+[card]
+id=9040
+name=Mending Touch
+mana={W}
+type=Instant
+target=creature,player
+auto=prevent:3
+[/card]
 "#;
 
 fn db() -> Db {
@@ -578,5 +586,17 @@ fn transforms_gives_the_card_a_new_ability() {
     // The enchanted creature gets "{T}: 1 damage to target creature or player".
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Gift\ninplay:Meadow Cub\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Gift\nMeadow Cub\nMeadow Cub\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub,Spark Gift\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+}
+
+#[test]
+fn prevention_shields_absorb_damage() {
+    // 3 damage prevented: the 2 damage of the jolt do nothing to the 2/2.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Mending Touch,Spark Jolt\ninplay:Meadow Cub\nmanapool:{W}{R}\n[PLAYER2]\n[DO]\nMending Touch\nMeadow Cub\nSpark Jolt\nMeadow Cub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Mending Touch,Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+    // Without the shield the cub dies.
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\ninplay:Meadow Cub\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Jolt\nMeadow Cub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
     );
 }

@@ -619,13 +619,17 @@ impl WGame<'_> {
                 effect,
                 who,
             } => self.dynamic(source, target, from, kind, effect, who, line),
-            Effect::Prevent(..) => {
-                self.note(
-                    NoteKind::Unsupported,
-                    Some(source),
-                    line,
-                    "`prevent:` is not simulated yet",
-                );
+            Effect::Prevent(amount, who) => {
+                let n = self.number(amount, source, target, line);
+                let t = match who {
+                    Who::Unset => target.unwrap_or(Tgt::Card(source)),
+                    w => Tgt::Player(self.player_for(*w, source, target)),
+                };
+                match t {
+                    Tgt::Card(c) => self.g.card_mut(c).preventable += n,
+                    Tgt::Player(p) => self.g.players[p].preventable += n,
+                    Tgt::Stack(_) => {}
+                }
             }
             Effect::Unsupported(what) => {
                 self.note(
@@ -999,6 +1003,20 @@ impl WGame<'_> {
 
     pub fn apply_damage(&mut self, source: CardId, target: Tgt, n: i32, combat: bool) -> bool {
         let mut n = n;
+        // Prevention shields (`prevent:`) take the damage first.
+        let shield = match target {
+            Tgt::Card(c) => Some(&mut self.g.card_mut(c).preventable),
+            Tgt::Player(p) => Some(&mut self.g.players[p].preventable),
+            Tgt::Stack(_) => None,
+        };
+        if let Some(shield) = shield
+            && *shield > 0
+            && n > 0
+        {
+            let absorbed = (*shield).min(n);
+            *shield -= absorbed;
+            n -= absorbed;
+        }
         match target {
             Tgt::Card(c) => {
                 if self.g.card(c).zone != Zone::Battlefield {

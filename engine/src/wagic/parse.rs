@@ -352,7 +352,8 @@ pub enum Effect {
     Life(String, Who),
     LifeSet(String, Who),
     AlterPoison(i32, Who),
-    Prevent(i32, Who),
+    /// `prevent:n`: the next n damage to the target this turn is prevented.
+    Prevent(String, Who),
     Draw(String, Who),
     Deplete(String, Who),
     DiscardRandom(String, Who),
@@ -1593,7 +1594,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(AlterPoison(super::db::atoi(&v), who));
     }
     if let Some(v) = amount("prevent:") {
-        return Some(Prevent(super::db::atoi(&v), who));
+        return Some(Prevent(v, who));
     }
     if let Some(v) = amount("sethand:") {
         return Some(SetHand(super::db::atoi(&v), who));

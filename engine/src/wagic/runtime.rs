@@ -1025,8 +1025,10 @@ impl<'a> WGame<'a> {
             }
         }
         for p in 0..2 {
+            self.g.players[p].preventable = 0;
             for c in self.g.players[p].zone(Zone::Battlefield).clone() {
                 let card = self.g.card_mut(c);
+                card.preventable = 0;
                 card.did_attack = false;
                 card.did_block = false;
                 card.was_dealt_damage = false;
