@@ -6,6 +6,7 @@ pub mod common;
 pub mod config;
 pub mod diagnostic;
 pub mod dialect;
+pub mod discover;
 pub mod forge;
 pub mod registry;
 pub mod source;

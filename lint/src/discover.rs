@@ -1,0 +1,110 @@
+//! Finding the files to check: named files always, walked files when their dialect is known.
+//! The walk is ripgrep's parallel, gitignore-aware walker; reading and decoding run in parallel.
+//! The CLI reads the paths it is given; the language server reads its workspace folders.
+
+use crate::config::Config;
+use crate::dialect::Dialect;
+use crate::source::SourceFile;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Extensions a walk considers (card files are `.txt`, Wagic set files `_cards.dat`).
+pub fn walkable(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("txt" | "dat")
+    )
+}
+
+pub struct Loaded {
+    pub files: Vec<SourceFile>,
+    /// Files named on the command line whose dialect could not be told.
+    pub unknown: Vec<PathBuf>,
+}
+
+enum Found {
+    File(SourceFile),
+    Skipped,
+    Unknown(PathBuf),
+}
+
+/// Reads and decodes the files under `paths`. Errors (missing or unreadable path) are fatal.
+pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Result<Loaded, String> {
+    let found: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+    let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    for path in paths {
+        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if meta.is_file() {
+            found.lock().unwrap().push((path.clone(), true));
+            continue;
+        }
+        let walker = ignore::WalkBuilder::new(path).hidden(true).build_parallel();
+        walker.run(|| {
+            Box::new(|entry| {
+                match entry {
+                    Ok(entry) => {
+                        if entry.file_type().is_some_and(|t| t.is_file()) && walkable(entry.path())
+                        {
+                            found.lock().unwrap().push((entry.into_path(), false));
+                        }
+                    }
+                    Err(error) => errors.lock().unwrap().push(error.to_string()),
+                }
+                ignore::WalkState::Continue
+            })
+        });
+    }
+    if let Some(error) = errors.into_inner().unwrap().into_iter().next() {
+        return Err(error);
+    }
+    let mut found = found.into_inner().unwrap();
+    found.sort_unstable_by(|a, b| {
+        a.0.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.0.as_os_str().as_encoded_bytes())
+    });
+
+    found.dedup_by(|a, b| a.0 == b.0);
+    found.retain(|(path, _)| !config.is_excluded(path));
+    let results: Vec<Result<Found, String>> = found
+        .into_par_iter()
+        .map(|(path, named)| {
+            let by_path = forced
+                .or_else(|| config.dialect_for(&path))
+                .or_else(|| crate::dialect::detect_by_path(&path));
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut file =
+                SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::Forge), bytes);
+            Ok(
+                match by_path.or_else(|| crate::dialect::detect_by_content(file.text())) {
+                    Some(dialect) => {
+                        file.dialect = dialect;
+                        Found::File(file)
+                    }
+                    None if named => Found::Unknown(path),
+                    None => Found::Skipped,
+                },
+            )
+        })
+        .collect();
+    let mut loaded = Loaded {
+        files: Vec::new(),
+        unknown: Vec::new(),
+    };
+    for result in results {
+        match result? {
+            Found::File(file) => loaded.files.push(file),
+            Found::Unknown(path) => loaded.unknown.push(path),
+            Found::Skipped => {}
+        }
+    }
+    Ok(loaded)
+}
+
+/// `./a/b.txt` -> `a/b.txt`, for shorter messages.
+fn clean(path: &Path) -> PathBuf {
+    path.strip_prefix(".")
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|_| path.to_path_buf())
+}
