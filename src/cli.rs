@@ -22,6 +22,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Print the documentation of a rule, by code or name.
     Explain { rule: String },
+    /// Run the language server (the Language Server Protocol over stdin and stdout).
+    Lsp(LspArgs),
     /// Tools for cardlint's developers.
     #[command(subcommand)]
     Debug(DebugCommand),
@@ -84,6 +86,16 @@ pub struct CheckArgs {
     /// Do not read or write the result cache.
     #[arg(long)]
     pub no_cache: bool,
+}
+
+#[derive(Args)]
+pub struct LspArgs {
+    /// Accepted for clients that pass it: the server always talks over stdio.
+    #[arg(long, hide = true)]
+    pub stdio: bool,
+    /// Accept the `cardlint/panic` request (tests of the server's robustness).
+    #[arg(long, hide = true)]
+    pub test_hooks: bool,
 }
 
 #[derive(Args)]

@@ -21,6 +21,8 @@ pub struct Loaded {
     pub files: Vec<SourceFile>,
     /// Files named on the command line whose dialect could not be told.
     pub unknown: Vec<PathBuf>,
+    /// With `lenient`: the paths that could not be walked or read (they are skipped).
+    pub errors: Vec<String>,
 }
 
 enum Found {
@@ -31,10 +33,45 @@ enum Found {
 
 /// Reads and decodes the files under `paths`. Errors (missing or unreadable path) are fatal.
 pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Result<Loaded, String> {
+    load_with(paths, forced, config, false)
+}
+
+/// The dialect of a file found in a walk: `forced`, else the config's, else by path, else by
+/// content; `None` for files that are not card files.
+pub fn detect(
+    path: &Path,
+    text: &str,
+    forced: Option<Dialect>,
+    config: &Config,
+) -> Option<Dialect> {
+    forced
+        .or_else(|| config.dialect_for(path))
+        .or_else(|| crate::dialect::detect_by_path(path))
+        .or_else(|| crate::dialect::detect_by_content(text))
+}
+
+/// `load`; with `lenient`, paths that cannot be walked or read are skipped and listed in
+/// `Loaded::errors` (the language server indexes what it can).
+pub fn load_with(
+    paths: &[PathBuf],
+    forced: Option<Dialect>,
+    config: &Config,
+    lenient: bool,
+) -> Result<Loaded, String> {
     let found: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
     let errors: Mutex<Vec<String>> = Mutex::new(Vec::new());
     for path in paths {
-        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let meta = match std::fs::metadata(path) {
+            Ok(meta) => meta,
+            Err(e) if lenient => {
+                errors
+                    .lock()
+                    .unwrap()
+                    .push(format!("{}: {e}", path.display()));
+                continue;
+            }
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
         if meta.is_file() {
             found.lock().unwrap().push((path.clone(), true));
             continue;
@@ -55,8 +92,9 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Resu
             })
         });
     }
-    if let Some(error) = errors.into_inner().unwrap().into_iter().next() {
-        return Err(error);
+    let mut errors = errors.into_inner().unwrap();
+    if !lenient && let Some(error) = errors.first() {
+        return Err(error.clone());
     }
     let mut found = found.into_inner().unwrap();
     found.sort_unstable_by(|a, b| {
@@ -91,14 +129,18 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Resu
     let mut loaded = Loaded {
         files: Vec::new(),
         unknown: Vec::new(),
+        errors: Vec::new(),
     };
     for result in results {
-        match result? {
-            Found::File(file) => loaded.files.push(file),
-            Found::Unknown(path) => loaded.unknown.push(path),
-            Found::Skipped => {}
+        match result {
+            Ok(Found::File(file)) => loaded.files.push(file),
+            Ok(Found::Unknown(path)) => loaded.unknown.push(path),
+            Ok(Found::Skipped) => {}
+            Err(error) if lenient => errors.push(error),
+            Err(error) => return Err(error),
         }
     }
+    loaded.errors = errors;
     Ok(loaded)
 }
 

@@ -1,6 +1,7 @@
 //! The cardlint analysis: dialects, the workspace index, the rules and what they report.
 //! `workspace::check` is the entry point of the CLI; the language server uses the same pieces.
 
+pub mod analysis;
 pub mod cache;
 pub mod common;
 pub mod config;

@@ -10,6 +10,7 @@ use syntax::wagic::ast;
 use syntax::{TextRange, TextSize};
 
 pub mod code;
+mod ide;
 pub mod index;
 mod rules;
 pub mod vocab;
