@@ -247,6 +247,42 @@ impl Backend {
     }
 }
 
+/// Semantic tokens in the protocol's relative encoding (one line each, UTF-16 lengths).
+fn encode_tokens(
+    index: &syntax::LineIndex,
+    tokens: Vec<lint::analysis::SemanticToken>,
+) -> SemanticTokens {
+    let kinds = lint::analysis::TokenKind::ALL;
+    let mut data = Vec::with_capacity(tokens.len());
+    let (mut last_line, mut last_col) = (0u32, 0u32);
+    for t in tokens {
+        let start = index.line_col_utf16(t.range.start());
+        let end = index.line_col_utf16(t.range.end());
+        if end.line != start.line || end.col <= start.col {
+            continue;
+        }
+        let delta_line = start.line - last_line;
+        let delta_start = if delta_line == 0 {
+            start.col - last_col
+        } else {
+            start.col
+        };
+        data.push(SemanticToken {
+            delta_line,
+            delta_start,
+            length: end.col - start.col,
+            token_type: kinds.iter().position(|k| *k == t.kind).unwrap_or(0) as u32,
+            token_modifiers_bitset: t.modifiers,
+        });
+        last_line = start.line;
+        last_col = start.col;
+    }
+    SemanticTokens {
+        result_id: None,
+        data,
+    }
+}
+
 fn capabilities() -> ServerCapabilities {
     let legend = SemanticTokensLegend {
         token_types: lint::analysis::TokenKind::ALL
@@ -292,7 +328,7 @@ fn capabilities() -> ServerCapabilities {
             SemanticTokensOptions {
                 legend,
                 full: Some(SemanticTokensFullOptions::Bool(true)),
-                range: None,
+                range: Some(true),
                 work_done_progress_options: Default::default(),
             },
         )),
@@ -756,37 +792,27 @@ impl LanguageServer for Backend {
     ) -> Result<Option<SemanticTokensResult>> {
         let path = path_of(&params.text_document.uri);
         self.with_world("textDocument/semanticTokens/full", |w| {
-            let tokens = w.semantic_tokens(&path);
+            let tokens = w.semantic_tokens(&path, None);
             let index = w.line_index(&path)?;
-            let kinds = lint::analysis::TokenKind::ALL;
-            let mut data = Vec::with_capacity(tokens.len());
-            let (mut last_line, mut last_col) = (0u32, 0u32);
-            for t in tokens {
-                let start = index.line_col_utf16(t.range.start());
-                let end = index.line_col_utf16(t.range.end());
-                if end.line != start.line || end.col <= start.col {
-                    continue;
-                }
-                let delta_line = start.line - last_line;
-                let delta_start = if delta_line == 0 {
-                    start.col - last_col
-                } else {
-                    start.col
-                };
-                data.push(SemanticToken {
-                    delta_line,
-                    delta_start,
-                    length: end.col - start.col,
-                    token_type: kinds.iter().position(|k| *k == t.kind).unwrap_or(0) as u32,
-                    token_modifiers_bitset: t.modifiers,
-                });
-                last_line = start.line;
-                last_col = start.col;
-            }
-            Some(SemanticTokensResult::Tokens(SemanticTokens {
-                result_id: None,
-                data,
-            }))
+            Some(SemanticTokensResult::Tokens(encode_tokens(&index, tokens)))
+        })
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
+        let path = path_of(&params.text_document.uri);
+        self.with_world("textDocument/semanticTokens/range", |w| {
+            let index = w.line_index(&path)?;
+            let text = w.text(&path)?;
+            let start = index.offset_utf16(text, line_col(params.range.start));
+            let end = index.offset_utf16(text, line_col(params.range.end));
+            let range = syntax::TextRange::new(start.min(end), end.max(start));
+            let tokens = w.semantic_tokens(&path, Some(range));
+            Some(SemanticTokensRangeResult::Tokens(encode_tokens(
+                &index, tokens,
+            )))
         })
     }
 

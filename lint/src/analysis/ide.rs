@@ -117,12 +117,7 @@ pub struct Hover {
     pub markdown: String,
 }
 
-/// A place in the workspace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Location {
-    pub file: FileId,
-    pub range: TextRange,
-}
+pub use crate::source::Location;
 
 /// An edit of one file (rename).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -293,8 +288,13 @@ where
         Vec::new()
     }
 
-    /// Tokens in file order, not overlapping.
-    fn semantic_tokens(&self, _file: &FileView<'_, Self>) -> Vec<SemanticToken> {
+    /// Tokens in file order, not overlapping. With `range`, only those inside it are needed
+    /// (the part of a large file the editor shows).
+    fn semantic_tokens(
+        &self,
+        _file: &FileView<'_, Self>,
+        _range: Option<TextRange>,
+    ) -> Vec<SemanticToken> {
         Vec::new()
     }
 }

@@ -1078,13 +1078,19 @@ impl World {
             .unwrap_or_default()
     }
 
-    pub fn semantic_tokens(&mut self, path: &Path) -> Vec<SemanticToken> {
-        self.with_view(
-            path,
-            |l, view| l.semantic_tokens(&view),
-            |l, view| l.semantic_tokens(&view),
-        )
-        .unwrap_or_default()
+    /// Semantic tokens of a file (with `range`: those inside it).
+    pub fn semantic_tokens(&mut self, path: &Path, range: Option<TextRange>) -> Vec<SemanticToken> {
+        let mut tokens = self
+            .with_view(
+                path,
+                |l, view| l.semantic_tokens(&view, range),
+                |l, view| l.semantic_tokens(&view, range),
+            )
+            .unwrap_or_default();
+        if let Some(r) = range {
+            tokens.retain(|t| r.contains_range(t.range));
+        }
+        tokens
     }
 
     /// The fixes of the findings that touch `range`, as code actions: (title, edits, whether

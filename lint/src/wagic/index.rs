@@ -16,12 +16,7 @@ use syntax::wagic::keys::{KeyMeaning, key_meaning};
 use syntax::wagic::outline::{Block, LineClass, MACRO_PREFIX, Outline};
 use syntax::{Encoding, TextRange, TextSize};
 
-/// A place in the workspace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Location {
-    pub file: FileId,
-    pub range: TextRange,
-}
+pub use crate::source::Location;
 
 /// What a file is to the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
