@@ -5,6 +5,7 @@
 //! background with `$/progress` reports.
 
 mod convert;
+mod transport;
 mod worker;
 
 use convert::{line_col, path_of, uri_of};
@@ -34,16 +35,28 @@ pub fn run_stdio(options: Options) -> std::io::Result<()> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
+        // The transport sees stdio through a guard that answers undecodable messages itself
+        // (tower-lsp-server would stop reading at the first one).
+        let output = Arc::new(tokio::sync::Mutex::new(tokio::io::stdout()));
+        let (server_in, guard_in) = tokio::io::duplex(1 << 16);
+        let (server_out, relay_in) = tokio::io::duplex(1 << 16);
+        tokio::spawn(transport::guard_input(
+            tokio::io::stdin(),
+            guard_in,
+            output.clone(),
+        ));
+        let relay = tokio::spawn(transport::relay_output(relay_in, output));
         let handle = tokio::runtime::Handle::current();
         let (service, socket) = LspService::build(|client| Backend::new(client, options, handle))
             .custom_method("cardlint/panic", Backend::panic)
             .finish();
         // One message at a time: document changes are applied in the order they were sent.
-        Server::new(stdin, stdout, socket)
+        Server::new(server_in, server_out, socket)
             .concurrency_level(1)
             .serve(service)
             .await;
+        // Everything the server wrote reaches stdout before the process exits.
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(2), relay).await;
     });
     // The blocking stdin reader of tokio may still wait for input: do not wait for it.
     runtime.shutdown_background();
