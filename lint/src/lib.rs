@@ -9,10 +9,15 @@ pub mod diagnostic;
 pub mod dialect;
 pub mod discover;
 pub mod forge;
+pub mod netrunner;
+pub mod pymtg;
+pub mod python;
 pub mod registry;
+pub mod rulescript;
 pub mod source;
 pub mod suggest;
 pub mod suppress;
+pub mod vocab;
 pub mod wagic;
 pub mod workspace;
 

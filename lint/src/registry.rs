@@ -99,14 +99,29 @@ impl RuleMeta {
         let lang = self.dialect.map_or("text", |d| d.name());
         out.push_str(&format!(
             "{h2} Example\n\n```{lang}\n{}\n```\n\n",
-            self.bad.trim_end()
+            visible(self.bad.trim_end())
         ));
         out.push_str(&format!(
             "Use instead:\n\n```{lang}\n{}\n```\n",
-            self.good.trim_end()
+            visible(self.good.trim_end())
         ));
         out
     }
+}
+
+/// An example with its invisible characters (NUL, other controls, the byte-order mark) written
+/// as `<U+XXXX>`, so documentation pages stay plain text.
+fn visible(example: &str) -> String {
+    example
+        .chars()
+        .map(|c| {
+            if (c.is_control() && !matches!(c, '\n' | '\t' | '\r')) || c == '\u{feff}' {
+                format!("<U+{:04X}>", c as u32)
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A rule of one dialect: its metadata and its check, a function over that dialect's context

@@ -60,6 +60,9 @@ pub fn check_with_progress(
         let out = match dialect {
             Dialect::Forge => run(&crate::forge::Linter, files, &ids, config, on_file),
             Dialect::Wagic => run(&crate::wagic::Linter, files, &ids, config, on_file),
+            Dialect::Pymtg => run(&crate::pymtg::Linter, files, &ids, config, on_file),
+            Dialect::Netrunner => run(&crate::netrunner::Linter, files, &ids, config, on_file),
+            Dialect::Rulescript => run(&crate::rulescript::Linter, files, &ids, config, on_file),
         };
         for (id, diagnostics) in ids.into_iter().zip(out) {
             results[id] = diagnostics;

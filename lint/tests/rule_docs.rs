@@ -44,6 +44,9 @@ fn example_path(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Forge => "cardsfolder/e/example.txt",
         Dialect::Wagic => "sets/primitives/example.txt",
+        Dialect::Pymtg => "data/example_cards.txt",
+        Dialect::Netrunner => "o8g/Scripts/CardScripts.py",
+        Dialect::Rulescript => "o8g/Scripts/card_rules.py",
     }
 }
 

@@ -220,6 +220,8 @@ impl Backend {
         let globs = [
             "**/*.txt",
             "**/*.dat",
+            "**/*.py",
+            "**/*.xml",
             "**/cardlint.toml",
             "**/.cardlint.toml",
         ];

@@ -8,13 +8,15 @@ pub mod statistics;
 pub mod text;
 
 use lint::{Diagnostic, Severity, SourceFile};
-use syntax::{LineIndex, TextSize};
+use rayon::prelude::*;
+use syntax::TextSize;
 
 pub struct Report<'a> {
     pub files: &'a [SourceFile],
     /// Per file, in the order of `files`.
     pub diagnostics: Vec<Vec<Diagnostic>>,
-    line_indexes: Vec<Option<LineIndex>>,
+    /// Per file, the positions of every offset its diagnostics and fixes use (sorted by offset).
+    positions: Vec<Vec<(TextSize, Position)>>,
 }
 
 /// A 1-based line and a 1-based column counted in characters.
@@ -26,15 +28,45 @@ pub struct Position {
 
 impl<'a> Report<'a> {
     pub fn new(files: &'a [SourceFile], diagnostics: Vec<Vec<Diagnostic>>) -> Report<'a> {
-        let line_indexes = files
-            .iter()
-            .zip(&diagnostics)
-            .map(|(f, d)| (!d.is_empty()).then(|| LineIndex::new(f.text())))
+        // One pass per file over the offsets the report needs (a full line index of a large
+        // file costs more when it has only some findings).
+        let positions = files
+            .par_iter()
+            .zip(diagnostics.par_iter())
+            .map(|(file, list)| {
+                let mut offsets: Vec<TextSize> = list
+                    .iter()
+                    .flat_map(|d| {
+                        let edits = d
+                            .fix
+                            .iter()
+                            .flat_map(|f| f.edits.iter())
+                            .flat_map(|e| [e.range.start(), e.range.end()]);
+                        [d.range.start(), d.range.end()].into_iter().chain(edits)
+                    })
+                    .collect();
+                offsets.sort_unstable();
+                offsets.dedup();
+                let cols = syntax::line_cols(file.text(), &offsets);
+                offsets
+                    .into_iter()
+                    .zip(cols)
+                    .map(|(o, lc)| {
+                        (
+                            o,
+                            Position {
+                                line: lc.line + 1,
+                                column: lc.col + 1,
+                            },
+                        )
+                    })
+                    .collect()
+            })
             .collect();
         Report {
             files,
             diagnostics,
-            line_indexes,
+            positions,
         }
     }
 
@@ -55,13 +87,17 @@ impl<'a> Report<'a> {
     }
 
     pub fn position(&self, file: usize, offset: TextSize) -> Position {
-        let index = self.line_indexes[file]
-            .as_ref()
-            .expect("line index of a file with diagnostics");
-        let lc = index.line_col(offset);
-        Position {
-            line: lc.line + 1,
-            column: lc.col + 1,
+        let positions = &self.positions[file];
+        match positions.binary_search_by_key(&offset, |(o, _)| *o) {
+            Ok(i) => positions[i].1,
+            Err(_) => {
+                // Not one of the report's offsets (a caller outside the diagnostics): compute it.
+                let lc = syntax::line_cols(self.files[file].text(), &[offset])[0];
+                Position {
+                    line: lc.line + 1,
+                    column: lc.col + 1,
+                }
+            }
         }
     }
 

@@ -110,6 +110,22 @@ impl<'t> Builder<'t> {
         self.parents.push((kind.into(), self.children.len()));
     }
 
+    /// Where a node may later be opened around the children emitted from now on.
+    pub(crate) fn checkpoint(&self) -> usize {
+        self.children.len()
+    }
+
+    /// Opens a node whose first child is the one emitted right after `checkpoint`.
+    pub(crate) fn start_at(&mut self, checkpoint: usize, kind: impl Into<rowan::SyntaxKind>) {
+        debug_assert!(
+            self.parents
+                .last()
+                .is_none_or(|(_, first)| *first <= checkpoint),
+            "checkpoint before the open node"
+        );
+        self.parents.push((kind.into(), checkpoint));
+    }
+
     pub(crate) fn finish(&mut self) {
         let (kind, first) = self.parents.pop().expect("finish without start");
         let node = GreenNode::new(kind, self.children.drain(first..));

@@ -17,6 +17,9 @@ pub enum ErrorKind {
     TextOutsideBlock,
     /// Brackets nested deeper than the parser follows.
     TooDeep,
+    /// An embedded expression (the Python of Python-MTG, a RuleScript condition) that does not
+    /// parse. The dialect's own rules report these, with what the engine does about them.
+    InvalidExpression,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,16 +4,24 @@
 pub mod debug;
 pub mod forge;
 pub mod line_index;
+pub mod netrunner;
+pub mod pyast;
+pub mod pymtg;
+pub mod python;
+pub mod rulescript;
 pub mod text;
 pub mod wagic;
+pub mod xml;
 
 mod ast_support;
 mod builder;
+mod emit;
 mod error;
+mod escape;
 mod scan;
 
 pub use error::{ErrorKind, SyntaxError};
-pub use line_index::{LineCol, LineIndex};
+pub use line_index::{LineCol, LineIndex, line_cols};
 pub use rowan::{GreenNode, TextRange, TextSize};
 pub use text::{Encoding, SourceText};
 

@@ -22,35 +22,54 @@ pub struct LineIndex {
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
-        let mut line_starts = vec![TextSize::from(0)];
+        let mut line_starts = Vec::with_capacity(bytes.len() / 32 + 1);
+        line_starts.push(TextSize::from(0));
+        // Per 16-byte block, a mask of the bytes that are `\n` or `\r`, then one step per set bit:
+        // lines are short (16 bytes on average in set files), so a SIMD search restarted at every
+        // break would cost more than it saves.
+        let mut push_breaks = |base: usize, mut mask: u32| {
+            while mask != 0 {
+                let at = base + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                // A `\r` followed by `\n` ends its line at the `\n`.
+                if bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n') {
+                    continue;
+                }
+                line_starts.push(TextSize::from((at + 1) as u32));
+            }
+        };
+        let blocks = bytes.len() / 16;
+        for block in 0..blocks {
+            let chunk: &[u8; 16] = bytes[block * 16..block * 16 + 16]
+                .try_into()
+                .expect("16 bytes");
+            push_breaks(block * 16, break_mask(chunk));
+        }
+        let tail = &bytes[blocks * 16..];
+        let tail_mask = tail.iter().enumerate().fold(0u32, |m, (j, &b)| {
+            m | (u32::from(b == b'\n' || b == b'\r') << j)
+        });
+        push_breaks(blocks * 16, tail_mask);
+        // Most files are ASCII: one vectorised check, and a scan of the other lines only.
         let mut wide = Vec::new();
-        let mut i = 0usize;
-        let mut line = 0u32;
-        let mut line_start = 0usize;
-        while i < bytes.len() {
-            let b = bytes[i];
-            match b {
-                b'\n' => {
-                    i += 1;
-                    line += 1;
-                    line_start = i;
-                    line_starts.push(TextSize::from(i as u32));
+        if !bytes.is_ascii() {
+            for (line, &start) in line_starts.iter().enumerate() {
+                let end = line_starts
+                    .get(line + 1)
+                    .map_or(bytes.len(), |&e| usize::from(e));
+                let content = &bytes[usize::from(start)..end];
+                if content.is_ascii() {
+                    continue;
                 }
-                b'\r' => {
-                    i += if bytes.get(i + 1) == Some(&b'\n') {
-                        2
+                let mut i = 0;
+                while i < content.len() {
+                    if content[i] < 0x80 {
+                        i += 1;
                     } else {
-                        1
-                    };
-                    line += 1;
-                    line_start = i;
-                    line_starts.push(TextSize::from(i as u32));
-                }
-                0..=0x7f => i += 1,
-                _ => {
-                    let len = utf8_len(b);
-                    wide.push((line, (i - line_start) as u32, len as u8));
-                    i += len;
+                        let len = utf8_len(content[i]);
+                        wide.push((line as u32, i as u32, len as u8));
+                        i += len;
+                    }
                 }
             }
         }
@@ -136,6 +155,86 @@ impl LineIndex {
     }
 }
 
+/// Zero-based lines and character columns of sorted offsets, in one pass over the text: cheaper
+/// than a `LineIndex` when only a few positions of a large file are needed (reports).
+pub fn line_cols(text: &str, offsets: &[TextSize]) -> Vec<LineCol> {
+    debug_assert!(
+        offsets.windows(2).all(|w| w[0] <= w[1]),
+        "offsets must be sorted"
+    );
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(offsets.len());
+    let (mut line, mut line_start, mut pos) = (0u32, 0usize, 0usize);
+    for &offset in offsets {
+        let target = usize::from(offset).min(bytes.len());
+        // Count the breaks in bytes[pos..target], remembering where the last line starts.
+        let mut note = |at: usize| {
+            // A `\r` followed by `\n` ends its line at the `\n`.
+            if !(bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')) {
+                line += 1;
+                line_start = at + 1;
+            }
+        };
+        while pos < target && pos % 16 != 0 {
+            if matches!(bytes[pos], b'\n' | b'\r') {
+                note(pos);
+            }
+            pos += 1;
+        }
+        while pos + 16 <= target {
+            let chunk: &[u8; 16] = bytes[pos..pos + 16].try_into().expect("16 bytes");
+            let mut mask = break_mask(chunk);
+            while mask != 0 {
+                note(pos + mask.trailing_zeros() as usize);
+                mask &= mask - 1;
+            }
+            pos += 16;
+        }
+        while pos < target {
+            if matches!(bytes[pos], b'\n' | b'\r') {
+                note(pos);
+            }
+            pos += 1;
+        }
+        // An offset between `\r` and `\n` belongs to the line the pair ends.
+        let start = line_start.min(target);
+        let prefix = &bytes[start..target];
+        let col = if prefix.is_ascii() {
+            prefix.len()
+        } else {
+            text[start..target].chars().count()
+        };
+        out.push(LineCol {
+            line,
+            col: col as u32,
+        });
+    }
+    out
+}
+
+/// Bit `j` is set when byte `j` is a line-break byte.
+#[cfg(target_arch = "x86_64")]
+fn break_mask(chunk: &[u8; 16]) -> u32 {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of the x86_64 baseline; the load is unaligned and reads 16 bytes of
+    // a 16-byte array.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        let lf = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\n' as i8));
+        let cr = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'\r' as i8));
+        _mm_movemask_epi8(_mm_or_si128(lf, cr)) as u32
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn break_mask(chunk: &[u8; 16]) -> u32 {
+    chunk.iter().enumerate().fold(0u32, |m, (j, &b)| {
+        m | (u32::from(b == b'\n' || b == b'\r') << j)
+    })
+}
+
 fn utf8_len(first: u8) -> usize {
     match first {
         0xf0..=0xff => 4,
@@ -162,6 +261,18 @@ mod tests {
             index.line_col(TextSize::of(text)),
             LineCol { line: 3, col: 2 }
         );
+    }
+
+    #[test]
+    fn one_pass_positions_agree_with_the_index() {
+        let text = "ab\r\nÆx\rz\n—y\n\n0123456789abcdef0123456789abcdef\r\nend";
+        let index = LineIndex::new(text);
+        let offsets: Vec<TextSize> = (0..=text.len() as u32)
+            .filter(|&o| text.is_char_boundary(o as usize))
+            .map(TextSize::from)
+            .collect();
+        let expected: Vec<LineCol> = offsets.iter().map(|&o| index.line_col(o)).collect();
+        assert_eq!(line_cols(text, &offsets), expected);
     }
 
     #[test]

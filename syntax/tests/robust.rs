@@ -22,6 +22,29 @@ fn all_parsers(bytes: &[u8]) {
             .to_string(),
         text
     );
+    assert_eq!(syntax::pymtg::parse(text).syntax().text().to_string(), text);
+    assert_eq!(
+        syntax::netrunner::parse(text).syntax().text().to_string(),
+        text
+    );
+    assert_eq!(
+        syntax::netrunner::parse_script(text, true)
+            .syntax()
+            .text()
+            .to_string(),
+        text
+    );
+    assert_eq!(
+        syntax::rulescript::parse(text).syntax().text().to_string(),
+        text
+    );
+    assert_eq!(
+        syntax::rulescript::parse_rule(text)
+            .syntax()
+            .text()
+            .to_string(),
+        text
+    );
     let index = syntax::LineIndex::new(text);
     let _ = index.line_col(syntax::TextSize::of(text));
 }
@@ -47,6 +70,14 @@ proptest! {
             Just("[card]".to_string()), Just("[/card]".to_string()), Just("[meta]".to_string()),
             "auto=[a-z@:{}()\\[\\]|,&!$ ]{0,40}", "A:[A-Za-z$| <>/.,+]{0,40}", "SVar:[A-Za-z:$| ]{0,30}",
             "#AUTO_DEFINE [A-Z_()$a-z, ]{0,20}", "[a-z]{1,8}=[^\n]{0,20}", "K:[A-Za-z: ]{0,20}",
+            // Python-MTG, Netrunner and RuleScript shapes.
+            Just("##############################".to_string()), "\t{0,6}[a-z_.()\\[\\]'\"#:, =]{0,30}",
+            "\t{1,2}[A-Z0-9(/), ]{0,8}: [a-z.()]{0,20}",
+            Just("ScriptsLocal = '''".to_string()), Just("'''".to_string()),
+            "[=.+-]{5}", "[A-Za-z0-9:$|<>{}&;#, -]{0,40}",
+            "<[a-z]{0,8}( [a-z]+=\"[A-Za-z0-9:$|&;<>{} -]{0,20}\")*/?>",
+            Just("RulesDict[\"x\"] = \"\"\"".to_string()), Just("\"\"\"".to_string()),
+            "[a-z?]{1,8} = [A-Za-z0-9{}()\\[\\]<>@:;&|~?^!*+,. '\"#=-]{0,40}",
         ], 0..30)) {
         all_parsers(lines.join("\n").as_bytes());
     }
@@ -54,9 +85,16 @@ proptest! {
 
 #[test]
 fn deep_nesting_does_not_overflow() {
-    for open in ["(", "[", "{", "{(", "newability["] {
+    for open in ["(", "[", "{", "{(", "newability[", "<", "[[", "-a<"] {
         let text = format!("[card]\nauto={}\n[/card]\n", open.repeat(200_000));
         all_parsers(text.as_bytes());
+        let py = format!("##########\nDeep\n\tx({}\n", open.repeat(50_000));
+        all_parsers(py.as_bytes());
+        let rules = format!(
+            "RulesDict[\"x\"] = \"\"\"\naction = bp({})\n\"\"\"\n",
+            open.repeat(50_000)
+        );
+        all_parsers(rules.as_bytes());
         let closed = format!("auto={}x{}", "(".repeat(100_000), ")".repeat(100_000));
         all_parsers(closed.as_bytes());
     }
@@ -73,4 +111,44 @@ fn ten_megabyte_line() {
     wagic.push_str(&"damage:1 target(creature[-black;power<=2]|mybattlefield) && ".repeat(170_000));
     wagic.push_str("\n[/card]");
     all_parsers(wagic.as_bytes());
+    let mut pymtg = String::from("##########\nLong\n\tself.x(");
+    pymtg.push_str(&"a.b + c[0] * -d ".repeat(60_000));
+    pymtg.push(')');
+    all_parsers(pymtg.as_bytes());
+    let mut netrunner = String::from("ScriptsLocal = '''\n=====\nx\n-----\ng\n-----\n");
+    netrunner.push_str(
+        &"onPlay:Gain1Credits-isCost-traceEffects<Draw1Card++Pass,None>$$".repeat(20_000),
+    );
+    netrunner.push_str("\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''\n");
+    all_parsers(netrunner.as_bytes());
+}
+
+proptest! {
+    /// The line index agrees with counting characters by hand, on any text.
+    #[test]
+    fn line_index_matches_a_naive_count(text in "[a-zé€😀\\r\\n ]{0,90}") {
+        let index = syntax::LineIndex::new(&text);
+        let offsets: Vec<syntax::TextSize> = text.char_indices().map(|(o, _)| syntax::TextSize::from(o as u32)).collect();
+        let by_index: Vec<syntax::LineCol> = offsets.iter().map(|&o| index.line_col(o)).collect();
+        prop_assert_eq!(syntax::line_cols(&text, &offsets), by_index);
+        let (mut line, mut col, mut col16) = (0u32, 0u32, 0u32);
+        let mut chars = text.char_indices().peekable();
+        while let Some((offset, ch)) = chars.next() {
+            let at = syntax::TextSize::from(offset as u32);
+            prop_assert_eq!(index.line_col(at), syntax::LineCol { line, col });
+            prop_assert_eq!(index.line_col_utf16(at), syntax::LineCol { line, col: col16 });
+            let crlf = ch == '\r' && chars.peek().is_some_and(|(_, c)| *c == '\n');
+            if crlf {
+                chars.next();
+            }
+            if ch == '\n' || ch == '\r' {
+                line += 1;
+                col = 0;
+                col16 = 0;
+            } else {
+                col += 1;
+                col16 += ch.len_utf16() as u32;
+            }
+        }
+    }
 }

@@ -62,15 +62,58 @@ fn each_fixture(dialect: &str, parse: fn(&str) -> (String, String, usize)) {
             .map(|e| e.path())
             .collect();
         paths.sort();
-        for path in paths
-            .iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        {
+        // Card files are `.txt`; the OCTGN dialects' hosts are Python modules and set files.
+        for path in paths.iter().filter(|p| {
+            p.extension()
+                .is_some_and(|e| e == "txt" || e == "py" || e == "xml")
+        }) {
             check(path, parse);
             count += 1;
         }
     }
     assert!(count > 0, "no fixtures for {dialect}");
+}
+
+fn pymtg(text: &str) -> (String, String, usize) {
+    let parse = syntax::pymtg::parse(text);
+    (
+        parse.debug_dump(),
+        parse.syntax().text().to_string(),
+        parse.errors().len(),
+    )
+}
+
+fn netrunner(text: &str) -> (String, String, usize) {
+    let parse = syntax::netrunner::parse(text);
+    (
+        parse.debug_dump(),
+        parse.syntax().text().to_string(),
+        parse.errors().len(),
+    )
+}
+
+fn rulescript(text: &str) -> (String, String, usize) {
+    let parse = syntax::rulescript::parse(text);
+    (
+        parse.debug_dump(),
+        parse.syntax().text().to_string(),
+        parse.errors().len(),
+    )
+}
+
+#[test]
+fn pymtg_trees() {
+    each_fixture("pymtg", pymtg);
+}
+
+#[test]
+fn netrunner_trees() {
+    each_fixture("netrunner", netrunner);
+}
+
+#[test]
+fn rulescript_trees() {
+    each_fixture("rulescript", rulescript);
 }
 
 #[test]

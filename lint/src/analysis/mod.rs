@@ -146,6 +146,9 @@ pub struct Scan {
     configs: Configs,
     forge: Slot<crate::forge::Linter>,
     wagic: Slot<crate::wagic::Linter>,
+    pymtg: Slot<crate::pymtg::Linter>,
+    netrunner: Slot<crate::netrunner::Linter>,
+    rulescript: Slot<crate::rulescript::Linter>,
     /// Paths that could not be read, and configuration errors.
     pub errors: Vec<String>,
 }
@@ -221,6 +224,9 @@ pub struct World {
     configs: Configs,
     forge: Slot<crate::forge::Linter>,
     wagic: Slot<crate::wagic::Linter>,
+    pymtg: Slot<crate::pymtg::Linter>,
+    netrunner: Slot<crate::netrunner::Linter>,
+    rulescript: Slot<crate::rulescript::Linter>,
     /// Line indexes of files that are not open (for locations in them).
     line_indexes: HashMap<FileId, Arc<LineIndex>>,
     save_check: Option<Arc<dyn SaveCheck>>,
@@ -239,8 +245,82 @@ macro_rules! with_slot {
                 let $slot = &mut $world.wagic;
                 $body
             }
+            Dialect::Pymtg => {
+                let $slot = &mut $world.pymtg;
+                $body
+            }
+            Dialect::Netrunner => {
+                let $slot = &mut $world.netrunner;
+                $body
+            }
+            Dialect::Rulescript => {
+                let $slot = &mut $world.rulescript;
+                $body
+            }
         }
     };
+}
+
+/// Runs `$body` with `$linter` bound to the linter of the file at `$path` and `$view` to a
+/// `FileView` of it (a feature of `DialectIde`); `None` when the file is no card file.
+macro_rules! with_view {
+    ($world:expr, $path:expr, |$linter:ident, $view:ident| $body:expr) => {{
+        let world: &mut World = $world;
+        match world.view_parts($path) {
+            None => None,
+            Some((id, green, ids)) => {
+                let files = &world.files;
+                Some(match files[id].dialect {
+                    Dialect::Forge => {
+                        with_view!(@arm world.forge, id, files, ids, green, $linter, $view, $body)
+                    }
+                    Dialect::Wagic => {
+                        with_view!(@arm world.wagic, id, files, ids, green, $linter, $view, $body)
+                    }
+                    Dialect::Pymtg => {
+                        with_view!(@arm world.pymtg, id, files, ids, green, $linter, $view, $body)
+                    }
+                    Dialect::Netrunner => with_view!(
+                        @arm world.netrunner, id, files, ids, green, $linter, $view, $body
+                    ),
+                    Dialect::Rulescript => with_view!(
+                        @arm world.rulescript, id, files, ids, green, $linter, $view, $body
+                    ),
+                })
+            }
+        }
+    }};
+    (@arm $slot:expr, $id:expr, $files:expr, $ids:expr, $green:expr, $linter:ident, $view:ident, $body:expr) => {{
+        let $linter = &$slot.linter;
+        let $view = FileView {
+            id: $id,
+            files: $files,
+            ids: &$ids,
+            index: &$slot.index,
+            green: $green,
+        };
+        $body
+    }};
+}
+
+/// Reads a dialect's files of a scan into a slot (contributions in parallel, then the index).
+fn scan_slot<L>(linter: L, files: &[SourceFile], dialect: Dialect) -> Slot<L>
+where
+    L: DialectIde + Sync,
+    L::FileIndex: Clone + PartialEq + Send,
+{
+    use rayon::prelude::*;
+    let mut slot = Slot::new(linter, files);
+    let ids: Vec<FileId> = (0..files.len())
+        .filter(|&i| files[i].dialect == dialect)
+        .collect();
+    let linter = &slot.linter;
+    slot.contributions = ids
+        .par_iter()
+        .map(|&id| (id, linter.index_file(&files[id])))
+        .collect();
+    slot.rebuild(files);
+    slot
 }
 
 impl Default for World {
@@ -261,6 +341,9 @@ impl World {
             configs: Configs::default(),
             forge: Slot::new(crate::forge::Linter, &[]),
             wagic: Slot::new(crate::wagic::Linter, &[]),
+            pymtg: Slot::new(crate::pymtg::Linter, &[]),
+            netrunner: Slot::new(crate::netrunner::Linter, &[]),
+            rulescript: Slot::new(crate::rulescript::Linter, &[]),
             line_indexes: HashMap::new(),
             save_check: None,
         }
@@ -314,25 +397,11 @@ impl World {
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));
         files.dedup_by(|a, b| a.path == b.path);
-        let mut forge = Slot::new(crate::forge::Linter, &files);
-        let mut wagic = Slot::new(crate::wagic::Linter, &files);
-        use rayon::prelude::*;
-        let forge_ids: Vec<FileId> = (0..files.len())
-            .filter(|&i| files[i].dialect == Dialect::Forge)
-            .collect();
-        let wagic_ids: Vec<FileId> = (0..files.len())
-            .filter(|&i| files[i].dialect == Dialect::Wagic)
-            .collect();
-        forge.contributions = forge_ids
-            .par_iter()
-            .map(|&id| (id, forge.linter.index_file(&files[id])))
-            .collect();
-        wagic.contributions = wagic_ids
-            .par_iter()
-            .map(|&id| (id, wagic.linter.index_file(&files[id])))
-            .collect();
-        forge.rebuild(&files);
-        wagic.rebuild(&files);
+        let forge = scan_slot(crate::forge::Linter, &files, Dialect::Forge);
+        let wagic = scan_slot(crate::wagic::Linter, &files, Dialect::Wagic);
+        let pymtg = scan_slot(crate::pymtg::Linter, &files, Dialect::Pymtg);
+        let netrunner = scan_slot(crate::netrunner::Linter, &files, Dialect::Netrunner);
+        let rulescript = scan_slot(crate::rulescript::Linter, &files, Dialect::Rulescript);
         errors.extend(configs.errors.iter().map(|e| e.to_string()));
         Scan {
             folders,
@@ -340,6 +409,9 @@ impl World {
             configs,
             forge,
             wagic,
+            pymtg,
+            netrunner,
+            rulescript,
             errors,
         }
     }
@@ -352,6 +424,9 @@ impl World {
             configs,
             forge,
             wagic,
+            pymtg,
+            netrunner,
+            rulescript,
             ..
         } = scan;
         // Trees of open documents catch up with their text before the index changes under them.
@@ -365,6 +440,9 @@ impl World {
         self.configs = configs;
         self.forge = forge;
         self.wagic = wagic;
+        self.pymtg = pymtg;
+        self.netrunner = netrunner;
+        self.rulescript = rulescript;
         self.by_path = self
             .files
             .iter()
@@ -858,6 +936,9 @@ impl World {
     pub fn has_background_work(&self) -> bool {
         self.forge.rebuild
             || self.wagic.rebuild
+            || self.pymtg.rebuild
+            || self.netrunner.rebuild
+            || self.rulescript.rebuild
             || self
                 .docs
                 .values()
@@ -868,10 +949,24 @@ impl World {
     /// chunk of cards whose findings predate the index). Documents whose findings become
     /// complete are marked for publication.
     pub fn background_step(&mut self) {
-        if self.forge.rebuild {
-            self.forge.rebuild(&self.files);
-            self.dependents_changed(Dialect::Forge, None);
-            return;
+        for d in [
+            Dialect::Forge,
+            Dialect::Pymtg,
+            Dialect::Netrunner,
+            Dialect::Rulescript,
+        ] {
+            let files = &self.files;
+            let rebuilt = with_slot!(self, d, |slot| {
+                let due = slot.rebuild;
+                if due {
+                    slot.rebuild(files);
+                }
+                due
+            });
+            if rebuilt {
+                self.dependents_changed(d, None);
+                return;
+            }
         }
         if self.wagic.rebuild {
             // Open documents contribute what their current text holds.
@@ -923,6 +1018,9 @@ impl World {
     pub fn drop_background_work(&mut self) {
         self.forge.rebuild = false;
         self.wagic.rebuild = false;
+        self.pymtg.rebuild = false;
+        self.netrunner.rebuild = false;
+        self.rulescript.rebuild = false;
         for doc in self.docs.values_mut() {
             if let DocState::Wagic(w) = &mut doc.state {
                 w.drop_stale();
@@ -967,68 +1065,27 @@ impl World {
         }
     }
 
-    /// Runs a feature on a file: `f` gets the dialect's linter and a view of the file.
-    fn with_view<R>(
-        &mut self,
-        path: &Path,
-        forge: impl FnOnce(&crate::forge::Linter, FileView<'_, crate::forge::Linter>) -> R,
-        wagic: impl FnOnce(&crate::wagic::Linter, FileView<'_, crate::wagic::Linter>) -> R,
-    ) -> Option<R> {
+    /// What a view of a file needs: its id, its current tree and the files of its dialect.
+    fn view_parts(&mut self, path: &Path) -> Option<(FileId, GreenNode, Vec<FileId>)> {
         let id = *self.by_path.get(path)?;
         let green = self.tree(id)?;
         let dialect = self.files[id].dialect;
         let ids: Vec<FileId> = (0..self.files.len())
             .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
             .collect();
-        Some(match dialect {
-            Dialect::Forge => forge(
-                &self.forge.linter,
-                FileView {
-                    id,
-                    files: &self.files,
-                    ids: &ids,
-                    index: &self.forge.index,
-                    green,
-                },
-            ),
-            Dialect::Wagic => wagic(
-                &self.wagic.linter,
-                FileView {
-                    id,
-                    files: &self.files,
-                    ids: &ids,
-                    index: &self.wagic.index,
-                    green,
-                },
-            ),
-        })
+        Some((id, green, ids))
     }
 
     pub fn complete(&mut self, path: &Path, offset: TextSize) -> Vec<Completion> {
-        self.with_view(
-            path,
-            |l, view| l.complete(&Cursor { view, offset }),
-            |l, view| l.complete(&Cursor { view, offset }),
-        )
-        .unwrap_or_default()
+        with_view!(self, path, |l, view| l.complete(&Cursor { view, offset })).unwrap_or_default()
     }
 
     pub fn hover(&mut self, path: &Path, offset: TextSize) -> Option<Hover> {
-        self.with_view(
-            path,
-            |l, view| l.hover(&Cursor { view, offset }),
-            |l, view| l.hover(&Cursor { view, offset }),
-        )
-        .flatten()
+        with_view!(self, path, |l, view| l.hover(&Cursor { view, offset })).flatten()
     }
 
     pub fn definition(&mut self, path: &Path, offset: TextSize) -> Vec<Location> {
-        self.with_view(
-            path,
-            |l, view| l.definition(&Cursor { view, offset }),
-            |l, view| l.definition(&Cursor { view, offset }),
-        )
-        .unwrap_or_default()
+        with_view!(self, path, |l, view| l.definition(&Cursor { view, offset })).unwrap_or_default()
     }
 
     pub fn references(
@@ -1037,20 +1094,14 @@ impl World {
         offset: TextSize,
         include_declaration: bool,
     ) -> Vec<Location> {
-        self.with_view(
-            path,
-            |l, view| l.references(&Cursor { view, offset }, include_declaration),
-            |l, view| l.references(&Cursor { view, offset }, include_declaration),
-        )
+        with_view!(self, path, |l, view| l
+            .references(&Cursor { view, offset }, include_declaration))
         .unwrap_or_default()
     }
 
     pub fn prepare_rename(&mut self, path: &Path, offset: TextSize) -> Option<TextRange> {
-        self.with_view(
-            path,
-            |l, view| l.prepare_rename(&Cursor { view, offset }),
-            |l, view| l.prepare_rename(&Cursor { view, offset }),
-        )
+        with_view!(self, path, |l, view| l
+            .prepare_rename(&Cursor { view, offset }))
         .flatten()
     }
 
@@ -1060,33 +1111,23 @@ impl World {
         offset: TextSize,
         new_name: &str,
     ) -> Result<Vec<FileEdit>, String> {
-        self.with_view(
-            path,
-            |l, view| l.rename(&Cursor { view, offset }, new_name),
-            |l, view| l.rename(&Cursor { view, offset }, new_name),
-        )
+        with_view!(self, path, |l, view| l
+            .rename(&Cursor { view, offset }, new_name))
         .unwrap_or_else(|| Err("this file is not a card file".into()))
     }
 
     pub fn symbols(&mut self, path: &Path) -> Vec<Symbol> {
-        self.with_view(path, |l, view| l.symbols(&view), |l, view| l.symbols(&view))
-            .unwrap_or_default()
+        with_view!(self, path, |l, view| l.symbols(&view)).unwrap_or_default()
     }
 
     pub fn folding(&mut self, path: &Path) -> Vec<Fold> {
-        self.with_view(path, |l, view| l.folding(&view), |l, view| l.folding(&view))
-            .unwrap_or_default()
+        with_view!(self, path, |l, view| l.folding(&view)).unwrap_or_default()
     }
 
     /// Semantic tokens of a file (with `range`: those inside it).
     pub fn semantic_tokens(&mut self, path: &Path, range: Option<TextRange>) -> Vec<SemanticToken> {
-        let mut tokens = self
-            .with_view(
-                path,
-                |l, view| l.semantic_tokens(&view, range),
-                |l, view| l.semantic_tokens(&view, range),
-            )
-            .unwrap_or_default();
+        let mut tokens =
+            with_view!(self, path, |l, view| l.semantic_tokens(&view, range)).unwrap_or_default();
         if let Some(r) = range {
             tokens.retain(|t| r.contains_range(t.range));
         }

@@ -65,6 +65,13 @@ describe("contributions", () => {
     assert.ok(patterns("wagic").includes("**/sets/primitives/*.txt"));
   });
 
+  it("associates the OCTGN script modules and Python-MTG card files with their dialects", () => {
+    const patterns = (id: string) => languages.find((l) => l.id === id)?.filenamePatterns ?? [];
+    assert.ok(patterns("pymtg").includes("**/data/*_cards.txt"));
+    assert.ok(patterns("netrunner").includes("**/Scripts/CardScripts.py"));
+    assert.ok(patterns("rulescript").includes("**/Scripts/card_rules.py"));
+  });
+
   it("offers the documented settings and commands", () => {
     const settings = manifest.contributes.configuration.properties;
     assert.equal(settings["cardlint.server.path"].type, "string");

@@ -1,0 +1,179 @@
+//! RuleScript (Card Fighters' Clash for OCTGN): the workspace index (the cards of the set file),
+//! the context rules see, the vocabulary, and the rules (`rules/`, one file each).
+
+use crate::diagnostic::Diagnostic;
+use crate::registry::{Rule, RuleFilter, RuleMeta};
+use crate::source::{FileId, SourceFile};
+use crate::workspace::DialectLinter;
+use std::collections::{HashMap, HashSet};
+use syntax::rulescript::ast;
+use syntax::xml::{self, Event};
+use syntax::{ErrorKind, SyntaxError};
+
+mod ide;
+mod rules;
+pub mod vocab;
+
+/// What a rule sees: the file, its tree, the workspace index and the expression errors.
+pub struct Ctx<'a> {
+    pub file: &'a SourceFile,
+    pub tree: ast::SourceFile,
+    pub index: &'a Index,
+    /// Syntax errors of the embedded expressions (`ErrorKind::InvalidExpression`).
+    pub errors: &'a [SyntaxError],
+}
+
+/// A card of the set file.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CardInfo {
+    pub name: String,
+    pub card_type: String,
+    pub subtype: String,
+}
+
+/// What one file contributes: the cards of a set file.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FileIndex {
+    pub is_set: bool,
+    /// `(GUID in lower case, card)`.
+    pub cards: Vec<(String, CardInfo)>,
+}
+
+/// The cards of the workspace's set files.
+#[derive(Default)]
+pub struct Index {
+    pub has_sets: bool,
+    pub cards: HashMap<String, CardInfo>,
+    /// Card names in lower case (rules are lower-cased before they are read).
+    pub names: HashSet<String>,
+    /// Subtypes in lower case.
+    pub subtypes: HashSet<String>,
+}
+
+pub struct Linter;
+
+fn is_xml(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('<')
+}
+
+impl DialectLinter for Linter {
+    type FileIndex = FileIndex;
+    type Index = Index;
+
+    fn index_file(&self, file: &SourceFile) -> FileIndex {
+        let text = file.text();
+        let mut index = FileIndex::default();
+        if !is_xml(text) {
+            return index;
+        }
+        index.is_set = true;
+        let mut current: Option<(String, CardInfo)> = None;
+        for event in xml::Scanner::new(text) {
+            match event {
+                Event::Start { name, attrs, .. } => match xml::slice(text, name) {
+                    "card" => {
+                        index.cards.extend(current.take());
+                        let id = xml::attr_value(text, &attrs, "id").unwrap_or("");
+                        let card = CardInfo {
+                            name: xml::attr_value(text, &attrs, "name")
+                                .map(xml::decode)
+                                .unwrap_or_default(),
+                            ..CardInfo::default()
+                        };
+                        current = Some((id.trim().to_ascii_lowercase(), card));
+                    }
+                    "property" => {
+                        if let Some((_, card)) = current.as_mut() {
+                            let value = xml::attr_value(text, &attrs, "value")
+                                .map(xml::decode)
+                                .unwrap_or_default();
+                            match xml::attr_value(text, &attrs, "name") {
+                                Some("Type") => card.card_type = value,
+                                Some("Subtype") => card.subtype = value,
+                                _ => {}
+                            }
+                        }
+                    }
+                    _ => {}
+                },
+                Event::End { name, .. } if xml::slice(text, name) == "card" => {
+                    index.cards.extend(current.take());
+                }
+                _ => {}
+            }
+        }
+        index.cards.extend(current.take());
+        index
+    }
+
+    fn build_index(&self, _files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
+        let mut index = Index::default();
+        for (_, file) in indexes {
+            index.has_sets |= file.is_set;
+            for (id, card) in file.cards {
+                index.names.insert(card.name.to_lowercase());
+                for subtype in card.subtype.split([',', '/', ' ']) {
+                    let s = subtype.trim().to_lowercase();
+                    if !s.is_empty() {
+                        index.subtypes.insert(s);
+                    }
+                }
+                index.cards.entry(id).or_insert(card);
+            }
+        }
+        index
+    }
+
+    fn lint_file(
+        &self,
+        id: FileId,
+        files: &[SourceFile],
+        index: &Index,
+        filter: &RuleFilter,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let file = &files[id];
+        let parse = syntax::rulescript::parse(file.text());
+        let (embedded, structural): (Vec<SyntaxError>, Vec<SyntaxError>) = parse
+            .errors()
+            .iter()
+            .cloned()
+            .partition(|e| e.kind == ErrorKind::InvalidExpression);
+        crate::common::syntax_diagnostics(file.text(), &structural, out);
+        let Some(tree) = ast::SourceFile::cast(parse.syntax()) else {
+            return;
+        };
+        let ctx = Ctx {
+            file,
+            tree,
+            index,
+            errors: &embedded,
+        };
+        filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+    }
+}
+
+pub fn rule_metas() -> Vec<&'static RuleMeta> {
+    rules::RULES.iter().map(|r| r.meta).collect()
+}
+
+/// A RuleScript rule: metadata and a check over a `Ctx`.
+pub type RulescriptRule = Rule<fn(&Ctx<'_>, &mut crate::diagnostic::Sink<'_>)>;
+
+/// Every rule line of the file.
+pub fn rule_lines(ctx: &Ctx<'_>) -> impl Iterator<Item = ast::RuleLine> + use<> {
+    ctx.tree
+        .entries()
+        .filter_map(|e| e.text())
+        .flat_map(|t| t.lines())
+}
+
+/// Every target filter of the file (target and requisite lines, target clauses, costs).
+pub fn targets(ctx: &Ctx<'_>) -> impl Iterator<Item = ast::Target> + use<> {
+    ctx.tree
+        .syntax()
+        .descendants()
+        .filter_map(ast::Target::cast)
+}
