@@ -281,6 +281,11 @@ fn labels(result: &Value) -> Vec<String> {
 
 /// Starts a server on the fixture folder and waits until it has indexed it.
 fn start(root: &Path) -> Client {
+    start_with(root, 6)
+}
+
+/// Starts a server on a folder of `files` card files and waits until it has indexed them.
+fn start_with(root: &Path, files: usize) -> Client {
     let mut client = Client::start();
     let init = client.result(
         "initialize",
@@ -327,7 +332,7 @@ fn start(root: &Path) -> Client {
         end["params"]["value"]["message"]
             .as_str()
             .unwrap()
-            .starts_with("6 card files indexed"),
+            .starts_with(&format!("{files} card files indexed")),
         "{end}"
     );
     client
@@ -722,6 +727,66 @@ fn robustness() {
         json!({"textDocument": {"uri": uri(&notes)}, "position": {"line": 0, "character": 2}}),
     );
     assert!(labels(&result).is_empty());
+    stop(c);
+}
+
+const PYMTG: &str = "##############################\nGlimmer Newt\n\n\tTriggers:\n\t\tonPlya\n\t\t\tself.controller.gain_life(1)\n";
+
+const NETRUNNER: &str = "ScriptsLocal = '''\n=====\nPaper Lantern\n-----\nc0ffee00-0000-4000-8000-0000000000f1\n-----\nonPlay:Gain2Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''\n";
+
+const RULESCRIPT: &str = "RulesDict = {}\n\n# Coal Golem\nRulesDict[\"c0ffee00-0000-4000-8000-0000000000e1\"] = \"\"\"\naction = {F}: destroy() to(characters@oppRing)\n\"\"\"\n";
+
+#[test]
+fn python_mtg_netrunner_and_rulescript() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let files = [
+        ("data/test_cards.txt", "pymtg", PYMTG),
+        ("anr/Scripts/CardScripts.py", "netrunner", NETRUNNER),
+        ("cfc/Scripts/card_rules.py", "rulescript", RULESCRIPT),
+    ];
+    for (path, _, text) in files {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let mut c = start_with(root, 3);
+    for (path, language, text) in files {
+        let path = root.join(path);
+        let u = uri(&path);
+        c.open(&path, language, text);
+        let diagnostics = c.diagnostics(&u, 1);
+        let (word, shift) = match language {
+            "pymtg" => ("onPlya", 2),
+            "netrunner" => ("Gain2", 1),
+            _ => ("destroy", 2),
+        };
+        if language == "pymtg" {
+            assert!(!diagnostics.is_empty(), "{language}: the misspelt trigger");
+        }
+        let result = c.result("textDocument/completion", at(&path, text, word, shift));
+        assert!(!labels(&result).is_empty(), "{language}: no completion");
+        let (word, shift) = match language {
+            "pymtg" => ("Triggers", 2),
+            _ => (word, shift),
+        };
+        let hover = c.result("textDocument/hover", at(&path, text, word, shift));
+        assert!(
+            hover["contents"]["value"]
+                .as_str()
+                .is_some_and(|v| !v.is_empty()),
+            "{language}: {hover}"
+        );
+        let symbols = c.result(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": u}}),
+        );
+        assert_eq!(
+            symbols.as_array().map(Vec::len),
+            Some(1),
+            "{language}: {symbols}"
+        );
+    }
     stop(c);
 }
 

@@ -315,3 +315,85 @@ pub fn word_at(text: &str, offset: TextSize, extra: &[u8]) -> TextRange {
     }
     TextRange::new(TextSize::from(s as u32), TextSize::from(e as u32))
 }
+
+/// A vocabulary of `lint/data/<dialect>/` as a dialect offers it in completion and documents
+/// it on hover (dialects built on the shared `crate::vocab` use these helpers).
+#[derive(Clone, Copy)]
+pub struct VocabSource {
+    pub vocab: &'static crate::vocab::Vocab,
+    pub kind: CompletionKind,
+    /// What a word of it is, for people ("trigger condition").
+    pub what: &'static str,
+}
+
+impl VocabSource {
+    pub const fn new(
+        vocab: &'static crate::vocab::Vocab,
+        kind: CompletionKind,
+        what: &'static str,
+    ) -> VocabSource {
+        VocabSource { vocab, kind, what }
+    }
+}
+
+/// The documentation of a vocabulary word, as hover and completion show it.
+pub fn vocab_doc(what: &str, word: &crate::vocab::Word) -> String {
+    use crate::vocab::Status;
+    let mut out = format!("**{}** — {what}\n\n{}", word.word, word.doc);
+    match word.status {
+        Status::New => out.push_str("\n\nOnly newer versions of the engine read it."),
+        Status::Removed => out.push_str("\n\nOnly older versions of the engine read it."),
+        Status::Internal => {
+            out.push_str("\n\nThe engine's own word: scripts are not meant to write it.")
+        }
+        Status::Current => {}
+    }
+    out
+}
+
+/// The words of `sources` that `keep` accepts (internal words are left out), each label once.
+pub fn vocab_completions(
+    sources: &[VocabSource],
+    replace: TextRange,
+    keep: impl Fn(&crate::vocab::Word) -> bool,
+) -> Vec<Completion> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for source in sources {
+        for word in source.vocab.words() {
+            if word.status == crate::vocab::Status::Internal
+                || !keep(word)
+                || !seen.insert(word.word)
+            {
+                continue;
+            }
+            out.push(
+                Completion::new(word.word, source.kind, replace)
+                    .detail(source.what)
+                    .documentation(vocab_doc(source.what, word))
+                    .deprecated(word.status == crate::vocab::Status::Removed),
+            );
+        }
+    }
+    out
+}
+
+/// The documentation of `word` from the first of `sources` that holds it (with
+/// `ignore_case`, in any letter case).
+pub fn vocab_hover(
+    sources: &[VocabSource],
+    word: &str,
+    range: TextRange,
+    ignore_case: bool,
+) -> Option<Hover> {
+    sources.iter().find_map(|source| {
+        let found = match ignore_case {
+            true => source.vocab.get_ignore_case(word),
+            false => source.vocab.get(word),
+        }?;
+        Some(Hover {
+            range,
+            markdown: vocab_doc(source.what, found),
+        })
+    })
+}
