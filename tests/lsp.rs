@@ -799,10 +799,11 @@ fn neovim() {
     let dir = fixture();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/check.lua");
     let output = Command::new(nvim)
-        .args(["--headless", "--clean", "-l"])
-        .arg(&script)
-        .arg(env!("CARGO_BIN_EXE_cardlint"))
-        .arg(dir.path())
+        .args(["--headless", "--clean", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("CARDLINT_BIN", env!("CARGO_BIN_EXE_cardlint"))
+        .env("CARDLINT_FIXTURE", dir.path())
+        .stdin(Stdio::null())
         .output()
         .unwrap();
     let log = format!(
