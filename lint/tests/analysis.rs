@@ -441,6 +441,36 @@ fn wagic_primitives_and_ids_across_files() {
 }
 
 #[test]
+fn an_index_job_overtaken_by_an_edit_is_dropped() {
+    let fx = Fixture::new("wagic-job");
+    let mut world = fx.world();
+    let set = fx.path("sets/TST/_cards.dat");
+    let other = fx.path("sets/TSU/_cards.dat");
+    open(&mut world, &set, SET_A);
+    open(&mut world, &other, SET_B);
+    settle(&mut world);
+    assert_eq!(codes(&mut world, &other), vec!["W104"]);
+    // The first set drops the duplicate id: a rebuild is due, taken as a job (off the world).
+    edit(&mut world, &set, 2, "id=9002", "id=9003");
+    world.diagnostics(&set);
+    let job = world.index_job().expect("a rebuild is due");
+    // Meanwhile the id comes back: the job's index is out of date and is not installed.
+    edit(&mut world, &set, 3, "id=9003", "id=9002");
+    world.finish_index_job(job.run());
+    assert!(world.has_background_work(), "the rebuild is still due");
+    settle(&mut world);
+    assert_eq!(codes(&mut world, &other), vec!["W104"]);
+    // A job that nothing overtook is installed.
+    edit(&mut world, &set, 4, "id=9002", "id=9007");
+    world.diagnostics(&set);
+    let job = world.index_job().expect("a rebuild is due");
+    world.finish_index_job(job.run());
+    settle(&mut world);
+    assert!(codes(&mut world, &other).is_empty());
+    assert!(world.index_job().is_none());
+}
+
+#[test]
 fn wagic_edits_stay_equal_to_a_full_check() {
     let fx = Fixture::new("wagic-edits");
     let mut world = fx.world();

@@ -230,6 +230,10 @@ pub struct World {
     /// Line indexes of files that are not open (for locations in them).
     line_indexes: HashMap<FileId, Arc<LineIndex>>,
     save_check: Option<Arc<dyn SaveCheck>>,
+    /// Bumped whenever the Wagic index must be rebuilt (a job built before is out of date).
+    wagic_epoch: u64,
+    /// An index job was handed out and is not finished: background work waits for it.
+    job_out: bool,
 }
 
 /// Calls `$body` with `$slot` bound to the world's slot of `$dialect` (and `$linter` to its
@@ -346,6 +350,8 @@ impl World {
             rulescript: Slot::new(crate::rulescript::Linter, &[]),
             line_indexes: HashMap::new(),
             save_check: None,
+            wagic_epoch: 0,
+            job_out: false,
         }
     }
 
@@ -440,6 +446,7 @@ impl World {
         self.configs = configs;
         self.forge = forge;
         self.wagic = wagic;
+        self.wagic_epoch += 1;
         self.pymtg = pymtg;
         self.netrunner = netrunner;
         self.rulescript = rulescript;
@@ -533,7 +540,7 @@ impl World {
         }
         if changed.contains(&Dialect::Wagic) {
             // Positions in the index are out of date too: rebuild.
-            self.wagic.rebuild = true;
+            self.wagic_changed();
         }
         self.line_indexes.remove(&id);
         for d in &changed {
@@ -649,7 +656,7 @@ impl World {
                     .is_some_and(|facts| facts.index == new);
                 if !same || self.wagic.contributions.get(&id) != Some(&new) {
                     self.wagic.contributions.insert(id, new);
-                    self.wagic.rebuild = true;
+                    self.wagic_changed();
                 }
                 self.forge.set(&self.files, id, None);
             }
@@ -730,7 +737,7 @@ impl World {
         let was_wagic = matches!(doc.state, DocState::Wagic(_));
         self.reload_from_disk(id);
         if was_wagic && doc.edited {
-            self.wagic.rebuild = true;
+            self.wagic_changed();
         }
     }
 
@@ -760,7 +767,7 @@ impl World {
         let was_wagic = self.wagic.contributions.contains_key(&id);
         self.refresh_contribution(id);
         if was_wagic || self.files[id].dialect == Dialect::Wagic {
-            self.wagic.rebuild = true;
+            self.wagic_changed();
         }
     }
 
@@ -857,7 +864,7 @@ impl World {
         let index = (!self.wagic.rebuild).then_some(&mut self.wagic.index);
         let outcome = w.reparse(id, &self.files[id], self.files.len(), index);
         if outcome.contribution_changed {
-            self.wagic.rebuild = true;
+            self.wagic_changed();
         }
         if outcome.lines_changed {
             // Notes that name lines of this file ("path:line") may be out of date.
@@ -932,23 +939,28 @@ impl World {
         out
     }
 
-    /// Whether `background_step` has work to do.
+    /// Whether `background_step` has work to do (none while an index job is out: its end brings
+    /// the next).
     pub fn has_background_work(&self) -> bool {
-        self.forge.rebuild
-            || self.wagic.rebuild
-            || self.pymtg.rebuild
-            || self.netrunner.rebuild
-            || self.rulescript.rebuild
-            || self
-                .docs
-                .values()
-                .any(|d| matches!(&d.state, DocState::Wagic(w) if w.has_stale()))
+        !self.job_out
+            && (self.forge.rebuild
+                || self.wagic.rebuild
+                || self.pymtg.rebuild
+                || self.netrunner.rebuild
+                || self.rulescript.rebuild
+                || self
+                    .docs
+                    .values()
+                    .any(|d| matches!(&d.state, DocState::Wagic(w) if w.has_stale())))
     }
 
     /// Does one bounded piece of the work that edits left for later (an index rebuild, or a
     /// chunk of cards whose findings predate the index). Documents whose findings become
     /// complete are marked for publication.
     pub fn background_step(&mut self) {
+        if self.job_out {
+            return;
+        }
         for d in [
             Dialect::Forge,
             Dialect::Pymtg,
@@ -968,28 +980,9 @@ impl World {
                 return;
             }
         }
-        if self.wagic.rebuild {
-            // Open documents contribute what their current text holds.
-            let ids: Vec<FileId> = self.docs.keys().copied().collect();
-            for id in &ids {
-                self.reparse_without_index(*id);
-            }
-            for id in ids {
-                if self.live[id]
-                    && self.files[id].dialect == Dialect::Wagic
-                    && matches!(self.docs[&id].state, DocState::Wagic(_))
-                {
-                    let fi = self.wagic.linter.index_file(&self.files[id]);
-                    self.wagic.contributions.insert(id, fi);
-                }
-            }
-            self.wagic.rebuild(&self.files);
-            self.wagic.index_text_changed_all(self.files.len());
-            for doc in self.docs.values_mut() {
-                if let DocState::Wagic(w) = &mut doc.state {
-                    w.mark_stale(w.green.text_len());
-                }
-            }
+        if let Some(job) = self.index_job() {
+            let built = job.run();
+            self.finish_index_job(built);
             return;
         }
         let mut ids: Vec<FileId> = self
@@ -1012,6 +1005,95 @@ impl World {
                 }
             }
         }
+    }
+
+    /// The Wagic index rebuild, when one is due and nothing else comes first, as a job to run
+    /// without the world (`IndexJob::run`, then `finish_index_job`): on a large tree it takes
+    /// tens of milliseconds, during which edits go on being answered.
+    pub fn index_job(&mut self) -> Option<IndexJob> {
+        if self.job_out
+            || !self.wagic.rebuild
+            || self.forge.rebuild
+            || self.pymtg.rebuild
+            || self.netrunner.rebuild
+            || self.rulescript.rebuild
+        {
+            return None;
+        }
+        // Open documents contribute what their current text holds.
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in &ids {
+            self.reparse_without_index(*id);
+        }
+        let open: Vec<(FileId, SourceFile)> = ids
+            .iter()
+            .filter(|&&id| {
+                self.live[id]
+                    && self.files[id].dialect == Dialect::Wagic
+                    && matches!(self.docs[&id].state, DocState::Wagic(_))
+            })
+            .map(|&id| (id, self.files[id].clone()))
+            .collect();
+        let contributions = self
+            .wagic
+            .contributions
+            .iter()
+            .filter(|(id, _)| !open.iter().any(|(o, _)| o == *id))
+            .map(|(id, fi)| (*id, fi.clone()))
+            .collect();
+        // `wagic::index::build` reads only the paths of the files.
+        let paths = self
+            .files
+            .iter()
+            .map(|f| SourceFile::from_text(f.path.clone(), f.dialect, ""))
+            .collect();
+        let mut versions: Vec<(FileId, i32)> =
+            self.docs.iter().map(|(id, d)| (*id, d.version)).collect();
+        versions.sort_unstable();
+        self.job_out = true;
+        Some(IndexJob {
+            epoch: self.wagic_epoch,
+            versions,
+            paths,
+            contributions,
+            open,
+        })
+    }
+
+    /// Installs a rebuilt Wagic index, unless the world changed since the job was taken (the
+    /// rebuild is then still due). Returns the index it replaces (or the one it dropped), for
+    /// the caller to free without the world's lock.
+    pub fn finish_index_job(&mut self, built: BuiltIndex) -> Option<crate::wagic::Index> {
+        self.job_out = false;
+        let mut versions: Vec<(FileId, i32)> =
+            self.docs.iter().map(|(id, d)| (*id, d.version)).collect();
+        versions.sort_unstable();
+        if built.epoch != self.wagic_epoch || built.versions != versions {
+            return Some(built.index);
+        }
+        for (id, fi) in built.open {
+            self.wagic.contributions.insert(id, fi);
+        }
+        let old = std::mem::replace(&mut self.wagic.index, built.index);
+        self.wagic.rebuild = false;
+        self.wagic.index_text_changed_all(self.files.len());
+        for doc in self.docs.values_mut() {
+            if let DocState::Wagic(w) = &mut doc.state {
+                w.mark_stale(w.green.text_len());
+            }
+        }
+        Some(old)
+    }
+
+    /// Forgets the job handed out by `index_job` (it failed): the rebuild is still due.
+    pub fn abandon_index_job(&mut self) {
+        self.job_out = false;
+    }
+
+    /// The Wagic index must be rebuilt.
+    fn wagic_changed(&mut self) {
+        self.wagic.rebuild = true;
+        self.wagic_epoch += 1;
     }
 
     /// Gives up the background work (after it failed): findings stay as they are.
@@ -1157,6 +1239,48 @@ impl World {
             });
         }
         out
+    }
+}
+
+/// What a Wagic index rebuild needs, taken from the world by `World::index_job`.
+pub struct IndexJob {
+    epoch: u64,
+    versions: Vec<(FileId, i32)>,
+    /// Every file of the world, by path only.
+    paths: Vec<SourceFile>,
+    /// The contributions of the files that are not open.
+    contributions: Vec<(FileId, crate::wagic::FileIndex)>,
+    /// The open Wagic documents, indexed again.
+    open: Vec<(FileId, SourceFile)>,
+}
+
+/// A rebuilt Wagic index, for `World::finish_index_job`.
+pub struct BuiltIndex {
+    epoch: u64,
+    versions: Vec<(FileId, i32)>,
+    index: crate::wagic::Index,
+    open: Vec<(FileId, crate::wagic::FileIndex)>,
+}
+
+impl IndexJob {
+    /// Builds the index (without the world).
+    pub fn run(self) -> BuiltIndex {
+        let linter = crate::wagic::Linter;
+        let open: Vec<(FileId, crate::wagic::FileIndex)> = self
+            .open
+            .iter()
+            .map(|(id, file)| (*id, linter.index_file(file)))
+            .collect();
+        let mut contributions = self.contributions;
+        contributions.extend(open.iter().cloned());
+        contributions.sort_by_key(|(id, _)| *id);
+        let index = linter.build_index(&self.paths, contributions);
+        BuiltIndex {
+            epoch: self.epoch,
+            versions: self.versions,
+            index,
+            open,
+        }
     }
 }
 

@@ -24,8 +24,9 @@ use rowan::GreenNode;
 use syntax::wagic::{SyntaxKind, SyntaxNode, ast};
 use syntax::{ErrorKind, SyntaxError, TextRange, TextSize};
 
-/// Cards linted together in one background step.
-pub(crate) const CHUNK: usize = 400;
+/// Cards linted together in one background step (a few milliseconds: an edit that arrives
+/// meanwhile waits for it).
+pub(crate) const CHUNK: usize = 96;
 
 pub(crate) struct WagicDoc {
     pub green: GreenNode,

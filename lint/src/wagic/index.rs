@@ -691,7 +691,8 @@ fn marker_types(value: &str, out: &mut Vec<String>) {
 }
 
 /// Merges the per-file indexes: groups them by library, sorts each library in load order, and
-/// replays the engine's loader over it.
+/// replays the engine's loader over it. Only the paths of `files` are read (the language server
+/// builds the index away from the texts).
 pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
     let mut by_root: HashMap<String, Vec<(FileId, FileIndex)>> = HashMap::new();
     for (id, fi) in indexes {
