@@ -24,6 +24,8 @@ pub enum Command {
     Rules(RulesArgs),
     /// Print the documentation of a rule, by code or name.
     Explain { rule: String },
+    /// Run the language server (the Language Server Protocol over stdin and stdout).
+    Lsp(LspArgs),
     /// Tools for cardlint's developers.
     #[command(subcommand)]
     Debug(DebugCommand),
@@ -108,6 +110,19 @@ pub struct SimulateArgs {
     /// Print timing and coverage figures on standard error.
     #[arg(long)]
     pub stats: bool,
+}
+
+#[derive(Args)]
+pub struct LspArgs {
+    /// Accepted for clients that pass it: the server always talks over stdio.
+    #[arg(long, hide = true)]
+    pub stdio: bool,
+    /// Accept the `cardlint/panic` request (tests of the server's robustness).
+    #[arg(long, hide = true)]
+    pub test_hooks: bool,
+    /// Do not run the headless engine's simulation of a document when it is saved.
+    #[arg(long)]
+    pub no_simulate: bool,
 }
 
 #[derive(Args)]

@@ -1,4 +1,4 @@
-//! The `cardlint` binary: `check`, `rules`, `explain`, `debug tree`.
+//! The `cardlint` binary: `check`, `rules`, `explain`, `lsp`, `debug tree`.
 //! A thin shell over the `lint` crate; exit codes: 0 clean, 1 error-level findings, 2 failure.
 
 #[global_allocator]
@@ -39,6 +39,18 @@ fn main() -> ExitCode {
         cli::Command::Simulate(args) => simulate::run(&args),
         cli::Command::Rules(args) => rules_cmd::list(&args),
         cli::Command::Explain { rule } => rules_cmd::explain(&rule),
+        cli::Command::Lsp(args) => {
+            let options = lsp::Options {
+                save_check: (!args.no_simulate).then(|| {
+                    std::sync::Arc::new(simulate::OnSave)
+                        as std::sync::Arc<dyn lint::analysis::SaveCheck>
+                }),
+                test_hooks: args.test_hooks,
+            };
+            lsp::run_stdio(options)
+                .map(|()| ExitCode::SUCCESS)
+                .map_err(|e| e.to_string())
+        }
         cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {
             check::debug_tree(&file, dialect)
         }

@@ -113,3 +113,18 @@ fn wagic_tests(tests: &std::path::Path) -> Result<ExitCode, String> {
         ExitCode::SUCCESS
     })
 }
+
+/// The language server's on-save hook: the engine plays the cards of the saved document.
+pub struct OnSave;
+
+impl lint::analysis::SaveCheck for OnSave {
+    fn check(
+        &self,
+        path: &std::path::Path,
+        dialect: lint::Dialect,
+        text: &str,
+        config: &Config,
+    ) -> Vec<lint::Diagnostic> {
+        engine::simulate_document(path, dialect, text, config)
+    }
+}

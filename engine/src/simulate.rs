@@ -263,7 +263,8 @@ pub fn simulate_file(file: &SourceFile) -> Vec<Diagnostic> {
 /// play (Python-MTG, Netrunner, RuleScript) give no finding. Never panics: a failure of the
 /// engine on one card is a `G100` finding on that card. Takes well under a millisecond per card,
 /// so a whole Wagic primitives file of ten thousand cards takes a few seconds: call it off the
-/// main loop. (Suppression comments are applied by the caller, together with the lint's.)
+/// main loop. Suppression comments naming `G1xx` rules apply, and one that silences nothing is
+/// reported (`E020`).
 pub fn simulate_document(
     path: &std::path::Path,
     dialect: Dialect,
@@ -272,7 +273,10 @@ pub fn simulate_document(
 ) -> Vec<Diagnostic> {
     let file = SourceFile::from_text(path, dialect, text);
     let mut out = simulate_file(&file);
-    lint::workspace::file_filter(config, &file).apply(&mut out);
+    let filter = lint::workspace::file_filter(config, &file);
+    filter.apply(&mut out);
+    lint::suppress::apply_pass(&file, &filter, &mut out, lint::suppress::Pass::Simulation);
+    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     out
 }
 
@@ -283,7 +287,9 @@ pub fn apply_config(
     config: &lint::config::Config,
 ) {
     for (file, r) in files.iter().zip(results.iter_mut()) {
-        lint::workspace::file_filter(config, file).apply(r);
+        let filter = lint::workspace::file_filter(config, file);
+        filter.apply(r);
+        lint::suppress::apply_pass(file, &filter, r, lint::suppress::Pass::Simulation);
     }
 }
 

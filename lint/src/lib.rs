@@ -1,11 +1,13 @@
 //! The cardlint analysis: dialects, the workspace index, the rules and what they report.
 //! `workspace::check` is the entry point of the CLI; the language server uses the same pieces.
 
+pub mod analysis;
 pub mod cache;
 pub mod common;
 pub mod config;
 pub mod diagnostic;
 pub mod dialect;
+pub mod discover;
 pub mod forge;
 pub mod netrunner;
 pub mod pymtg;

@@ -6,6 +6,13 @@ use syntax::SourceText;
 
 pub type FileId = usize;
 
+/// A place in the workspace: a range of one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    pub file: FileId,
+    pub range: syntax::TextRange,
+}
+
 #[derive(Clone, Debug)]
 pub struct SourceFile {
     /// The path as the user gave it or as the walk found it (used in messages).

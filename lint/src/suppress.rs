@@ -58,6 +58,34 @@ const MARK: &str = "cardlint:";
 
 /// Removes suppressed diagnostics, and reports unused and invalid suppressions.
 pub fn apply(file: &SourceFile, filter: &RuleFilter, diagnostics: &mut Vec<Diagnostic>) {
+    apply_pass(file, filter, diagnostics, Pass::Lint);
+}
+
+/// Which findings a call to [`apply_pass`] holds: the lint's, or the simulation's (`G1xx`, which
+/// the engine finds later, and only when asked). A suppression is reported unused only by the pass
+/// that owns its rule, so `ignore[G109]` is not called unused by a run that does not simulate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pass {
+    Lint,
+    Simulation,
+}
+
+impl Pass {
+    fn owns(self, rule: &RuleMeta) -> bool {
+        let simulation = crate::simulation::RULES
+            .iter()
+            .any(|r| std::ptr::eq(*r, rule));
+        simulation == (self == Pass::Simulation)
+    }
+}
+
+/// [`apply`] for one pass's findings. Broken suppression comments are reported by the lint pass.
+pub fn apply_pass(
+    file: &SourceFile,
+    filter: &RuleFilter,
+    diagnostics: &mut Vec<Diagnostic>,
+    pass: Pass,
+) {
     let text = file.text();
     if memchr::memmem::find(text.as_bytes(), MARK.as_bytes()).is_none() {
         return;
@@ -137,7 +165,7 @@ pub fn apply(file: &SourceFile, filter: &RuleFilter, diagnostics: &mut Vec<Diagn
             let unused: Vec<&Code> = directive
                 .codes
                 .iter()
-                .filter(|c| !c.used && filter.enabled(c.rule))
+                .filter(|c| !c.used && filter.enabled(c.rule) && pass.owns(c.rule))
                 .collect();
             if unused.is_empty() {
                 continue;
@@ -162,7 +190,7 @@ pub fn apply(file: &SourceFile, filter: &RuleFilter, diagnostics: &mut Vec<Diagn
             }
         }
     }
-    if filter.enabled(&INVALID_SUPPRESSION) {
+    if pass == Pass::Lint && filter.enabled(&INVALID_SUPPRESSION) {
         diagnostics.extend(invalid);
     }
     if let Some(s) = filter.severity_of(&UNUSED_SUPPRESSION) {

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use syntax::ErrorKind;
 use syntax::forge::ast;
 
+mod ide;
 pub mod model;
 mod rules;
 pub mod vocab;
@@ -28,7 +29,7 @@ pub fn is_token_script_path(path: &std::path::Path) -> bool {
 }
 
 /// What one Forge file contributes to the index.
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     /// `Name:` values in file order (one per face).
     pub names: Vec<String>,

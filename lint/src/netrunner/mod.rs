@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use syntax::netrunner::ast;
 use syntax::xml::{self, Event};
 
+mod ide;
 mod rules;
 pub mod vocab;
 
@@ -56,7 +57,7 @@ pub struct Ctx<'a> {
 }
 
 /// What one file contributes: the cards of a set file.
-#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     /// Whether the file is a set file, and of which game.
     pub set_of: Option<Game>,

@@ -9,6 +9,7 @@ use crate::workspace::DialectLinter;
 use syntax::pymtg::{SyntaxKind, SyntaxNode, SyntaxToken, ast};
 use syntax::{ErrorKind, SyntaxError};
 
+mod ide;
 mod rules;
 pub mod vocab;
 

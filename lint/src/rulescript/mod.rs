@@ -10,6 +10,7 @@ use syntax::rulescript::ast;
 use syntax::xml::{self, Event};
 use syntax::{ErrorKind, SyntaxError};
 
+mod ide;
 mod rules;
 pub mod vocab;
 
@@ -23,7 +24,7 @@ pub struct Ctx<'a> {
 }
 
 /// A card of the set file.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct CardInfo {
     pub name: String,
     pub card_type: String,
@@ -31,7 +32,7 @@ pub struct CardInfo {
 }
 
 /// What one file contributes: the cards of a set file.
-#[derive(Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     pub is_set: bool,
     /// `(GUID in lower case, card)`.

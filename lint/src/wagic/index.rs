@@ -16,12 +16,7 @@ use syntax::wagic::keys::{KeyMeaning, key_meaning};
 use syntax::wagic::outline::{Block, LineClass, MACRO_PREFIX, Outline};
 use syntax::{Encoding, TextRange, TextSize};
 
-/// A place in the workspace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Location {
-    pub file: FileId,
-    pub range: TextRange,
-}
+pub use crate::source::Location;
 
 /// What a file is to the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -36,7 +31,7 @@ pub enum FileKind {
 
 /// A value as written, with the bytes the engine compares (names are compared byte for byte,
 /// so a Latin-1 `Æ` and a UTF-8 `Æ` differ).
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Named {
     pub text: String,
     pub key: Box<[u8]>,
@@ -44,7 +39,7 @@ pub struct Named {
 }
 
 /// One `[card]` block, as the card reader sees it.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BlockFacts {
     /// The `[card]` line.
     pub open: TextRange,
@@ -106,7 +101,7 @@ impl BlockFacts {
 }
 
 /// One `#AUTO_DEFINE` line.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MacroFacts {
     /// Lowercased, as the engine stores it (empty when the engine registers an empty name).
     pub name: String,
@@ -118,7 +113,7 @@ pub struct MacroFacts {
 }
 
 /// What one Wagic file contributes to the index.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FileIndex {
     pub kind: FileKind,
     /// The library the file belongs to (its `sets` folder).
@@ -148,7 +143,7 @@ pub enum Resolution {
 }
 
 /// What the merge found about one block.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockStatus {
     pub resolution: Resolution,
     /// An earlier entry with the same id: its place, its card, and whether it was added.
@@ -159,7 +154,7 @@ pub struct BlockStatus {
     pub added: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Duplicate {
     pub at: Location,
     pub card: String,
@@ -297,6 +292,78 @@ impl Index {
                 .collect()
         });
         starts.partition_point(|&s| s <= u32::from(at.range.start())) + 1
+    }
+
+    /// Forgets the line starts of a file whose text changed (they are computed again when a
+    /// note needs them), and makes room for files added to the workspace since the build.
+    pub fn text_changed(&mut self, file: FileId, files: usize) {
+        if self.line_starts.len() < files {
+            self.line_starts
+                .resize_with(files, std::sync::OnceLock::new);
+        }
+        if let Some(cell) = self.line_starts.get_mut(file) {
+            *cell = std::sync::OnceLock::new();
+        }
+    }
+
+    /// Moves every position of `file` that the index holds (its blocks and macros, and the
+    /// places of the definitions, ids, macros and statuses that point into it) through `map`:
+    /// after an edit of the file that left what it contributes unchanged, only positions move.
+    pub fn map_positions(&mut self, file: FileId, map: &dyn Fn(TextRange) -> TextRange) {
+        let at = |loc: &mut Location| {
+            if loc.file == file {
+                loc.range = map(loc.range);
+            }
+        };
+        if let Some(facts) = self.files.get_mut(&file) {
+            let index = &mut facts.index;
+            if let Some((_, range)) = &mut index.gate {
+                *range = map(*range);
+            }
+            for block in &mut index.blocks {
+                block.open = map(block.open);
+                for named in [&mut block.name, &mut block.primitive]
+                    .into_iter()
+                    .flatten()
+                {
+                    named.range = map(named.range);
+                }
+                if let Some((_, range)) = &mut block.id {
+                    *range = map(*range);
+                }
+            }
+            for m in &mut index.macros {
+                m.name_range = map(m.name_range);
+                m.line = map(m.line);
+            }
+        }
+        for facts in self.files.values_mut() {
+            for status in &mut facts.blocks {
+                match &mut status.resolution {
+                    Resolution::Resolved(loc) | Resolution::Gated { at: loc, .. } => at(loc),
+                    _ => {}
+                }
+                if let Some(dup) = &mut status.duplicate_of {
+                    at(&mut dup.at);
+                }
+                if let Some(loc) = &mut status.shadowed_by {
+                    at(loc);
+                }
+            }
+        }
+        for lib in &mut self.libraries {
+            for defs in lib.definitions.values_mut() {
+                for def in defs {
+                    at(&mut def.at);
+                }
+            }
+            for m in lib.macros.iter_mut().chain(lib.macro_lines.iter_mut()) {
+                at(&mut m.at);
+            }
+            for loc in lib.ids.values_mut() {
+                at(loc);
+            }
+        }
     }
 
     pub fn file(&self, id: FileId) -> Option<&FileFacts> {
@@ -624,7 +691,8 @@ fn marker_types(value: &str, out: &mut Vec<String>) {
 }
 
 /// Merges the per-file indexes: groups them by library, sorts each library in load order, and
-/// replays the engine's loader over it.
+/// replays the engine's loader over it. Only the paths of `files` are read (the language server
+/// builds the index away from the texts).
 pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
     let mut by_root: HashMap<String, Vec<(FileId, FileIndex)>> = HashMap::new();
     for (id, fi) in indexes {

@@ -10,6 +10,7 @@ use syntax::wagic::ast;
 use syntax::{TextRange, TextSize};
 
 pub mod code;
+mod ide;
 pub mod index;
 mod rules;
 pub mod vocab;
@@ -28,8 +29,12 @@ pub struct Ctx<'a> {
     pub library: Option<&'a index::Library>,
     /// The card blocks of the file, with their entries read once.
     pub cards: Vec<CardView>,
-    /// Every ability value of the file, in order.
+    /// Every ability value of the cards being linted, in order.
     pub code: Vec<code::CodeLine>,
+    /// Whether the checks of the file as a whole run too (grade lines, `[meta]` blocks, macro
+    /// definitions, counts over every card). The CLI lints every card and the file level at
+    /// once; the language server relints only the cards an edit touched.
+    pub file_level: bool,
 }
 
 /// A card block with its entries (key and meaning computed once for every rule).
@@ -179,36 +184,61 @@ impl DialectLinter for Linter {
             out.extend(syntax_out);
             return;
         };
-        let facts = index.file(id);
-        let library = index.library_of(id);
-        let cards: Vec<CardView> = tree
-            .cards()
-            .map(|c| CardView::new(file.text(), c, facts))
-            .collect();
-        let code = code::collect(file.text(), &cards, library);
-        let ctx = Ctx {
-            file,
-            file_id: id,
-            files,
-            tree,
-            index,
-            facts,
-            library,
-            cards,
-            code,
-        };
         let mut rule_out = Vec::new();
-        filter.run(rules::RULES, &mut rule_out, |check, sink| check(&ctx, sink));
-        // A bracket that a Wagic rule reports at its own level is not reported twice.
-        syntax_out.retain(|d| {
-            d.rule.code != "E011"
-                || !rule_out.iter().any(|r| {
-                    BRACKET_RULES.contains(&r.rule.code) && r.range.contains_range(d.range)
-                })
-        });
+        let cards: Vec<ast::CardBlock> = tree.cards().collect();
+        lint_cards(id, files, index, filter, &tree, cards, true, &mut rule_out);
+        drop_replaced_brackets(&mut syntax_out, &rule_out);
         out.extend(syntax_out);
         out.extend(rule_out);
     }
+}
+
+/// Runs the rules over some card blocks of a parsed file and, with `file_level`, over the file
+/// as a whole. Every finding of a card's run lies inside that card; linting every card and the
+/// file level, in any grouping, reports what one run over the whole file reports.
+#[allow(clippy::too_many_arguments)]
+pub fn lint_cards(
+    id: FileId,
+    files: &[SourceFile],
+    index: &Index,
+    filter: &RuleFilter,
+    tree: &ast::SourceFile,
+    cards: Vec<ast::CardBlock>,
+    file_level: bool,
+    out: &mut Vec<Diagnostic>,
+) {
+    let file = &files[id];
+    let facts = index.file(id);
+    let library = index.library_of(id);
+    let cards: Vec<CardView> = cards
+        .into_iter()
+        .map(|c| CardView::new(file.text(), c, facts))
+        .collect();
+    let code = code::collect(file.text(), &cards, library);
+    let ctx = Ctx {
+        file,
+        file_id: id,
+        files,
+        tree: tree.clone(),
+        index,
+        facts,
+        library,
+        cards,
+        code,
+        file_level,
+    };
+    filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+}
+
+/// A bracket that a Wagic rule reports at its own level is not reported twice: drops the shared
+/// `E011` findings inside a finding of `BRACKET_RULES`.
+pub fn drop_replaced_brackets(syntax_out: &mut Vec<Diagnostic>, rule_out: &[Diagnostic]) {
+    syntax_out.retain(|d| {
+        d.rule.code != "E011"
+            || !rule_out
+                .iter()
+                .any(|r| BRACKET_RULES.contains(&r.rule.code) && r.range.contains_range(d.range))
+    });
 }
 
 /// Rules that report harmful brackets themselves (the shared `E011` warning is then dropped).

@@ -28,7 +28,7 @@ mod param_key_case;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod repeated_line_key;
-mod scope;
+pub(crate) mod scope;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
@@ -48,14 +48,14 @@ mod unknown_replacement_event;
 mod unknown_static_mode;
 mod unknown_trigger_mode;
 mod unknown_type_word;
-mod unknown_valid_base;
+pub(crate) mod unknown_valid_base;
 mod unknown_valid_property;
 mod unknown_zone;
 mod unresolved_svar_copy;
 mod unresolved_token_script;
 mod unused_svar;
 mod version_specific_name;
-mod words;
+pub(crate) mod words;
 mod wrapped_line;
 
 pub(crate) static RULES: &[ForgeRule] = &[

@@ -34,7 +34,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         .iter()
         .filter(|b| b.open.start() < gate_range.start())
         .count();
-    if before > 0 {
+    if before > 0 && ctx.file_level {
         sink.report(
             gate_range,
             format!(

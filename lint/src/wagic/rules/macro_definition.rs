@@ -27,7 +27,9 @@ before `$cost` breaks `$cost`. A second definition of a name is ignored (first w
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let Some(facts) = ctx.facts else { return };
+    let Some(facts) = ctx.facts.filter(|_| ctx.file_level) else {
+        return;
+    };
     let text = ctx.file.text();
     // The index knows where the definitions are: find their nodes without walking the file.
     let defs = facts.index.macros.iter().filter_map(|m| {

@@ -22,11 +22,12 @@ merely ignored (a warning). Spaces are harmless.",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let blocks = ctx
-        .cards
-        .iter()
-        .map(|c| c.syntax().clone())
-        .chain(ctx.tree.meta_blocks().map(|m| m.syntax().clone()));
+    let blocks = ctx.cards.iter().map(|c| c.syntax().clone()).chain(
+        ctx.tree
+            .meta_blocks()
+            .filter(|_| ctx.file_level)
+            .map(|m| m.syntax().clone()),
+    );
     let tokens = blocks.flat_map(|b| {
         [b.first_child_or_token(), b.last_child_or_token()]
             .into_iter()

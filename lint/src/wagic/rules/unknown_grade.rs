@@ -52,7 +52,7 @@ fn check_value(value: &str, range: TextRange, sink: &mut Sink<'_>) {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for line in ctx.tree.grade_lines() {
+    for line in ctx.tree.grade_lines().filter(|_| ctx.file_level) {
         let text = line.syntax().text().to_string();
         let range = line.range();
         if let Some(value) = text.strip_prefix("grade=") {

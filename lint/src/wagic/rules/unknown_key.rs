@@ -139,7 +139,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
     }
-    for meta in ctx.tree.meta_blocks() {
+    for meta in ctx.tree.meta_blocks().filter(|_| ctx.file_level) {
         for entry in meta.entries() {
             let Some(key) = entry.key() else { continue };
             let lower = key.text().to_lowercase();

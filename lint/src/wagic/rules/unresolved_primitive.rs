@@ -41,14 +41,10 @@ fn difference(written: &str, defined: &str) -> &'static str {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let Some(library) = ctx.library else { return };
-    let mut misses: Vec<syntax::TextRange> = Vec::new();
-    let mut references = 0;
+    if ctx.file_level && library.incomplete {
+        report_misses(ctx, sink);
+    }
     for card in &ctx.cards {
-        if let Some((facts, _)) = ctx.block(card)
-            && facts.primitive.is_some()
-        {
-            references += 1;
-        }
         let Some((facts, status)) = ctx.block(card) else {
             continue;
         };
@@ -88,7 +84,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         if library.incomplete {
-            misses.push(p.range);
+            // Counted once for the whole file (`report_misses`).
             continue;
         }
         let near = library.near_names(&p.text);
@@ -116,6 +112,25 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     vec![Edit::replace(p.range, def.name.clone())],
                 ));
             }
+        }
+    }
+}
+
+/// In a library that looks incomplete, the references that match nothing (and no other
+/// spelling either) are counted for the whole file and reported once.
+fn report_misses(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let (Some(facts), Some(library)) = (ctx.facts, ctx.library) else {
+        return;
+    };
+    let mut misses: Vec<syntax::TextRange> = Vec::new();
+    let mut references = 0;
+    for (block, status) in facts.index.blocks.iter().zip(&facts.blocks) {
+        let Some(p) = &block.primitive else { continue };
+        references += 1;
+        if status.resolution == Resolution::Unresolved
+            && library.spelling_variants(&p.text, &p.key).is_empty()
+        {
+            misses.push(p.range);
         }
     }
     if let Some(first) = misses.first() {

@@ -1,0 +1,87 @@
+//! Between the protocol and the analysis API: URIs and paths, UTF-16 positions and byte
+//! offsets, findings and LSP diagnostics.
+
+use lint::analysis::{CompletionKind, SymbolKind as CSymbolKind};
+use lint::{Diagnostic, Severity};
+use std::path::{Path, PathBuf};
+use syntax::{LineCol, LineIndex, TextRange, TextSize};
+use tower_lsp_server::ls_types::{self as lsp, Uri};
+
+/// The path a document is known by: its file path, or the URI itself for other schemes.
+pub fn path_of(uri: &Uri) -> PathBuf {
+    match uri.to_file_path() {
+        Some(path) => path.into_owned(),
+        None => PathBuf::from(uri.as_str()),
+    }
+}
+
+pub fn uri_of(path: &Path) -> Option<Uri> {
+    Uri::from_file_path(path).or_else(|| path.to_str().and_then(|s| s.parse().ok()))
+}
+
+pub fn line_col(pos: lsp::Position) -> LineCol {
+    LineCol {
+        line: pos.line,
+        col: pos.character,
+    }
+}
+
+pub fn position(index: &LineIndex, offset: TextSize) -> lsp::Position {
+    let lc = index.line_col_utf16(offset);
+    lsp::Position::new(lc.line, lc.col)
+}
+
+pub fn range(index: &LineIndex, range: TextRange) -> lsp::Range {
+    lsp::Range::new(position(index, range.start()), position(index, range.end()))
+}
+
+pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
+    match s {
+        Severity::Error => lsp::DiagnosticSeverity::ERROR,
+        Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+        Severity::Info => lsp::DiagnosticSeverity::INFORMATION,
+        Severity::Hint => lsp::DiagnosticSeverity::HINT,
+    }
+}
+
+pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
+    let mut message = d.message.clone();
+    for note in &d.notes {
+        message.push_str("\nnote: ");
+        message.push_str(note);
+    }
+    let tags = (d.rule.code == "E020").then(|| vec![lsp::DiagnosticTag::UNNECESSARY]);
+    lsp::Diagnostic {
+        range: range(index, d.range),
+        severity: Some(severity(d.severity)),
+        code: Some(lsp::NumberOrString::String(d.rule.code.to_string())),
+        code_description: None,
+        source: Some(format!("cardlint({})", d.rule.name)),
+        message,
+        related_information: None,
+        tags,
+        data: None,
+    }
+}
+
+pub fn completion_kind(kind: CompletionKind) -> lsp::CompletionItemKind {
+    match kind {
+        CompletionKind::Key => lsp::CompletionItemKind::PROPERTY,
+        CompletionKind::Keyword => lsp::CompletionItemKind::KEYWORD,
+        CompletionKind::Function => lsp::CompletionItemKind::FUNCTION,
+        CompletionKind::Value => lsp::CompletionItemKind::ENUM_MEMBER,
+        CompletionKind::Variable => lsp::CompletionItemKind::VARIABLE,
+        CompletionKind::Reference => lsp::CompletionItemKind::REFERENCE,
+        CompletionKind::Macro => lsp::CompletionItemKind::SNIPPET,
+    }
+}
+
+pub fn symbol_kind(kind: CSymbolKind) -> lsp::SymbolKind {
+    match kind {
+        CSymbolKind::Card => lsp::SymbolKind::CLASS,
+        CSymbolKind::Ability => lsp::SymbolKind::METHOD,
+        CSymbolKind::Variable => lsp::SymbolKind::VARIABLE,
+        CSymbolKind::Macro => lsp::SymbolKind::CONSTANT,
+        CSymbolKind::Namespace => lsp::SymbolKind::NAMESPACE,
+    }
+}

@@ -1,0 +1,167 @@
+//! The diagnostics worker: a thread that publishes the findings of open documents after every
+//! change (coalescing changes that arrive while it works), and does the analysis's background
+//! work (index rebuilds, findings that depend on them) when the editor has been idle a moment.
+
+use crate::convert;
+use lint::analysis::{IndexJob, World};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tower_lsp_server::Client;
+
+/// How long the editor must be quiet before background work runs (its steps are short: an
+/// edit waits at most for the one under way).
+const IDLE: Duration = Duration::from_millis(150);
+
+enum Message {
+    Wake,
+    Stop,
+}
+
+#[derive(Clone)]
+pub struct Worker {
+    tx: Arc<Mutex<Sender<Message>>>,
+}
+
+impl Worker {
+    pub fn start(
+        world: Arc<Mutex<World>>,
+        client: Client,
+        handle: tokio::runtime::Handle,
+    ) -> Worker {
+        let (tx, rx) = channel();
+        let wake = tx.clone();
+        std::thread::Builder::new()
+            .name("cardlint-diagnostics".into())
+            .spawn(move || run(world, client, handle, rx, wake))
+            .expect("cannot start the diagnostics thread");
+        Worker {
+            tx: Arc::new(Mutex::new(tx)),
+        }
+    }
+
+    /// Something changed: publish what is out of date.
+    pub fn wake(&self) {
+        if let Ok(tx) = self.tx.lock() {
+            let _ = tx.send(Message::Wake);
+        }
+    }
+
+    pub fn stop(&self) {
+        if let Ok(tx) = self.tx.lock() {
+            let _ = tx.send(Message::Stop);
+        }
+    }
+}
+
+fn run(
+    world: Arc<Mutex<World>>,
+    client: Client,
+    handle: tokio::runtime::Handle,
+    rx: Receiver<Message>,
+    wake: Sender<Message>,
+) {
+    // Background work waits for the editor to be quiet for `IDLE`; then its steps (each short)
+    // follow one another until a message comes.
+    let mut quiet = false;
+    loop {
+        let busy = crate::lock(&world).has_background_work();
+        let message = if !busy {
+            rx.recv().map_err(|_| RecvTimeoutError::Disconnected)
+        } else if quiet {
+            rx.try_recv().map_err(|e| match e {
+                TryRecvError::Empty => RecvTimeoutError::Timeout,
+                TryRecvError::Disconnected => RecvTimeoutError::Disconnected,
+            })
+        } else {
+            rx.recv_timeout(IDLE)
+        };
+        quiet = matches!(message, Err(RecvTimeoutError::Timeout));
+        match message {
+            Ok(Message::Stop) | Err(RecvTimeoutError::Disconnected) => return,
+            Ok(Message::Wake) => {
+                // Changes that arrived meanwhile are all published at once.
+                let mut stop = false;
+                while let Ok(m) = rx.try_recv() {
+                    stop |= matches!(m, Message::Stop);
+                }
+                if stop {
+                    return;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    // An index rebuild runs on a thread of its own, without the lock: edits are
+                    // answered and published meanwhile.
+                    let job = crate::lock(&world).index_job();
+                    match job {
+                        Some(job) => spawn_index_job(world.clone(), job, wake.clone()),
+                        None => crate::lock(&world).background_step(),
+                    }
+                }));
+                if step.is_err() {
+                    // A bug: drop the background work rather than retrying it forever.
+                    eprintln!("cardlint: internal error in background work");
+                    crate::lock(&world).drop_background_work();
+                }
+            }
+        }
+        publish(&world, &client, &handle);
+    }
+}
+
+/// Builds an index away from the world and installs it; the worker is woken when it is done.
+fn spawn_index_job(world: Arc<Mutex<World>>, job: IndexJob, wake: Sender<Message>) {
+    let spawned = std::thread::Builder::new()
+        .name("cardlint-index".into())
+        .spawn({
+            let world = world.clone();
+            let wake = wake.clone();
+            move || {
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let built = job.run();
+                    let old = crate::lock(&world).finish_index_job(built);
+                    // The replaced index is freed here, not under the lock.
+                    drop(old);
+                }));
+                if done.is_err() {
+                    eprintln!("cardlint: internal error while rebuilding the index");
+                    let mut world = crate::lock(&world);
+                    world.abandon_index_job();
+                    world.drop_background_work();
+                }
+                let _ = wake.send(Message::Wake);
+            }
+        });
+    if spawned.is_err() {
+        crate::lock(&world).abandon_index_job();
+        let _ = wake.send(Message::Wake);
+    }
+}
+
+fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handle) {
+    let publications = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut world = crate::lock(world);
+        world
+            .take_publications()
+            .into_iter()
+            .map(|p| {
+                let diagnostics = p
+                    .diagnostics
+                    .iter()
+                    .map(|d| convert::diagnostic(&p.line_index, d))
+                    .collect::<Vec<_>>();
+                (p.path, p.version, diagnostics)
+            })
+            .collect::<Vec<_>>()
+    }));
+    let Ok(publications) = publications else {
+        eprintln!("cardlint: internal error while computing diagnostics");
+        return;
+    };
+    for (path, version, diagnostics) in publications {
+        if let Some(uri) = convert::uri_of(&path) {
+            handle.block_on(client.publish_diagnostics(uri, diagnostics, Some(version)));
+        }
+    }
+}

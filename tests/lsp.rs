@@ -1,0 +1,887 @@
+//! End to end: the real `cardlint lsp` binary over stdio, driven by a small JSON-RPC client as an
+//! editor would, through every capability, on invented Forge and Wagic files.
+
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const EMBER: &str = "Name:Ember Caller
+ManaCost:2 R
+Types:Creature Goblin Shaman
+PT:2/2
+T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Self | Execute$ TrigToken | TriggerDescription$ When CARDNAME enters, create a 1/1 red Elemental creature token.
+SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_ember | TokenAmount$ X
+SVar:X:Count$xPaid
+A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature you control.
+Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.
+";
+
+const TOKEN: &str =
+    "Name:Ember Token\nManaCost:no cost\nColors:red\nTypes:Creature Elemental\nPT:1/1\nOracle:\n";
+
+const MACROS: &str = "#AUTO_DEFINE __BURN__($n) damage:$n target(creature,player)\n";
+
+const CARDS: &str = "[card]
+name=Cinder Imp
+auto=__BURN__(2)
+auto=@movedto(this|graveyard) from(battlefield):damage:1 target(creature[fliyng]|battlefield)
+type=Creature
+subtype=Imp
+mana={1}{R}
+power=1
+toughness=1
+[/card]
+[card]
+name=Frost Wisp
+abilities=flying
+auto={T}:tap target(creature)
+type=Creature
+subtype=Spirit
+mana={U}
+power=1
+toughness=1
+[/card]
+";
+
+const SET_A: &str = "[card]\nprimitive=Cinder Imp\nid=9001\nrarity=C\n[/card]\n[card]\nprimitive=Frost Wisp\nid=9002\nrarity=C\n[/card]\n";
+
+const SET_B: &str = "[card]\nprimitive=Frost Wisp\nid=9002\nrarity=U\n[/card]\n";
+
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in [
+        ("cardsfolder/e/ember_caller.txt", EMBER),
+        ("tokenscripts/r_1_1_ember.txt", TOKEN),
+        ("sets/primitives/_macros.txt", MACROS),
+        ("sets/primitives/cards.txt", CARDS),
+        ("sets/TST/_cards.dat", SET_A),
+        ("sets/TSU/_cards.dat", SET_B),
+    ] {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// A minimal LSP client over the server's stdio.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Value>,
+    next_id: i64,
+    /// Notifications and requests from the server not yet looked at.
+    inbox: VecDeque<Value>,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardlint"))
+            .args(["lsp", "--test-hooks"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if std::env::var_os("CARDLINT_TEST_STDERR").is_some() {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .expect("cannot start cardlint lsp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = line.strip_prefix("Content-Length: ") {
+                        length = v.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                reader.read_exact(&mut body).unwrap();
+                let message: Value = serde_json::from_slice(&body).unwrap();
+                if tx.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            rx,
+            next_id: 0,
+            inbox: VecDeque::new(),
+        }
+    }
+
+    fn send(&mut self, message: &Value) {
+        self.send_raw(&serde_json::to_vec(message).unwrap());
+    }
+
+    fn send_raw(&mut self, body: &[u8]) {
+        write!(self.stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
+        self.stdin.write_all(body).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next message from the server; requests from the server are answered.
+    fn receive(&mut self) -> Value {
+        let message = self
+            .rx
+            .recv_timeout(TIMEOUT)
+            .expect("the server did not answer in time");
+        if message.get("method").is_some() && message.get("id").is_some() {
+            let id = message["id"].clone();
+            self.send(&json!({"jsonrpc": "2.0", "id": id, "result": null}));
+        }
+        message
+    }
+
+    /// Sends a request and returns the whole response (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        let deadline = Instant::now() + TIMEOUT;
+        while Instant::now() < deadline {
+            let message = self.receive();
+            if message["id"] == json!(id) && message.get("method").is_none() {
+                return message;
+            }
+            self.inbox.push_back(message);
+        }
+        panic!("no answer to {method}");
+    }
+
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let response = self.request(method, params);
+        assert!(
+            response.get("error").is_none(),
+            "{method} failed: {response}"
+        );
+        response["result"].clone()
+    }
+
+    /// Waits for a message from the server that `pred` accepts (looking at the inbox first).
+    fn wait_for(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.inbox.iter().position(&pred) {
+            return self.inbox.remove(i).unwrap();
+        }
+        let deadline = Instant::now() + TIMEOUT;
+        while Instant::now() < deadline {
+            let message = self.receive();
+            if pred(&message) {
+                return message;
+            }
+            self.inbox.push_back(message);
+        }
+        panic!("never got {what}");
+    }
+
+    /// The diagnostics published for `uri` at `version` (the last ones, when several came).
+    fn diagnostics(&mut self, uri: &str, version: i64) -> Vec<Value> {
+        let mut found = self.wait_for("diagnostics", |m| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && m["params"]["version"].as_i64() >= Some(version)
+        });
+        // Later publications for the same version replace earlier ones.
+        while let Some(i) = self.inbox.iter().position(|m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        }) {
+            found = self.inbox.remove(i).unwrap();
+        }
+        found["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn open(&mut self, path: &Path, language: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri(path), "languageId": language, "version": 1, "text": text}}),
+        );
+    }
+
+    fn change(&mut self, path: &Path, version: i64, changes: Value) {
+        self.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri(path), "version": version}, "contentChanges": changes}),
+        );
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn codes(diagnostics: &[Value]) -> Vec<String> {
+    diagnostics
+        .iter()
+        .map(|d| d["code"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Line and UTF-16 column of the first `needle` (plus `shift` characters) in `text`.
+fn pos(text: &str, needle: &str, shift: usize) -> Value {
+    let at = text.find(needle).unwrap() + shift;
+    let line = text[..at].matches('\n').count();
+    let col = text[..at]
+        .rsplit('\n')
+        .next()
+        .unwrap()
+        .encode_utf16()
+        .count();
+    json!({"line": line, "character": col})
+}
+
+fn at(path: &Path, text: &str, needle: &str, shift: usize) -> Value {
+    json!({"textDocument": {"uri": uri(path)}, "position": pos(text, needle, shift)})
+}
+
+fn labels(result: &Value) -> Vec<String> {
+    let items = result
+        .as_array()
+        .or_else(|| result["items"].as_array())
+        .cloned()
+        .unwrap_or_default();
+    items
+        .iter()
+        .map(|i| i["label"].as_str().unwrap_or("").to_string())
+        .collect()
+}
+
+/// Starts a server on the fixture folder and waits until it has indexed it.
+fn start(root: &Path) -> Client {
+    start_with(root, 6)
+}
+
+/// Starts a server on a folder of `files` card files and waits until it has indexed them.
+fn start_with(root: &Path, files: usize) -> Client {
+    let mut client = Client::start();
+    let init = client.result(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": uri(root),
+            "workspaceFolders": [{"uri": uri(root), "name": "fixture"}],
+            "capabilities": {
+                "window": {"workDoneProgress": true},
+                "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}},
+                "textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": true}}
+            }
+        }),
+    );
+    assert_eq!(init["serverInfo"]["name"], "cardlint");
+    assert_eq!(init["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
+    let caps = &init["capabilities"];
+    for cap in [
+        "completionProvider",
+        "hoverProvider",
+        "definitionProvider",
+        "referencesProvider",
+        "renameProvider",
+        "documentSymbolProvider",
+        "foldingRangeProvider",
+        "semanticTokensProvider",
+        "codeActionProvider",
+    ] {
+        assert!(!caps[cap].is_null(), "missing {cap}");
+    }
+    assert_eq!(caps["textDocumentSync"]["change"], 2, "incremental sync");
+    client.notify("initialized", json!({}));
+    client.wait_for("the file watcher registration", |m| {
+        m["method"] == "client/registerCapability"
+            && m["params"]["registrations"][0]["method"] == "workspace/didChangeWatchedFiles"
+    });
+    client.wait_for("progress begin", |m| {
+        m["method"] == "$/progress" && m["params"]["value"]["kind"] == "begin"
+    });
+    let end = client.wait_for("progress end", |m| {
+        m["method"] == "$/progress" && m["params"]["value"]["kind"] == "end"
+    });
+    assert!(
+        end["params"]["value"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("{files} card files indexed")),
+        "{end}"
+    );
+    client
+}
+
+fn stop(mut client: Client) {
+    assert!(client.result("shutdown", Value::Null).is_null());
+    client.notify("exit", Value::Null);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = client.child.try_wait().unwrap() {
+            assert!(status.success(), "exit status {status}");
+            return;
+        }
+        assert!(Instant::now() < deadline, "the server did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn forge_capabilities() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let path = root.join("cardsfolder/e/ember_caller.txt");
+    let u = uri(&path);
+    c.open(&path, "forge", EMBER);
+    let diagnostics = c.diagnostics(&u, 1);
+    assert_eq!(codes(&diagnostics), vec!["F150"]);
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        pos(EMBER, "Battlefeld", 0)
+    );
+    assert_eq!(diagnostics[0]["severity"], 1);
+
+    // Code action: the fix of the finding.
+    let actions = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": {"start": pos(EMBER, "Battlefeld", 1), "end": pos(EMBER, "Battlefeld", 1)},
+               "context": {"diagnostics": diagnostics}}),
+    );
+    let action = &actions[0];
+    assert_eq!(action["kind"], "quickfix");
+    assert_eq!(action["isPreferred"], true);
+    let edit = &action["edit"]["changes"][&u][0];
+    assert_eq!(edit["newText"], "Battlefield");
+
+    // An incremental change fixes it: the next publication (version 2) is clean.
+    let start = pos(EMBER, "Battlefeld", 0);
+    let end = pos(EMBER, "Battlefeld", 10);
+    c.change(
+        &path,
+        2,
+        json!([{"range": {"start": start, "end": end}, "text": "Battlefield"}]),
+    );
+    assert!(c.diagnostics(&u, 2).is_empty());
+    let text = EMBER.replace("Battlefeld", "Battlefield");
+
+    // Completion: ApiTypes, params of the ApiType, zones, SVar names.
+    let result = c.result("textDocument/completion", at(&path, &text, "DealDamage", 4));
+    assert!(labels(&result).contains(&"DealDamage".to_string()));
+    let result = c.result("textDocument/completion", at(&path, &text, "| NumDmg$", 2));
+    assert!(labels(&result).contains(&"NumDmg".to_string()));
+    let result = c.result(
+        "textDocument/completion",
+        at(&path, &text, "Battlefield", 3),
+    );
+    assert!(labels(&result).contains(&"Graveyard".to_string()));
+    let result = c.result(
+        "textDocument/completion",
+        at(&path, &text, "TrigToken |", 2),
+    );
+    assert!(labels(&result).contains(&"TrigToken".to_string()));
+
+    // Hover: an ApiType's documentation, an SVar's value.
+    let hover = c.result("textDocument/hover", at(&path, &text, "DealDamage", 2));
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("DealDamage")
+    );
+    let hover = c.result(
+        "textDocument/hover",
+        at(&path, &text, "Execute$ TrigToken", 12),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("DB$ Token")
+    );
+
+    // Definition and references of an SVar; definition of a token script.
+    let defs = c.result(
+        "textDocument/definition",
+        at(&path, &text, "Execute$ TrigToken", 12),
+    );
+    assert_eq!(defs[0]["range"]["start"], pos(&text, "TrigToken:DB", 0));
+    let defs = c.result(
+        "textDocument/definition",
+        at(&path, &text, "r_1_1_ember", 2),
+    );
+    assert!(
+        defs[0]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("tokenscripts/r_1_1_ember.txt")
+    );
+    let mut params = at(&path, &text, "TokenAmount$ X", 13);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = c.result("textDocument/references", params);
+    assert_eq!(refs.as_array().unwrap().len(), 2);
+
+    // Rename an SVar across its file.
+    let prepared = c.result(
+        "textDocument/prepareRename",
+        at(&path, &text, "TokenAmount$ X", 13),
+    );
+    assert_eq!(prepared["start"], pos(&text, "TokenAmount$ X", 13));
+    let mut params = at(&path, &text, "TokenAmount$ X", 13);
+    params["newName"] = json!("Amount");
+    let edit = c.result("textDocument/rename", params);
+    assert_eq!(edit["changes"][&u].as_array().unwrap().len(), 2);
+    let mut params = at(&path, &text, "TokenAmount$ X", 13);
+    params["newName"] = json!("9 bad");
+    assert!(
+        c.request("textDocument/rename", params)
+            .get("error")
+            .is_some()
+    );
+
+    // Document symbols: the card and its abilities.
+    let symbols = c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert_eq!(symbols[0]["name"], "Ember Caller");
+    let children: Vec<&str> = symbols[0]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(children.contains(&"AB$ DealDamage"), "{children:?}");
+
+    // Semantic tokens, whole and in a range.
+    let tokens = c.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": u}}),
+    );
+    let data = tokens["data"].as_array().unwrap();
+    assert!(!data.is_empty() && data.len() % 5 == 0);
+    let tokens = c.result(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": u}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}}),
+    );
+    assert!(tokens["data"].as_array().unwrap().len() < data.len());
+    let folds = c.result(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert!(
+        folds.as_array().unwrap().is_empty(),
+        "one face: nothing to fold"
+    );
+
+    // Edits in order: several changes at once, then quick successive versions.
+    c.change(
+        &path,
+        3,
+        json!([
+            {"range": {"start": {"line": 0, "character": 5}, "end": {"line": 0, "character": 10}}, "text": "Cinder"},
+            {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "# a\n"}
+        ]),
+    );
+    c.change(
+        &path,
+        4,
+        json!([{"text": text.replace("Battlefield", "Graveyrd")}]),
+    );
+    c.change(
+        &path,
+        5,
+        json!([{"text": text.replace("Battlefield", "Exile")}]),
+    );
+    let diagnostics = c.diagnostics(&u, 5);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let folds = c.result(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert!(folds.is_array());
+
+    // Closing clears the document's diagnostics.
+    c.notify("textDocument/didClose", json!({"textDocument": {"uri": u}}));
+    let closed = c.wait_for("cleared diagnostics", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == u
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.is_empty())
+            && m["params"]["version"].is_null()
+    });
+    assert!(
+        closed["params"]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    stop(c);
+}
+
+#[test]
+fn wagic_capabilities_and_cross_file_results() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let cards = root.join("sets/primitives/cards.txt");
+    let u = uri(&cards);
+    c.open(&cards, "wagic", CARDS);
+    assert_eq!(codes(&c.diagnostics(&u, 1)), vec!["W121"]);
+
+    let result = c.result("textDocument/completion", at(&cards, CARDS, "movedto", 2));
+    assert!(labels(&result).contains(&"movedto".to_string()));
+    let result = c.result(
+        "textDocument/completion",
+        at(&cards, CARDS, "tap target", 2),
+    );
+    assert!(labels(&result).contains(&"__BURN__".to_string()));
+    let result = c.result(
+        "textDocument/completion",
+        at(&cards, CARDS, "graveyard)", 2),
+    );
+    assert!(labels(&result).contains(&"graveyard".to_string()));
+    let hover = c.result("textDocument/hover", at(&cards, CARDS, "__BURN__", 3));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("damage:2")
+    );
+    let defs = c.result("textDocument/definition", at(&cards, CARDS, "__BURN__", 3));
+    assert!(defs[0]["uri"].as_str().unwrap().ends_with("_macros.txt"));
+    let symbols = c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert_eq!(symbols.as_array().unwrap().len(), 2);
+    let folds = c.result(
+        "textDocument/foldingRange",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert_eq!(folds.as_array().unwrap().len(), 2);
+    assert_eq!(folds[0]["startLine"], 0);
+    assert_eq!(folds[0]["endLine"], 9);
+    let tokens = c.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert!(!tokens["data"].as_array().unwrap().is_empty());
+
+    // A set entry: the card `primitive=` resolves to, and where it is.
+    let set_a = root.join("sets/TST/_cards.dat");
+    let ua = uri(&set_a);
+    c.open(&set_a, "wagic", SET_A);
+    assert!(c.diagnostics(&ua, 1).is_empty());
+    let hover = c.result("textDocument/hover", at(&set_a, SET_A, "Frost Wisp", 2));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("abilities=flying")
+    );
+    let defs = c.result(
+        "textDocument/definition",
+        at(&set_a, SET_A, "Frost Wisp", 2),
+    );
+    assert_eq!(defs[0]["uri"], u);
+    assert_eq!(defs[0]["range"]["start"], pos(CARDS, "Frost Wisp", 0));
+    let mut params = at(&cards, CARDS, "Frost Wisp", 2);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = c.result("textDocument/references", params);
+    assert_eq!(refs.as_array().unwrap().len(), 3);
+
+    // Cross-file results: the second set repeats id 9002 ...
+    let set_b = root.join("sets/TSU/_cards.dat");
+    let ub = uri(&set_b);
+    c.open(&set_b, "wagic", SET_B);
+    assert_eq!(codes(&c.diagnostics(&ub, 1)), vec!["W104"]);
+    // ... and no longer once the first set changes it (an edit of another open document).
+    c.change(
+        &set_a,
+        2,
+        json!([{"range": {"start": pos(SET_A, "9002", 0), "end": pos(SET_A, "9002", 4)}, "text": "9003"}]),
+    );
+    c.wait_for("the duplicate gone", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == ub
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.is_empty())
+    });
+    // Back on disk: closing the edited set restores the duplicate ...
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": ua}}),
+    );
+    c.wait_for("the duplicate back", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == ub
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.len() == 1)
+    });
+    // ... and a change on disk, reported by file watching, removes it again.
+    std::fs::write(&set_a, SET_A.replace("9002", "9005")).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": ua, "type": 2}]}),
+    );
+    c.wait_for("the duplicate gone after the file changed", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == ub
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.is_empty())
+    });
+    stop(c);
+}
+
+#[test]
+fn robustness() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let path = root.join("cardsfolder/e/ember_caller.txt");
+    let u = uri(&path);
+    c.open(&path, "forge", EMBER);
+    c.diagnostics(&u, 1);
+
+    // Malformed params: an error answer (invalid params), and the server goes on.
+    let response = c.request("textDocument/hover", json!({"textDocument": 42}));
+    assert_eq!(response["error"]["code"], -32602, "{response}");
+    // An unknown method.
+    let response = c.request("cardlint/nothing", json!({}));
+    assert_eq!(response["error"]["code"], -32601, "{response}");
+    // Positions past the end are clamped.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": u}, "position": {"line": 9999, "character": 9999}}),
+    );
+    assert!(hover.get("error").is_none(), "{hover}");
+    let result = c.result(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": u}, "position": {"line": 2, "character": 9999}}),
+    );
+    assert!(result.is_array());
+    c.change(
+        &path,
+        2,
+        json!([{"range": {"start": {"line": 500, "character": 3}, "end": {"line": 900, "character": 0}}, "text": "\nK:Flying\n"}]),
+    );
+    assert!(codes(&c.diagnostics(&u, 2)).contains(&"F150".to_string()));
+    // Unknown documents.
+    let other = uri(&root.join("nowhere.txt"));
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": other}, "position": {"line": 0, "character": 0}}),
+    );
+    assert!(hover["result"].is_null(), "{hover}");
+    c.change(&root.join("nowhere.txt"), 3, json!([{"text": "x"}]));
+    // Garbage on the wire is answered with an error.
+    c.send_raw(b"{not json");
+    c.wait_for("a parse error", |m| m["error"]["code"] == -32700);
+    // A panic in a handler is an internal error, not a crash.
+    let response = c.request("cardlint/panic", json!({}));
+    assert_eq!(response["error"]["code"], -32603, "{response}");
+    let hover = c.result("textDocument/hover", at(&path, EMBER, "DealDamage", 2));
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("DealDamage")
+    );
+    // A file that is no card file gets no findings, and features answer nothing.
+    let notes = root.join("notes.md");
+    c.open(&notes, "markdown", "just notes\n");
+    let result = c.result(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri(&notes)}, "position": {"line": 0, "character": 2}}),
+    );
+    assert!(labels(&result).is_empty());
+    stop(c);
+}
+
+const PYMTG: &str = "##############################\nGlimmer Newt\n\n\tTriggers:\n\t\tonPlya\n\t\t\tself.controller.gain_life(1)\n";
+
+const NETRUNNER: &str = "ScriptsLocal = '''\n=====\nPaper Lantern\n-----\nc0ffee00-0000-4000-8000-0000000000f1\n-----\nonPlay:Gain2Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''\n";
+
+const RULESCRIPT: &str = "RulesDict = {}\n\n# Coal Golem\nRulesDict[\"c0ffee00-0000-4000-8000-0000000000e1\"] = \"\"\"\naction = {F}: destroy() to(characters@oppRing)\n\"\"\"\n";
+
+#[test]
+fn python_mtg_netrunner_and_rulescript() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let files = [
+        ("data/test_cards.txt", "pymtg", PYMTG),
+        ("anr/Scripts/CardScripts.py", "netrunner", NETRUNNER),
+        ("cfc/Scripts/card_rules.py", "rulescript", RULESCRIPT),
+    ];
+    for (path, _, text) in files {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let mut c = start_with(root, 3);
+    for (path, language, text) in files {
+        let path = root.join(path);
+        let u = uri(&path);
+        c.open(&path, language, text);
+        let diagnostics = c.diagnostics(&u, 1);
+        let (word, shift) = match language {
+            "pymtg" => ("onPlya", 2),
+            "netrunner" => ("Gain2", 1),
+            _ => ("destroy", 2),
+        };
+        if language == "pymtg" {
+            assert!(!diagnostics.is_empty(), "{language}: the misspelt trigger");
+        }
+        let result = c.result("textDocument/completion", at(&path, text, word, shift));
+        assert!(!labels(&result).is_empty(), "{language}: no completion");
+        let (word, shift) = match language {
+            "pymtg" => ("Triggers", 2),
+            _ => (word, shift),
+        };
+        let hover = c.result("textDocument/hover", at(&path, text, word, shift));
+        assert!(
+            hover["contents"]["value"]
+                .as_str()
+                .is_some_and(|v| !v.is_empty()),
+            "{language}: {hover}"
+        );
+        let symbols = c.result(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": u}}),
+        );
+        assert_eq!(
+            symbols.as_array().map(Vec::len),
+            Some(1),
+            "{language}: {symbols}"
+        );
+    }
+    stop(c);
+}
+
+/// On save, the headless engine plays the saved card and its findings join the lint's until the
+/// next change; suppression comments apply to them.
+#[test]
+fn simulation_on_save() {
+    const AIM: &str = "Name:Stray Aim\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | Defined$ Targeted | NumDmg$ 3 | SpellDescription$ Deal 3 damage.\nOracle:Deal 3 damage.\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cardsfolder/s/stray_aim.txt");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, AIM).unwrap();
+    let mut c = start_with(dir.path(), 1);
+    let u = uri(&path);
+    c.open(&path, "forge", AIM);
+    let lint = codes(&c.diagnostics(&u, 1));
+    assert!(!lint.contains(&"G105".to_string()), "{lint:?}");
+    c.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": u}, "text": AIM}),
+    );
+    let found = c.wait_for("the simulation's findings", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == u
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|ds| ds.iter().any(|d| d["code"] == "G105"))
+    });
+    let g105 = found["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "G105")
+        .unwrap()
+        .clone();
+    assert_eq!(g105["range"]["start"]["line"], 3, "{g105}");
+
+    // A suppression comment silences it on the next save, and is not reported unused.
+    let quiet = AIM.replace(
+        "A:SP$",
+        "# cardlint: ignore[G105] the engine resolves this elsewhere\nA:SP$",
+    );
+    c.change(&path, 2, json!([{"text": quiet}]));
+    let after = codes(&c.diagnostics(&u, 2));
+    assert!(
+        !after.contains(&"G105".to_string()),
+        "cleared by the change: {after:?}"
+    );
+    assert!(!after.contains(&"E020".to_string()), "{after:?}");
+    c.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": u}, "text": quiet}),
+    );
+    // The next request is answered after the save's findings are in: ask for symbols, then read
+    // the last publication.
+    c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": u}}),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let saved = codes(&c.diagnostics(&u, 2));
+    assert!(!saved.contains(&"G105".to_string()), "{saved:?}");
+    assert!(!saved.contains(&"E020".to_string()), "{saved:?}");
+    stop(c);
+}
+
+#[test]
+fn neovim() {
+    let Ok(nvim) = which("nvim") else {
+        eprintln!("skipped: nvim is not installed (apt-get install neovim)");
+        return;
+    };
+    let dir = fixture();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/check.lua");
+    let output = Command::new(nvim)
+        .args(["--headless", "--clean", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("CARDLINT_BIN", env!("CARGO_BIN_EXE_cardlint"))
+        .env("CARDLINT_FIXTURE", dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "neovim check failed:\n{log}");
+    assert!(log.contains("neovim check: ok"), "{log}");
+}
+
+fn which(name: &str) -> Result<PathBuf, ()> {
+    let path = std::env::var_os("PATH").ok_or(())?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+        .ok_or(())
+}
