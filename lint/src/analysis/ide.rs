@@ -158,6 +158,20 @@ pub struct Fold {
     pub comment: bool,
 }
 
+impl Fold {
+    /// A fold for each range of `text` that spans more than one line (blocks, cards, entries).
+    pub fn multi_line(text: &str, ranges: impl IntoIterator<Item = TextRange>) -> Vec<Fold> {
+        ranges
+            .into_iter()
+            .filter(|r| text[*r].trim_end().contains('\n'))
+            .map(|range| Fold {
+                range,
+                comment: false,
+            })
+            .collect()
+    }
+}
+
 /// The semantic token types cardlint reports, in the order of the legend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TokenKind {

@@ -216,14 +216,7 @@ impl DialectIde for Linter {
     }
 
     fn folding(&self, file: &FileView<'_, Self>) -> Vec<Fold> {
-        self.symbols(file)
-            .into_iter()
-            .filter(|s| file.text()[s.range].trim_end().contains('\n'))
-            .map(|s| Fold {
-                range: s.range,
-                comment: false,
-            })
-            .collect()
+        Fold::multi_line(file.text(), self.symbols(file).into_iter().map(|s| s.range))
     }
 }
 

@@ -283,15 +283,10 @@ impl DialectIde for Linter {
         let Some(tree) = ast::SourceFile::cast(SyntaxNode::new_root(file.green.clone())) else {
             return Vec::new();
         };
-        let text = file.text();
-        tree.cards()
-            .map(|card| card.syntax().text_range())
-            .filter(|r| text[*r].trim_end().contains('\n'))
-            .map(|range| Fold {
-                range,
-                comment: false,
-            })
-            .collect()
+        Fold::multi_line(
+            file.text(),
+            tree.cards().map(|card| card.syntax().text_range()),
+        )
     }
 }
 
