@@ -184,14 +184,34 @@ impl DialectLinter for Linter {
             out.extend(syntax_out);
             return;
         };
+        // The cards are linted a chunk at a time (their views and ability code are dropped
+        // after each chunk), then the file level: the same findings as one run over the whole
+        // file (see `lint_cards`), with memory bounded by the tree instead of the tree and every
+        // card's views.
         let mut rule_out = Vec::new();
-        let cards: Vec<ast::CardBlock> = tree.cards().collect();
-        lint_cards(id, files, index, filter, &tree, cards, true, &mut rule_out);
+        let mut cards = tree.cards().peekable();
+        while cards.peek().is_some() {
+            let chunk: Vec<ast::CardBlock> = cards.by_ref().take(CARDS_PER_RUN).collect();
+            lint_cards(id, files, index, filter, &tree, chunk, false, &mut rule_out);
+        }
+        lint_cards(
+            id,
+            files,
+            index,
+            filter,
+            &tree,
+            Vec::new(),
+            true,
+            &mut rule_out,
+        );
         drop_replaced_brackets(&mut syntax_out, &rule_out);
         out.extend(syntax_out);
         out.extend(rule_out);
     }
 }
+
+/// How many cards `Linter::lint_file` gives one run of the rules.
+const CARDS_PER_RUN: usize = 256;
 
 /// Runs the rules over some card blocks of a parsed file and, with `file_level`, over the file
 /// as a whole. Every finding of a card's run lies inside that card; linting every card and the
