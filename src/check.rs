@@ -52,6 +52,9 @@ fn load_config(args: &CheckArgs) -> Result<Config, String> {
 }
 
 pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
+    if args.no_cache {
+        crate::no_transparent_huge_pages();
+    }
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -106,6 +109,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     let results = match &cache {
         Some(cache) => {
             let old = cache.load();
+            if old.is_empty() {
+                crate::no_transparent_huge_pages();
+            }
             let (results, new, _stats) =
                 lint::cache::check(&loaded.files, &config, &old, &|| progress.inc());
             if let Some(new) = new {
