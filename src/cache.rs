@@ -4,7 +4,6 @@
 
 use crate::cli::CheckArgs;
 use lint::config::Config;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub struct CacheFile {
@@ -43,6 +42,11 @@ impl CacheFile {
         })
     }
 
+    /// Whether a cache file is there (it may still be for another binary or configuration).
+    pub fn exists(&self) -> bool {
+        self.path.is_file()
+    }
+
     pub fn load(&self) -> lint::cache::Cache {
         std::fs::read(&self.path)
             .ok()
@@ -66,7 +70,7 @@ impl CacheFile {
         let tmp = self
             .path
             .with_extension(format!("tmp{}", std::process::id()));
-        let written = std::fs::File::create(&tmp).and_then(|mut f| f.write_all(&cache.to_bytes()));
+        let written = std::fs::File::create(&tmp).and_then(|f| cache.write_to(f));
         if written.is_ok() {
             let _ = std::fs::rename(&tmp, &self.path);
         } else {

@@ -52,9 +52,6 @@ fn load_config(args: &CheckArgs) -> Result<Config, String> {
 }
 
 pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
-    if args.no_cache {
-        crate::no_transparent_huge_pages();
-    }
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -62,6 +59,15 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
             .map_err(|e| e.to_string())?;
     }
     let config = load_config(args)?;
+    let cache = if args.no_cache || args.fix || args.diff {
+        None
+    } else {
+        crate::cache::CacheFile::locate(args, &config)
+    };
+    // A run that will parse every file (no cache to reuse) does so without huge pages.
+    if cache.as_ref().is_none_or(|c| !c.exists()) {
+        crate::no_transparent_huge_pages();
+    }
     let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
     for path in &loaded.unknown {
         eprintln!(
@@ -101,17 +107,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         loaded.files.len(),
         !args.quiet && std::io::stderr().is_terminal(),
     );
-    let cache = if args.no_cache {
-        None
-    } else {
-        crate::cache::CacheFile::locate(args, &config)
-    };
     let results = match &cache {
         Some(cache) => {
             let old = cache.load();
-            if old.is_empty() {
-                crate::no_transparent_huge_pages();
-            }
             let (results, new, _stats) =
                 lint::cache::check(&loaded.files, &config, &old, &|| progress.inc());
             if let Some(new) = new {

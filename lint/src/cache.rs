@@ -88,6 +88,14 @@ impl Cache {
         bincode::serde::encode_to_vec(self, bincode_config()).unwrap_or_default()
     }
 
+    /// Writes what `to_bytes` returns, without building it in memory first.
+    pub fn write_to(&self, writer: impl std::io::Write) -> std::io::Result<()> {
+        let mut writer = std::io::BufWriter::new(writer);
+        bincode::serde::encode_into_std_write(self, &mut writer, bincode_config())
+            .map_err(std::io::Error::other)?;
+        std::io::Write::flush(&mut writer)
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }
