@@ -273,14 +273,17 @@ pub fn simulate_document(
 ) -> Vec<Diagnostic> {
     let file = SourceFile::from_text(path, dialect, text);
     let mut out = simulate_file(&file);
-    let filter = lint::workspace::file_filter(config, &file);
-    filter.apply(&mut out);
-    lint::suppress::apply_pass(&file, &filter, &mut out, lint::suppress::Pass::Simulation);
+    apply_config(
+        std::slice::from_ref(&file),
+        std::slice::from_mut(&mut out),
+        config,
+    );
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     out
 }
 
-/// Applies the configuration to the findings of [`simulate`] (one list per file, as returned).
+/// Applies the configuration and the files' suppression comments to the findings of [`simulate`]
+/// (one list per file, as returned).
 pub fn apply_config(
     files: &[SourceFile],
     results: &mut [Vec<Diagnostic>],
@@ -298,13 +301,11 @@ fn first_line(text: &str) -> TextRange {
     TextRange::new(0.into(), (end as u32).into())
 }
 
-/// Lint diagnostics and simulation diagnostics of the same files, merged per file. A simulation
-/// finding on exactly the text a lint finding already covers (the same mistake seen twice, e.g.
-/// an `Execute$` naming no SVar) is dropped: the lint's finding says it first, with its fix.
+/// Lint diagnostics and simulation diagnostics of the same files, merged per file
+/// (`simulation::add_to_lint`: a simulation finding the lint already reports is dropped).
 pub fn merge(mut lint: Vec<Vec<Diagnostic>>, sim: Vec<Vec<Diagnostic>>) -> Vec<Vec<Diagnostic>> {
     for (l, s) in lint.iter_mut().zip(sim) {
-        let seen: std::collections::HashSet<TextRange> = l.iter().map(|d| d.range).collect();
-        l.extend(s.into_iter().filter(|d| !seen.contains(&d.range)));
+        lint::simulation::add_to_lint(l, s);
         l.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
     }
     lint

@@ -138,53 +138,9 @@ pub fn check(
         if ids.is_empty() {
             continue;
         }
-        let outcome = match dialect {
-            Dialect::Forge => run(
-                &crate::forge::Linter,
-                dialect,
-                files,
-                &ids,
-                config,
-                old,
-                on_file,
-            ),
-            Dialect::Wagic => run(
-                &crate::wagic::Linter,
-                dialect,
-                files,
-                &ids,
-                config,
-                old,
-                on_file,
-            ),
-            Dialect::Pymtg => run(
-                &crate::pymtg::Linter,
-                dialect,
-                files,
-                &ids,
-                config,
-                old,
-                on_file,
-            ),
-            Dialect::Netrunner => run(
-                &crate::netrunner::Linter,
-                dialect,
-                files,
-                &ids,
-                config,
-                old,
-                on_file,
-            ),
-            Dialect::Rulescript => run(
-                &crate::rulescript::Linter,
-                dialect,
-                files,
-                &ids,
-                config,
-                old,
-                on_file,
-            ),
-        };
+        let outcome = crate::workspace::with_linter!(dialect, |linter| run(
+            linter, dialect, files, &ids, config, old, on_file
+        ));
         changed |= outcome.changed;
         stats.reused += outcome.reused;
         stats.linted += ids.len() - outcome.reused;

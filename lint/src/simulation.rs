@@ -204,3 +204,14 @@ pub static RULES: &[&RuleMeta] = &[
     &TOKEN_NOT_FOUND,
     &UNKNOWN_ZONE,
 ];
+
+/// Adds a file's simulation findings to its lint findings, except those on exactly the text a
+/// lint finding covers: the same mistake seen twice (an `Execute$` naming no SVar, say), where
+/// the lint's finding says it first, with its fix.
+pub fn add_to_lint(
+    lint: &mut Vec<crate::Diagnostic>,
+    simulation: impl IntoIterator<Item = crate::Diagnostic>,
+) {
+    let seen: std::collections::HashSet<_> = lint.iter().map(|d| d.range).collect();
+    lint.extend(simulation.into_iter().filter(|d| !seen.contains(&d.range)));
+}

@@ -10,6 +10,36 @@ use crate::source::{FileId, SourceFile};
 use rayon::prelude::*;
 use std::borrow::Cow;
 
+/// Evaluates `body` with `linter` bound to the dialect's `DialectLinter` (each dialect has its
+/// own type, so the body is written once and compiled per dialect).
+macro_rules! with_linter {
+    ($dialect:expr, |$linter:ident| $body:expr) => {
+        match $dialect {
+            $crate::Dialect::Forge => {
+                let $linter = &$crate::forge::Linter;
+                $body
+            }
+            $crate::Dialect::Wagic => {
+                let $linter = &$crate::wagic::Linter;
+                $body
+            }
+            $crate::Dialect::Pymtg => {
+                let $linter = &$crate::pymtg::Linter;
+                $body
+            }
+            $crate::Dialect::Netrunner => {
+                let $linter = &$crate::netrunner::Linter;
+                $body
+            }
+            $crate::Dialect::Rulescript => {
+                let $linter = &$crate::rulescript::Linter;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_linter;
+
 /// What each dialect provides to the workspace pipeline.
 pub trait DialectLinter: Sync {
     /// What one file contributes to the workspace index.
@@ -57,13 +87,7 @@ pub fn check_with_progress(
         if ids.is_empty() {
             continue;
         }
-        let out = match dialect {
-            Dialect::Forge => run(&crate::forge::Linter, files, &ids, config, on_file),
-            Dialect::Wagic => run(&crate::wagic::Linter, files, &ids, config, on_file),
-            Dialect::Pymtg => run(&crate::pymtg::Linter, files, &ids, config, on_file),
-            Dialect::Netrunner => run(&crate::netrunner::Linter, files, &ids, config, on_file),
-            Dialect::Rulescript => run(&crate::rulescript::Linter, files, &ids, config, on_file),
-        };
+        let out = with_linter!(dialect, |linter| run(linter, files, &ids, config, on_file));
         for (id, diagnostics) in ids.into_iter().zip(out) {
             results[id] = diagnostics;
         }

@@ -915,15 +915,7 @@ impl World {
                 w.diagnostics(&files[id], &filter)
             }
         };
-        // A simulation finding on exactly the text a lint finding covers is the same mistake
-        // seen twice: the lint's (with its fix) is kept, as in `cardlint check --simulate`.
-        let linted: std::collections::HashSet<_> = out.iter().map(|d| d.range).collect();
-        out.extend(
-            doc.on_save
-                .iter()
-                .filter(|d| !linted.contains(&d.range))
-                .cloned(),
-        );
+        crate::simulation::add_to_lint(&mut out, doc.on_save.iter().cloned());
         Some(out)
     }
 
