@@ -167,6 +167,6 @@ pub fn debug_tree(path: &Path, dialect: Option<DialectArg>) -> Result<ExitCode, 
         .map(DialectArg::dialect)
         .or_else(|| lint::dialect::detect(path, source.text()))
         .ok_or_else(|| format!("{}: cannot tell which card language this file is written in; name it with --dialect", path.display()))?;
-    print!("{}", dialect.debug_tree(source.text()));
+    print!("{}", lint::dialect::debug_tree(dialect, source.text()));
     Ok(ExitCode::SUCCESS)
 }

@@ -31,6 +31,41 @@ pub enum Kind {
     UnknownZone,
 }
 
+impl Kind {
+    pub const ALL: [Kind; 12] = [
+        Kind::Crashed,
+        Kind::Unsupported,
+        Kind::Budget,
+        Kind::NoLegalTarget,
+        Kind::UnpayableCost,
+        Kind::DefinedNothing,
+        Kind::ChainLoop,
+        Kind::CountUnevaluable,
+        Kind::MissingParam,
+        Kind::ExecuteNotAbility,
+        Kind::TokenNotFound,
+        Kind::UnknownZone,
+    ];
+
+    /// The code of the rule that reports this kind (its documentation is in `lint::simulation`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Kind::Crashed => "G100",
+            Kind::Unsupported => "G101",
+            Kind::Budget => "G102",
+            Kind::NoLegalTarget => "G103",
+            Kind::UnpayableCost => "G104",
+            Kind::DefinedNothing => "G105",
+            Kind::ChainLoop => "G106",
+            Kind::CountUnevaluable => "G107",
+            Kind::MissingParam => "G108",
+            Kind::ExecuteNotAbility => "G109",
+            Kind::TokenNotFound => "G110",
+            Kind::UnknownZone => "G111",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     pub kind: Kind,

@@ -6,7 +6,7 @@
 //! - `wagic`: the card database, the ability factory and the runtime of Wagic.
 //! - `forge`: Forge cards built from the AST and played ability by ability.
 //! - `simulate`: the per-card harness (`cardlint simulate`, `check --simulate`, the language
-//!   server's `simulate_file`).
+//!   server's `simulate_file`); findings, not diagnostics: the layers above filter and print.
 //! - `wagic_tests`: the replay of Wagic's test suite.
 
 pub mod findings;
@@ -18,4 +18,5 @@ pub mod simulate;
 pub mod wagic;
 pub mod wagic_tests;
 
-pub use simulate::{Options, Stats, apply_config, simulate, simulate_document, simulate_file};
+pub use findings::{Finding, Kind};
+pub use simulate::{Options, Stats, simulate, simulate_file};

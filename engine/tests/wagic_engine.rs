@@ -4,7 +4,7 @@
 
 use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
 use engine::wagic_tests::{Outcome, Rules, run_test};
-use lint::{Dialect, SourceFile};
+use model::{Dialect, SourceFile};
 
 const CARDS: &str = r#"
 [card]

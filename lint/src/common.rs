@@ -4,7 +4,7 @@
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::source::SourceFile;
+use model::source::SourceFile;
 use syntax::{Encoding, ErrorKind, SyntaxError, TextRange, TextSize};
 
 pub static INVALID_UTF8: RuleMeta = RuleMeta {

@@ -128,7 +128,7 @@ impl Config {
             let found = resolve_selector(&rules, selector.get_ref());
             if found.is_empty() {
                 let names = rules.iter().flat_map(|r| [r.code, r.name]);
-                let hint = crate::suggest::did_you_mean(selector.get_ref(), names)
+                let hint = model::suggest::did_you_mean(selector.get_ref(), names)
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
                 return Err(error(

@@ -2,65 +2,28 @@
 //! then by content; `--dialect` and the config file override both.
 
 use crate::registry::RuleMeta;
+pub use model::Dialect;
 use std::path::Path;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Dialect {
-    Forge,
-    Wagic,
-    /// Python-MTG card files (`data/*_cards.txt`).
-    Pymtg,
-    /// OCTGN Netrunner AutoScripts (`CardScripts.py`, classic `set.xml` files).
-    Netrunner,
-    /// OCTGN RuleScript (`card_rules.py` of Card Fighters' Clash).
-    Rulescript,
+/// The rules of a dialect (not counting the shared ones).
+pub fn rules(dialect: Dialect) -> Vec<&'static RuleMeta> {
+    match dialect {
+        Dialect::Forge => crate::forge::rule_metas(),
+        Dialect::Wagic => crate::wagic::rule_metas(),
+        Dialect::Pymtg => crate::pymtg::rule_metas(),
+        Dialect::Netrunner => crate::netrunner::rule_metas(),
+        Dialect::Rulescript => crate::rulescript::rule_metas(),
+    }
 }
 
-impl Dialect {
-    pub const ALL: [Dialect; 5] = [
-        Dialect::Forge,
-        Dialect::Wagic,
-        Dialect::Pymtg,
-        Dialect::Netrunner,
-        Dialect::Rulescript,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Dialect::Forge => "forge",
-            Dialect::Wagic => "wagic",
-            Dialect::Pymtg => "pymtg",
-            Dialect::Netrunner => "netrunner",
-            Dialect::Rulescript => "rulescript",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Dialect> {
-        Dialect::ALL
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(name))
-    }
-
-    /// The rules of this dialect (not counting the shared ones).
-    pub fn rules(self) -> Vec<&'static RuleMeta> {
-        match self {
-            Dialect::Forge => crate::forge::rule_metas(),
-            Dialect::Wagic => crate::wagic::rule_metas(),
-            Dialect::Pymtg => crate::pymtg::rule_metas(),
-            Dialect::Netrunner => crate::netrunner::rule_metas(),
-            Dialect::Rulescript => crate::rulescript::rule_metas(),
-        }
-    }
-
-    /// The tree of a text in rust-analyzer's debug format, with the syntax errors.
-    pub fn debug_tree(self, text: &str) -> String {
-        match self {
-            Dialect::Forge => syntax::forge::parse(text).debug_dump(),
-            Dialect::Wagic => syntax::wagic::parse(text).debug_dump(),
-            Dialect::Pymtg => syntax::pymtg::parse(text).debug_dump(),
-            Dialect::Netrunner => syntax::netrunner::parse(text).debug_dump(),
-            Dialect::Rulescript => syntax::rulescript::parse(text).debug_dump(),
-        }
+/// The tree of a text in rust-analyzer's debug format, with the syntax errors.
+pub fn debug_tree(dialect: Dialect, text: &str) -> String {
+    match dialect {
+        Dialect::Forge => syntax::forge::parse(text).debug_dump(),
+        Dialect::Wagic => syntax::wagic::parse(text).debug_dump(),
+        Dialect::Pymtg => syntax::pymtg::parse(text).debug_dump(),
+        Dialect::Netrunner => syntax::netrunner::parse(text).debug_dump(),
+        Dialect::Rulescript => syntax::rulescript::parse(text).debug_dump(),
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::config::Config;
 use crate::dialect::Dialect;
-use crate::source::SourceFile;
+use model::source::SourceFile;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

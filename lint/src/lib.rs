@@ -15,14 +15,11 @@ pub mod python;
 pub mod registry;
 pub mod rulescript;
 pub mod simulation;
-pub mod source;
-pub mod suggest;
 pub mod suppress;
-pub mod vocab;
 pub mod wagic;
 pub mod workspace;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity, Sink};
 pub use dialect::Dialect;
+pub use model::{FileId, SourceFile};
 pub use registry::{RuleFilter, RuleMeta, all_rules, find_rule};
-pub use source::{FileId, SourceFile};

@@ -206,7 +206,7 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
     rules.extend(crate::simulation::RULES.iter().copied());
     rules.extend(crate::suppress::RULES.iter().copied());
     for dialect in Dialect::ALL {
-        rules.extend(dialect.rules());
+        rules.extend(crate::dialect::rules(dialect));
     }
     rules.sort_by_key(|r| r.code);
     rules

@@ -4,7 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, Edit, Fix, Severity};
 use crate::registry::{FixAvailability, Group, RuleFilter, RuleMeta, find_rule};
-use crate::source::SourceFile;
+use model::source::SourceFile;
 use syntax::{TextRange, TextSize};
 
 pub static UNUSED_SUPPRESSION: RuleMeta = RuleMeta {

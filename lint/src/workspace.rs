@@ -6,7 +6,7 @@ use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::Dialect;
 use crate::registry::RuleFilter;
-use crate::source::{FileId, SourceFile};
+use model::source::{FileId, SourceFile};
 use rayon::prelude::*;
 use std::borrow::Cow;
 

@@ -7,8 +7,8 @@ use super::build::{Face, ForgeCard, Param, Rec};
 use super::valid::{Tri, TypeVocab, ValidCtx, split_alternatives};
 use crate::findings::{CardOutcome, Finding, Kind};
 use crate::game::{Card, CardId, Chars, Game, PlayerId, Zone};
+use model::forge::vocab;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::LazyLock;
 use syntax::TextRange;
 
 /// Keys whose value names another ability SVar (README §3).
@@ -108,41 +108,11 @@ const AMOUNT_KEYS: &[&str] = &[
     "NumTurns",
 ];
 
-/// Which `Triggered<Key>` each trigger mode provides (spec data).
-static TRIGGER_KEYS: LazyLock<HashMap<String, Vec<String>>> = LazyLock::new(|| {
-    let mut m: HashMap<String, Vec<String>> = HashMap::new();
-    for line in include_str!("../../data/forge/trigger-variables.tsv").lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        if let Some((mode, key)) = line.split_once('\t') {
-            m.entry(mode.trim().to_string())
-                .or_default()
-                .push(key.trim().to_string());
-        }
-    }
-    m
-});
-
-/// Forge's ApiTypes, lower case (spec data).
-static API_TYPES: LazyLock<HashSet<String>> = LazyLock::new(|| {
-    include_str!("../../data/forge/api-types.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split('\t').next())
-        .map(|w| w.trim().to_ascii_lowercase())
-        .collect()
-});
-
-/// Words after `Count$` and how they match (spec data).
-static COUNT_KEYS: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
-    include_str!("../../data/forge/count-keys.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(w, m)| (w.trim().to_string(), m.trim().to_string()))
-        .collect()
-});
+/// The `Triggered<Key>` objects a trigger mode provides (the model's table), by the mode as
+/// written (Forge reads modes ignoring case).
+fn trigger_keys(mode: &str) -> Option<&'static [&'static str]> {
+    vocab::trigger_variables(mode)
+}
 
 /// Where an ability was reached from.
 #[derive(Clone, Debug, Default)]
@@ -728,22 +698,21 @@ impl<'a> Sim<'a> {
                     ),
                 )),
                 Some(mode) if mode.starts_with("Replacement:") => Some((true, String::new())),
-                Some(mode) => match TRIGGER_KEYS.get(mode) {
+                Some(mode) => match trigger_keys(mode) {
                     None => Some((true, String::new())),
                     Some(keys) => {
                         let copied = origin
                             .copied_modes
                             .iter()
-                            .filter_map(|m| TRIGGER_KEYS.get(m))
+                            .filter_map(|m| trigger_keys(m))
                             .flatten()
-                            .any(|k| rest.starts_with(k.as_str()));
+                            .any(|k| rest.starts_with(k));
                         let unknown_copied = origin
                             .copied_modes
                             .iter()
-                            .any(|m| !TRIGGER_KEYS.contains_key(m));
-                        let provided = copied
-                            || unknown_copied
-                            || keys.iter().any(|k| rest.starts_with(k.as_str()));
+                            .any(|m| trigger_keys(m).is_none());
+                        let provided =
+                            copied || unknown_copied || keys.iter().any(|k| rest.starts_with(k));
                         Some((
                             provided,
                             format!(
@@ -854,8 +823,8 @@ impl<'a> Sim<'a> {
             if let Some(key) = prefix.strip_prefix("Triggered")
                 && !key.is_empty()
                 && let Some(mode) = &origin.trigger_mode
-                && let Some(keys) = TRIGGER_KEYS.get(mode)
-                && !keys.iter().any(|k| key.starts_with(k.as_str()))
+                && let Some(keys) = trigger_keys(mode)
+                && !keys.iter().any(|k| key.starts_with(k))
             {
                 self.find(Finding::new(
                     Kind::CountUnevaluable,
@@ -866,13 +835,7 @@ impl<'a> Sim<'a> {
             return;
         }
         let key: &str = rest.split([' ', '/', '.']).next().unwrap_or("");
-        let known = COUNT_KEYS.iter().any(|(w, m)| match m.as_str() {
-            "exact" => key == w,
-            "prefix" => key.starts_with(w.as_str()),
-            "contains" => key.contains(w.as_str()),
-            "suffix" => key.ends_with(w.as_str()),
-            _ => key == w,
-        });
+        let known = vocab::count_keys().count_key_known(key);
         if !known && !key.starts_with("Triggered") && !key.starts_with("Replaced") {
             self.find(Finding::new(
                 Kind::CountUnevaluable,
@@ -1416,7 +1379,7 @@ impl<'a> Sim<'a> {
             | "unattachall"
             | "poison" => {}
             // Not an ApiType at all: Forge fails to build the card (the linter says so).
-            _ if !API_TYPES.contains(&lower) => {}
+            _ if vocab::api_types().get_ignore_case(&lower).is_none() => {}
             _ => {
                 self.unsupported.entry(api.to_string()).or_insert(range);
             }

@@ -49,12 +49,11 @@ pub struct TypeVocab {
 }
 
 impl TypeVocab {
-    /// The type words of Forge's card pool (data file), to which a workspace adds its own.
+    /// The type words of the model's vocabulary, to which a workspace adds its own.
     pub fn builtin() -> TypeVocab {
-        let words = include_str!("../../data/forge/types.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.trim().to_string())
+        let words = model::forge::vocab::types()
+            .names()
+            .map(|w| w.to_ascii_lowercase())
             .collect();
         TypeVocab { words }
     }

@@ -5,7 +5,7 @@
 
 use crate::game::Keywords;
 use crate::mana::{self, Mana};
-use lint::{FileId, SourceFile};
+use model::{FileId, SourceFile};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use syntax::TextRange;
@@ -474,7 +474,7 @@ pub fn atoi(s: &str) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lint::Dialect;
+    use model::Dialect;
 
     fn db(files: &[(&str, &str)]) -> Db {
         let files: Vec<SourceFile> = files

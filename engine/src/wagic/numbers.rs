@@ -6,13 +6,14 @@ use super::runtime::WGame;
 use crate::game::{CardId, Zone};
 use std::sync::LazyLock;
 
-/// Words of Wagic's parsed integers (spec data): (word, exact|prefix|modifier).
-static WORDS: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
-    include_str!("../../data/wagic/variables.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(w, k)| (w.trim().to_string(), k.trim().to_string()))
+/// Words of Wagic's parsed integers (the model's vocabulary): (word, exact|prefix|modifier).
+/// Words the 2016 engine read and today's does not (`kind=removed`) are handled by `known`.
+static WORDS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+    model::wagic::vocab::variables()
+        .words()
+        .iter()
+        .filter_map(|w| Some((w.word, w.attr("kind")?)))
+        .filter(|(_, kind)| *kind != "removed")
         .collect()
 });
 
@@ -47,11 +48,11 @@ pub fn known(text: &str) -> bool {
             }
         }
         for (w, kind) in WORDS.iter() {
-            if kind == "modifier"
+            if *kind == "modifier"
                 && w.len() > 1
                 && !w.starts_with("other")
                 && !w.starts_with("plus")
-                && s.starts_with(w.as_str())
+                && s.starts_with(w)
                 && s.len() > w.len()
             {
                 s = &s[w.len()..];
@@ -71,9 +72,9 @@ pub fn known(text: &str) -> bool {
         return true;
     }
     // `x`-based words with a modifier after them (`xplusthree`, `halfupx`).
-    WORDS.iter().any(|(w, kind)| match kind.as_str() {
-        "exact" => s == w || s.eq_ignore_ascii_case(w),
-        "prefix" => s.starts_with(w.as_str()),
+    WORDS.iter().any(|(w, kind)| match *kind {
+        "exact" => s == *w || s.eq_ignore_ascii_case(w),
+        "prefix" => s.starts_with(w),
         _ => false,
     }) || (s.starts_with('x') && s[1..].starts_with("plus"))
 }

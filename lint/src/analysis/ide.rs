@@ -6,8 +6,8 @@
 //! converts them.
 
 use crate::diagnostic::Edit;
-use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
+use model::source::{FileId, SourceFile};
 use rowan::GreenNode;
 use syntax::{SyntaxError, TextRange, TextSize};
 
@@ -117,7 +117,7 @@ pub struct Hover {
     pub markdown: String,
 }
 
-pub use crate::source::Location;
+pub use model::source::Location;
 
 /// An edit of one file (rename).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -334,7 +334,7 @@ pub fn word_at(text: &str, offset: TextSize, extra: &[u8]) -> TextRange {
 /// it on hover (dialects built on the shared `crate::vocab` use these helpers).
 #[derive(Clone, Copy)]
 pub struct VocabSource {
-    pub vocab: &'static crate::vocab::Vocab,
+    pub vocab: &'static model::vocab::Vocab,
     pub kind: CompletionKind,
     /// What a word of it is, for people ("trigger condition").
     pub what: &'static str,
@@ -342,7 +342,7 @@ pub struct VocabSource {
 
 impl VocabSource {
     pub const fn new(
-        vocab: &'static crate::vocab::Vocab,
+        vocab: &'static model::vocab::Vocab,
         kind: CompletionKind,
         what: &'static str,
     ) -> VocabSource {
@@ -351,8 +351,8 @@ impl VocabSource {
 }
 
 /// The documentation of a vocabulary word, as hover and completion show it.
-pub fn vocab_doc(what: &str, word: &crate::vocab::Word) -> String {
-    use crate::vocab::Status;
+pub fn vocab_doc(what: &str, word: &model::vocab::Word) -> String {
+    use model::vocab::Status;
     let mut out = format!("**{}** — {what}\n\n{}", word.word, word.doc);
     match word.status {
         Status::New => out.push_str("\n\nOnly newer versions of the engine read it."),
@@ -369,13 +369,13 @@ pub fn vocab_doc(what: &str, word: &crate::vocab::Word) -> String {
 pub fn vocab_completions(
     sources: &[VocabSource],
     replace: TextRange,
-    keep: impl Fn(&crate::vocab::Word) -> bool,
+    keep: impl Fn(&model::vocab::Word) -> bool,
 ) -> Vec<Completion> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for source in sources {
         for word in source.vocab.words() {
-            if word.status == crate::vocab::Status::Internal
+            if word.status == model::vocab::Status::Internal
                 || !keep(word)
                 || !seen.insert(word.word)
             {
@@ -385,7 +385,7 @@ pub fn vocab_completions(
                 Completion::new(word.word, source.kind, replace)
                     .detail(source.what)
                     .documentation(vocab_doc(source.what, word))
-                    .deprecated(word.status == crate::vocab::Status::Removed),
+                    .deprecated(word.status == model::vocab::Status::Removed),
             );
         }
     }

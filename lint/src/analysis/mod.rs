@@ -19,13 +19,13 @@ mod wagic_doc;
 use crate::config::{Config, ConfigError};
 use crate::diagnostic::Diagnostic;
 use crate::dialect::Dialect;
-use crate::source::{FileId, SourceFile};
 use crate::workspace::{DialectLinter, file_filter, lint_one};
 use edit::TextChange;
 pub use ide::{
     Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
     SemanticToken, Symbol, SymbolKind, TokenKind,
 };
+use model::source::{FileId, SourceFile};
 use rowan::GreenNode;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -3,18 +3,18 @@
 //! properties...), SVars (value on hover, definition, references, rename), token scripts, the
 //! outline of a card, folding of faces, semantic tokens.
 
-use super::model::{self, Model, RecordInfo, Role};
 use super::rules::scope::RecordScopes;
 use super::rules::unknown_valid_base::BASE_WORDS;
 use super::rules::words::{PHASE_KEYS, ZONE_KEYS};
-use super::vocab::{self, Status, Word};
 use super::{FileIndex, Index, Linter, is_token_script_path};
 use crate::analysis::ide::{
     Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
     SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
 use crate::diagnostic::Edit;
-use crate::source::{FileId, SourceFile};
+use model::forge::script::{self, Model, RecordInfo, Role};
+use model::forge::vocab::{self, Status, Word};
+use model::source::{FileId, SourceFile};
 use rowan::GreenNode;
 use syntax::forge::{SyntaxKind, SyntaxNode, ast};
 use syntax::{SyntaxError, TextRange, TextSize};
@@ -288,7 +288,7 @@ fn value_vocab(rec: Option<&RecordInfo<'_>>, line_key: &str, key: &str, after: u
     if syntax::forge::is_cost_param(key) {
         return ValueVocab::CostPart;
     }
-    if model::ref_shape(key, api, true).is_some() || model::AMOUNT_KEYS.contains(&key) {
+    if script::ref_shape(key, api, true).is_some() || script::AMOUNT_KEYS.contains(&key) {
         return ValueVocab::Svar;
     }
     if syntax::forge::is_valid_param(key) {
@@ -429,7 +429,7 @@ fn token_script_at<'a>(p: &'a Parsed<'a>, offset: TextSize) -> Option<(&'a str, 
             if param.key != "TokenScript" || !param.value_range.contains_inclusive(offset) {
                 continue;
             }
-            return model::split_items(param.value, param.value_range.start(), ',')
+            return script::split_items(param.value, param.value_range.start(), ',')
                 .into_iter()
                 .find(|(_, r)| r.contains_inclusive(offset));
         }
@@ -950,7 +950,7 @@ impl DialectIde for Linter {
                 let end = text[vs..]
                     .find(['|', '\n', '\r'])
                     .map_or(text.len(), |e| vs + e);
-                for (name, r) in model::split_items(&text[vs..end], TextSize::from(vs as u32), ',')
+                for (name, r) in script::split_items(&text[vs..end], TextSize::from(vs as u32), ',')
                 {
                     if name == script {
                         out.push(Location { file, range: r });
@@ -971,7 +971,7 @@ impl DialectIde for Linter {
         let Some((face, name, _)) = svar_at(&p, at.offset) else {
             return Err("only SVars can be renamed: put the cursor on an SVar name".into());
         };
-        if !model::is_svar_name(new_name) {
+        if !script::is_svar_name(new_name) {
             return Err(format!(
                 "`{new_name}` is not an SVar name (letters, digits and `_`, not starting with a digit)"
             ));

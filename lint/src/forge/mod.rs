@@ -3,22 +3,20 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::registry::{Rule, RuleFilter, RuleMeta};
-use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
+use model::source::{FileId, SourceFile};
 use std::collections::HashMap;
 use syntax::ErrorKind;
 use syntax::forge::ast;
 
 mod ide;
-pub mod model;
 mod rules;
-pub mod vocab;
 
 /// What a rule sees: the file, its tree, the file's semantic model and the workspace index.
 pub struct Ctx<'a> {
     pub file: &'a SourceFile,
     pub tree: ast::SourceFile,
-    pub model: model::Model<'a>,
+    pub model: model::forge::Model<'a>,
     pub index: &'a Index,
     pub(crate) cache: rules::Cache<'a>,
 }
@@ -98,7 +96,8 @@ impl DialectLinter for Linter {
             crate::common::syntax_diagnostics(file.text(), parse.errors(), out);
             return;
         };
-        let model = model::Model::build(file.text(), &tree, is_token_script_path(&file.path));
+        let model =
+            model::forge::Model::build(file.text(), &tree, is_token_script_path(&file.path));
         let ctx = Ctx {
             file,
             tree,

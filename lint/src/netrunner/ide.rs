@@ -3,17 +3,18 @@
 //! words glued after a number), the card a GUID names, the entries and set-file cards as
 //! symbols, and folding of them.
 
-use super::{Linter, file_game, vocab};
+use super::{Linter, file_game};
 use crate::analysis::ide::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Symbol, SymbolKind,
     VocabSource, vocab_completions, vocab_hover,
 };
-use crate::vocab::Word;
+use model::netrunner::vocab;
+use model::vocab::Word;
 use rowan::GreenNode;
 use syntax::netrunner::{SyntaxKind, SyntaxNode, ast};
 use syntax::{SyntaxError, TextRange, TextSize};
 
-fn src(v: &'static crate::vocab::Vocab, kind: CompletionKind, what: &'static str) -> VocabSource {
+fn src(v: &'static model::vocab::Vocab, kind: CompletionKind, what: &'static str) -> VocabSource {
     VocabSource::new(v, kind, what)
 }
 

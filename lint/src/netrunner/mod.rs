@@ -3,34 +3,16 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::registry::{Rule, RuleFilter, RuleMeta};
-use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
+use model::source::{FileId, SourceFile};
 use std::collections::HashMap;
 use syntax::netrunner::ast;
 use syntax::xml::{self, Event};
 
 mod ide;
 mod rules;
-pub mod vocab;
 
-/// Which game's engine reads a file: the vocabularies differ (Credits/Clicks against
-/// Bits/Actions, `Deltag` against `DelTag`...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Game {
-    /// Android: Netrunner (`CardScripts.py`, its set files).
-    Android,
-    /// Netrunner 1996 (scripts in its set files).
-    Classic,
-}
-
-impl Game {
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Android => "Android: Netrunner",
-            Game::Classic => "Netrunner 1996",
-        }
-    }
-}
+pub use model::netrunner::Game;
 
 /// The game of a file: `CardScripts.py` is Android's; a set file says by its `gameId` (a set
 /// file of an unknown game with scripts is taken for the classic game, which keeps its scripts
@@ -209,8 +191,8 @@ pub struct Head {
     whole: syntax::TextRange,
     /// Where `text` starts in the file.
     pub start: syntax::TextSize,
-    pub verb: Option<&'static crate::vocab::Word>,
-    pub resident: Option<&'static crate::vocab::Word>,
+    pub verb: Option<&'static model::vocab::Word>,
+    pub resident: Option<&'static model::vocab::Word>,
     /// The digits (or `X`) after the verb.
     pub number: String,
     /// The text after the number.
@@ -226,8 +208,16 @@ impl Head {
         let same = raw == text;
         let start = command.range().start();
         let whole = syntax::TextRange::at(start, syntax::TextSize::of(raw.as_str()));
-        let verb = vocab::longest_prefix(vocab::command_verbs(), game, &text);
-        let resident = vocab::longest_prefix(vocab::resident_effects(), game, &text);
+        let verb = model::netrunner::vocab::longest_prefix(
+            model::netrunner::vocab::command_verbs(),
+            game,
+            &text,
+        );
+        let resident = model::netrunner::vocab::longest_prefix(
+            model::netrunner::vocab::resident_effects(),
+            game,
+            &text,
+        );
         let after = verb.map_or(0, |v| v.word.len());
         let n = text[after..]
             .bytes()

@@ -4,11 +4,11 @@
 //! names), the cards and their sections as symbols, and folding of cards.
 
 use super::Linter;
-use super::vocab;
 use crate::analysis::ide::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Symbol, SymbolKind,
     VocabSource, vocab_completions, vocab_hover, word_at,
 };
+use model::pymtg::vocab;
 use rowan::GreenNode;
 use syntax::pymtg::{SyntaxKind, SyntaxNode, ast};
 use syntax::{SyntaxError, TextRange, TextSize};
@@ -155,7 +155,7 @@ impl DialectIde for Linter {
         if trimmed.starts_with('#') {
             return Vec::new();
         }
-        let all = |_: &crate::vocab::Word| true;
+        let all = |_: &model::vocab::Word| true;
         // The card name under a separator.
         if tabs == 0 {
             if after_separator(text, start) {

@@ -4,14 +4,13 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::registry::{Rule, RuleFilter, RuleMeta};
-use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
+use model::source::{FileId, SourceFile};
 use syntax::pymtg::{SyntaxKind, SyntaxNode, SyntaxToken, ast};
 use syntax::{ErrorKind, SyntaxError};
 
 mod ide;
 mod rules;
-pub mod vocab;
 
 /// What a rule sees: the file, its tree, and the parser's errors.
 pub struct Ctx<'a> {

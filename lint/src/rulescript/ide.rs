@@ -3,18 +3,19 @@
 //! `{` costs, `+`/`-` abilities, `::` selectors, keys at the start of a line), the card a GUID
 //! names, the rule entries and set-file cards as symbols, and folding of entries.
 
-use super::{Linter, vocab};
+use super::Linter;
 use crate::analysis::ide::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Symbol, SymbolKind,
     VocabSource, vocab_completions, vocab_doc, vocab_hover,
 };
+use model::rulescript::vocab;
 use rowan::GreenNode;
 use syntax::rulescript::{SyntaxKind, SyntaxNode, ast};
 use syntax::{SyntaxError, TextRange, TextSize};
 
 use CompletionKind as K;
 
-fn src(v: &'static crate::vocab::Vocab, kind: K, what: &'static str) -> VocabSource {
+fn src(v: &'static model::vocab::Vocab, kind: K, what: &'static str) -> VocabSource {
     VocabSource::new(v, kind, what)
 }
 
@@ -121,7 +122,7 @@ impl DialectIde for Linter {
         let bytes = text.as_bytes();
         let before = start.checked_sub(1).map(|i| bytes[i]);
         let before2 = start.checked_sub(2).map(|i| bytes[i]);
-        let all = |_: &crate::vocab::Word| true;
+        let all = |_: &model::vocab::Word| true;
         if let Some(sources) = sources_after(before, before2) {
             let mut out = vocab_completions(&sources, word, all);
             // `@oppring`: a zone prefix glued to a zone.

@@ -3,8 +3,8 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::registry::{Rule, RuleFilter, RuleMeta};
-use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
+use model::source::{FileId, SourceFile};
 use std::collections::{HashMap, HashSet};
 use syntax::rulescript::ast;
 use syntax::xml::{self, Event};
@@ -12,7 +12,6 @@ use syntax::{ErrorKind, SyntaxError};
 
 mod ide;
 mod rules;
-pub mod vocab;
 
 /// What a rule sees: the file, its tree, the workspace index and the expression errors.
 pub struct Ctx<'a> {

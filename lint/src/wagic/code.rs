@@ -2,9 +2,9 @@
 //! (parsed once per file, shared by every rule), and the engine's literal tests.
 
 use super::index::{Library, Macro};
-use super::vocab;
 use crate::diagnostic::{Diagnostic, Sink};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use model::wagic::vocab;
 use std::sync::LazyLock;
 use syntax::TextRange;
 use syntax::wagic::ast::{self, Entry};
@@ -501,7 +501,7 @@ pub fn nodes(auto: &ast::Auto, kind: SyntaxKind) -> impl Iterator<Item = SyntaxN
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::FileId;
+    use model::source::FileId;
     use syntax::TextSize;
 
     fn mac(name: &str, params: &[&str], body: &str) -> Macro {

@@ -6,12 +6,12 @@
 
 use super::Linter;
 use super::index::{Index, Library, Resolution, normalize_name};
-use super::vocab::{self, Vocab, Word};
 use crate::analysis::ide::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Location, SemanticToken,
     Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
-use crate::source::FileId;
+use model::source::FileId;
+use model::wagic::vocab::{self, Vocab, Word};
 use rowan::GreenNode;
 use syntax::wagic::{KeyMeaning, SyntaxKind, SyntaxNode, ast, key_meaning};
 use syntax::{SyntaxError, TextRange, TextSize};

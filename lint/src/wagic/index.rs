@@ -9,14 +9,14 @@
 //! grade: which definitions are registered under which name, which set entries resolve, which
 //! entries are discarded because their id is taken, which macros exist.
 
-use super::vocab;
-use crate::source::{FileId, SourceFile};
+use model::source::{FileId, SourceFile};
+use model::wagic::vocab;
 use std::collections::{HashMap, HashSet};
 use syntax::wagic::keys::{KeyMeaning, key_meaning};
 use syntax::wagic::outline::{Block, LineClass, MACRO_PREFIX, Outline};
 use syntax::{Encoding, TextRange, TextSize};
 
-pub use crate::source::Location;
+pub use model::source::Location;
 
 /// What a file is to the engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -3,8 +3,8 @@
 
 use crate::diagnostic::{Diagnostic, Sink};
 use crate::registry::{Rule, RuleFilter, RuleMeta};
-use crate::source::{FileId, SourceFile};
 use crate::workspace::DialectLinter;
+use model::source::{FileId, SourceFile};
 use syntax::wagic::KeyMeaning;
 use syntax::wagic::ast;
 use syntax::{TextRange, TextSize};
@@ -13,7 +13,6 @@ pub mod code;
 mod ide;
 pub mod index;
 mod rules;
-pub mod vocab;
 
 pub use index::{FileIndex, Index, Location, load_order_key};
 

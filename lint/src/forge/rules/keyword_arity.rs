@@ -3,8 +3,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::vocab::{self, Status};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab::{self, Status};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F154",

@@ -4,8 +4,8 @@ use super::unknown_valid_property::OPERATORS;
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::{Role, is_svar_name};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::{Role, is_svar_name};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F160",

@@ -3,9 +3,10 @@
 use super::{is_mana_symbol, word_fix};
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::model::is_svar_name;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::is_svar_name;
+use model::forge::vocab;
 use syntax::forge::ast::CostItem;
 
 pub(crate) static META: RuleMeta = RuleMeta {

@@ -3,8 +3,9 @@
 use super::{LineShape, key_text};
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab;
 use syntax::forge::SyntaxKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -38,7 +39,7 @@ pub(crate) fn intended(key: &str) -> Option<&'static str> {
     if key.len() < 4 {
         return None;
     }
-    crate::suggest::unique_near_miss(key, keys.vocab.names().filter(|n| n.len() >= 4))
+    model::suggest::unique_near_miss(key, keys.vocab.names().filter(|n| n.len() >= 4))
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

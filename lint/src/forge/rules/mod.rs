@@ -2,9 +2,9 @@
 //! Helpers shared by several rules live here.
 
 use super::ForgeRule;
-use super::model::{LineInfo, Model};
 use crate::diagnostic::{Diagnostic, Edit, Fix};
 use crate::rule;
+use model::forge::script::{LineInfo, Model};
 use syntax::forge::SyntaxKind;
 use syntax::{ErrorKind, TextRange, TextSize};
 
@@ -213,7 +213,7 @@ pub(crate) fn word_fix<'c>(
     candidates: impl IntoIterator<Item = &'c str>,
 ) -> Option<(Fix, &'c str)> {
     let candidates: Vec<&'c str> = candidates.into_iter().collect();
-    if let Some(best) = crate::suggest::unique_near_miss(word, candidates.iter().copied()) {
+    if let Some(best) = model::suggest::unique_near_miss(word, candidates.iter().copied()) {
         return Some((
             Fix::safe(
                 format!("replace with `{best}`"),
@@ -222,7 +222,7 @@ pub(crate) fn word_fix<'c>(
             best,
         ));
     }
-    crate::suggest::did_you_mean(word, candidates.iter().copied()).map(|best| {
+    model::suggest::did_you_mean(word, candidates.iter().copied()).map(|best| {
         (
             Fix::unsafe_(
                 format!("replace with `{best}`"),

@@ -2,9 +2,10 @@
 
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::model::ABILITY_KEYS;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::ABILITY_KEYS;
+use model::forge::vocab;
 use syntax::{TextRange, TextSize};
 
 pub(crate) static META: RuleMeta = RuleMeta {

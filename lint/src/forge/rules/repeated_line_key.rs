@@ -4,8 +4,8 @@ use super::{key_text, line_number};
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::vocab::Map as HashMap;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab::Map as HashMap;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F106",

@@ -2,8 +2,8 @@
 //! relates to them. Shared by `unknown-param`, `misspelt-param`, `param-key-case` and
 //! `piece-without-dollar`; computed once per file (see `Cache`).
 
-use crate::forge::model::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
-use crate::forge::vocab::{self, Scope, Status};
+use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
+use model::forge::vocab::{self, Scope, Status};
 
 /// The scopes whose params a record may take.
 pub(crate) struct RecordScopes {
@@ -182,13 +182,13 @@ pub(crate) fn classify(
         return ParamClass::Unknown;
     }
     let candidates = scopes.candidates();
-    if let Some(best) = crate::suggest::unique_near_miss(key, candidates.iter().copied()) {
+    if let Some(best) = model::suggest::unique_near_miss(key, candidates.iter().copied()) {
         return ParamClass::Misspelt {
             intended: best,
             unique: true,
         };
     }
-    if let Some(best) = crate::suggest::did_you_mean(key, candidates.iter().copied()) {
+    if let Some(best) = model::suggest::did_you_mean(key, candidates.iter().copied()) {
         return ParamClass::Misspelt {
             intended: best,
             unique: false,

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::Origin;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::Origin;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F138",
@@ -49,7 +49,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if state[node] == 1 {
                 // A cycle: report at the reference that closes it (out of the last node).
                 if let Some((_, ri)) = path.last().and_then(|&n| next[n]) {
-                    let r: &crate::forge::model::SvarRef<'_> = &model.refs[ri];
+                    let r: &model::forge::script::SvarRef<'_> = &model.refs[ri];
                     sink.report(
                         r.range,
                         format!("this `SubAbility$` leads back to `{}`: the chain never ends and Forge cannot build the card", r.name),

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::{ListSep, Model, Origin, SvarRef};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::{ListSep, Model, Origin, SvarRef};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F130",

@@ -3,9 +3,9 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::Role;
-use crate::forge::vocab::{self, Match};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::Role;
+use model::forge::vocab::{self, Match};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F162",
@@ -69,7 +69,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 continue;
             }
             let items: Vec<(&str, syntax::TextRange)> = if p.key == "RememberObjects" {
-                crate::forge::model::split_items(p.value, p.value_range.start(), ',')
+                model::forge::script::split_items(p.value, p.value_range.start(), ',')
             } else {
                 vec![(p.value.trim(), p.value_range)]
             };

@@ -3,8 +3,9 @@
 use super::word_fix;
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F153",

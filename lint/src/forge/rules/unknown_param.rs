@@ -3,8 +3,9 @@
 use super::scope::{ParamClass, where_read};
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F117",

@@ -3,9 +3,10 @@
 use super::{with_suggestion, word_fix};
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::model::Role;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::Role;
+use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F116",

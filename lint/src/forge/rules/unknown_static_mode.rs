@@ -3,9 +3,10 @@
 use super::{with_suggestion, word_fix};
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::forge::model::Role;
-use crate::forge::{Ctx, vocab};
+use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::Role;
+use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F115",
@@ -30,7 +31,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         let Some(p) = rec.param("Mode") else { continue };
         // Upstream takes a comma list of modes (`CantAttack,CantBlock`).
-        for (mode, range) in crate::forge::model::split_items(p.value, p.value_range.start(), ',') {
+        for (mode, range) in model::forge::script::split_items(p.value, p.value_range.start(), ',')
+        {
             check_mode(sink, mode, range);
         }
     }

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::vocab::{self, Match};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab::{self, Match};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F157",

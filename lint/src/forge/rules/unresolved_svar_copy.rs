@@ -3,8 +3,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::{ListSep, RefKind};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::{ListSep, RefKind};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F132",

@@ -3,8 +3,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::split_items;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::split_items;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F161",

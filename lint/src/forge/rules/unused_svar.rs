@@ -3,8 +3,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::{ENGINE_SVARS, Role};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::{ENGINE_SVARS, Role};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F136",

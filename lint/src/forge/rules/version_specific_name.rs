@@ -4,9 +4,9 @@ use super::key_text;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
-use crate::forge::model::Role;
-use crate::forge::vocab::{self, Word};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::Role;
+use model::forge::vocab::{self, Word};
 use syntax::TextRange;
 use syntax::forge::ast::CostItem;
 

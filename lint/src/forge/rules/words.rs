@@ -1,7 +1,7 @@
 //! Where vocabulary words sit in a file: zone and phase lists, counter names, keywords. Shared
 //! by the `unknown-*` rules and `version-specific-name`.
 
-use crate::forge::model::{Model, Role};
+use model::forge::script::{Model, Role};
 use syntax::forge::SyntaxKind;
 use syntax::forge::ast::{CostField, CostItem};
 use syntax::{TextRange, TextSize};

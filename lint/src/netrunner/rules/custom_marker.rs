@@ -1,7 +1,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, Head, parts, vocab};
+use crate::netrunner::{Ctx, Head, parts};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N110",
@@ -38,7 +39,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             range,
             format!("`{marker}` is not a built-in marker: the engine creates a custom marker of that name"),
         );
-        if let Some(word) = crate::suggest::did_you_mean(marker, markers.known()) {
+        if let Some(word) = model::suggest::did_you_mean(marker, markers.known()) {
             d.with_note(format!("did you mean the built-in `{word}`?"));
         }
     }

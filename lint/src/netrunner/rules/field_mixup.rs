@@ -1,7 +1,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, decoded, vocab};
+use crate::netrunner::{Ctx, decoded};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 use syntax::netrunner::ast::FieldKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, Game, Head, decoded, parts, vocab};
+use crate::netrunner::{Ctx, Game, Head, decoded, parts};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N105",

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, Head, parts, vocab};
+use crate::netrunner::{Ctx, Head, parts};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N103",
@@ -48,7 +49,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             verb.word
                         ),
                     );
-                    if let Some(fix) = crate::suggest::unique_near_miss(object, objects.known())
+                    if let Some(fix) = model::suggest::unique_near_miss(object, objects.known())
                         && head.exact()
                     {
                         d.with_fix(Fix::safe(
@@ -81,7 +82,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             ),
         );
         let candidates: Vec<&str> = vocab::for_game(verbs, ctx.game).map(|w| w.word).collect();
-        if let Some(fix) = crate::suggest::unique_near_miss(word, candidates.iter().copied())
+        if let Some(fix) = model::suggest::unique_near_miss(word, candidates.iter().copied())
             && head.exact()
         {
             d.with_fix(Fix::safe(

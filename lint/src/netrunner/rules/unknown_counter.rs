@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, Game, Head, parts, vocab};
+use crate::netrunner::{Ctx, Game, Head, parts};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N109",
@@ -61,7 +62,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             (Game::Android, "Actions") => Some("Clicks"),
             (Game::Classic, "Credits") => Some("Bits"),
             (Game::Classic, "Clicks") => Some("Actions"),
-            _ => crate::suggest::unique_near_miss(counter, candidates.iter().copied()),
+            _ => model::suggest::unique_near_miss(counter, candidates.iter().copied()),
         };
         if let Some(fix) = fix
             && head.exact()

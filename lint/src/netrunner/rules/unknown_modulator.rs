@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, decoded, parts, vocab};
+use crate::netrunner::{Ctx, decoded, parts};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 use syntax::netrunner::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -84,7 +85,7 @@ pub(crate) fn dashed_name(ctx: &Ctx<'_>, m: &ast::Modulator) -> Option<String> {
         .chars()
         .take_while(|c| c.is_ascii_alphabetic())
         .collect();
-    let typo = crate::suggest::did_you_mean(&word, vocab::modulators().known()).is_some();
+    let typo = model::suggest::did_you_mean(&word, vocab::modulators().known()).is_some();
     (ctx.index.dashed_names.is_empty()
         && !typo
         && text.starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit()))
@@ -115,7 +116,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 d.with_severity(Severity::Info)
                     .with_note("cardlint knows the Android engine's modulators; the classic engine may read this one");
             }
-            if let Some(fix) = crate::suggest::unique_near_miss(word, mods.known())
+            if let Some(fix) = model::suggest::unique_near_miss(word, mods.known())
                 && name.text() == text
             {
                 let range = syntax::TextRange::at(
@@ -126,7 +127,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     format!("write `-{fix}`"),
                     vec![Edit::replace(range, fix)],
                 ));
-            } else if let Some(fix) = crate::suggest::did_you_mean(word, mods.known()) {
+            } else if let Some(fix) = model::suggest::did_you_mean(word, mods.known()) {
                 d.with_note(format!("did you mean `-{fix}`?"));
             }
         }

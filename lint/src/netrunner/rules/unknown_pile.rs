@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, Head, parts, vocab};
+use crate::netrunner::{Ctx, Head, parts};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N111",
@@ -78,7 +79,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 verb.word
             ),
         );
-        if let Some(fix) = crate::suggest::unique_near_miss(&word, vocab.known())
+        if let Some(fix) = model::suggest::unique_near_miss(&word, vocab.known())
             && head.exact()
         {
             d.with_fix(Fix::safe(

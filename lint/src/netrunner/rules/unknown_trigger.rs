@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::netrunner::{Ctx, Head, decoded, vocab};
+use crate::netrunner::{Ctx, Head, decoded};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::netrunner::vocab;
 use syntax::netrunner::ast::FieldKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -57,7 +58,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         .filter(|w| vocab::in_game(w, ctx.game))
                         .map(|w| w.word)
                         .or_else(|| {
-                            crate::suggest::unique_near_miss(&text, candidates.iter().copied())
+                            model::suggest::unique_near_miss(&text, candidates.iter().copied())
                         });
                     let effect = if text.starts_with("on") {
                         "the engine does not reject it, so this alternative runs on every play-type event of the card"

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::{SyntaxKind, SyntaxNode, ast};
 
 pub(crate) static META: RuleMeta = RuleMeta {

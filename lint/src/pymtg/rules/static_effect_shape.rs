@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::ast;
 use syntax::python::PyKind;
 
@@ -37,7 +38,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             scope.range(),
                             format!("`{value}` is not a static-effect scope: the effect is silently never applied"),
                         );
-                        if let Some(word) = crate::suggest::unique_near_miss(&value, scopes.known())
+                        if let Some(word) = model::suggest::unique_near_miss(&value, scopes.known())
                         {
                             let quote = scope.text().chars().next().unwrap_or('\'');
                             d.with_fix(Fix::safe(

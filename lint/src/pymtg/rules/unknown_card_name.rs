@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P107",
@@ -47,7 +48,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .filter(|n| n.len().abs_diff(text.len()) <= 3)
             .filter(|n| strsim::levenshtein(&lower, &n.to_lowercase()) <= 3)
             .collect();
-        if let Some(word) = crate::suggest::unique_near_miss(&text, close) {
+        if let Some(word) = model::suggest::unique_near_miss(&text, close) {
             d.with_fix(Fix::safe(
                 format!("write `{word}`"),
                 vec![Edit::replace(name.range(), word)],

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -58,7 +59,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             let fix = names
                 .get_ignore_case(&value)
                 .map(|w| w.word)
-                .or_else(|| crate::suggest::unique_near_miss(&value, names.known()));
+                .or_else(|| model::suggest::unique_near_miss(&value, names.known()));
             if let Some(word) = fix {
                 let quote = expr.text().chars().next().unwrap_or('\'');
                 d.with_fix(Fix::safe(

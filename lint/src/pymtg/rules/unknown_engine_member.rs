@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::{SyntaxKind, ast};
 use syntax::python::PyKind;
 
@@ -77,7 +78,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     vec![Edit::replace(name.text_range(), word)],
                 ));
             } else if let Some(word) =
-                crate::suggest::unique_near_miss(text, vocab::engine_api().known())
+                model::suggest::unique_near_miss(text, vocab::engine_api().known())
             {
                 d.with_fix(Fix::unsafe_(
                     format!("write `{word}`"),

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::ast;
 use syntax::python::PyKind;
 
@@ -105,7 +106,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .get_ignore_case(&word)
                 .or_else(|| kw.get_ignore_case(&word.replace('_', " ")))
                 .map(|w| w.word)
-                .or_else(|| crate::suggest::unique_near_miss(&word, kw.known()));
+                .or_else(|| model::suggest::unique_near_miss(&word, kw.known()));
             if let Some(fix) = fix {
                 let quote = expr.text().chars().next().unwrap_or('\'');
                 d.with_fix(Fix::safe(

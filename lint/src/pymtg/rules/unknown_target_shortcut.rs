@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -39,7 +40,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     "`{shortcut}` is not a target shortcut: the engine keeps the string and fails when it checks a target"
                 ),
             );
-            if let Some(word) = crate::suggest::unique_near_miss(&shortcut, known.known()) {
+            if let Some(word) = model::suggest::unique_near_miss(&shortcut, known.known()) {
                 let quote = expr.text().chars().next().unwrap_or('\'');
                 d.with_fix(Fix::safe(
                     format!("write `{quote}{word}{quote}`"),

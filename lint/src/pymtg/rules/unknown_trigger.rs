@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
-use crate::pymtg::{Ctx, vocab};
+use crate::pymtg::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::pymtg::vocab;
 use syntax::pymtg::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -64,12 +65,12 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     format!("write `{}`", word.word),
                     vec![Edit::replace(range, word.word)],
                 ));
-            } else if let Some(word) = crate::suggest::unique_near_miss(&name, known.known()) {
+            } else if let Some(word) = model::suggest::unique_near_miss(&name, known.known()) {
                 d.with_fix(Fix::safe(
                     format!("write `{word}`"),
                     vec![Edit::replace(range, word)],
                 ));
-            } else if let Some(word) = crate::suggest::did_you_mean(&name, known.known()) {
+            } else if let Some(word) = model::suggest::did_you_mean(&name, known.known()) {
                 d.with_note(format!("did you mean `{word}`?"));
             }
         }

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::{SyntaxKind, ast};
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -50,7 +51,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     word.text_range(),
                     format!("`{}` is not a cost (`F`, `S`, `D`): the engine ignores it and the cost counts as paid", word.text()),
                 );
-                if let Some(fix) = crate::suggest::did_you_mean(&lower, letters.known()) {
+                if let Some(fix) = model::suggest::did_you_mean(&lower, letters.known()) {
                     d.with_note(format!("did you mean `{{{}}}`?", fix.to_ascii_uppercase()));
                 }
             }

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -41,7 +42,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             suffix.text_range(),
             format!("`:{}` is not an event suffix: the engine turns it into an `[[if {lower}]]` condition", suffix.text()),
         );
-        if let Some(fix) = crate::suggest::did_you_mean(&lower, suffixes.known()) {
+        if let Some(fix) = model::suggest::did_you_mean(&lower, suffixes.known()) {
             d.with_note(format!("did you mean `:{fix}`?"));
         }
     }

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -44,7 +45,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 ),
             );
             if let Some(fix) =
-                crate::suggest::unique_near_miss(&lower, durations.iter().map(String::as_str))
+                model::suggest::unique_near_miss(&lower, durations.iter().map(String::as_str))
             {
                 d.with_fix(Fix::unsafe_(
                     format!("write `{fix}`"),

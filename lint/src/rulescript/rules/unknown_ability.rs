@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -38,7 +39,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             word.text_range(),
             format!("`{}` is not an ability: the engine skips it", word.text()),
         );
-        if let Some(fix) = crate::suggest::unique_near_miss(&lower, abilities.known()) {
+        if let Some(fix) = model::suggest::unique_near_miss(&lower, abilities.known()) {
             d.with_fix(Fix::safe(
                 format!("write `{fix}`"),
                 vec![Edit::replace(word.text_range(), fix)],

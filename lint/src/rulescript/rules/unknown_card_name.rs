@@ -37,7 +37,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 ),
             );
             if let Some(fix) =
-                crate::suggest::did_you_mean(&name, ctx.index.names.iter().map(String::as_str))
+                model::suggest::did_you_mean(&name, ctx.index.names.iter().map(String::as_str))
             {
                 d.with_note(format!("did you mean \"{fix}\"?"));
             }

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -39,7 +40,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 name.text()
             ),
         );
-        if let Some(fix) = crate::suggest::unique_near_miss(&lower, commands.known()) {
+        if let Some(fix) = model::suggest::unique_near_miss(&lower, commands.known()) {
             // Keep the file's camelCase where the command has one (`moveTo`).
             let written = camel(fix);
             d.with_fix(Fix::safe(

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -68,7 +69,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .known()
             .chain(vocab::hooks().known())
             .collect();
-        if let Some(fix) = crate::suggest::unique_near_miss(name, candidates.iter().copied()) {
+        if let Some(fix) = model::suggest::unique_near_miss(name, candidates.iter().copied()) {
             let written = &word.text()[..prefix.len()];
             d.with_note(format!("did you mean `{written}{fix}`?"));
             if prefix.is_empty() {

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, vocab};
+use crate::rulescript::Ctx;
+use model::rulescript::vocab;
 use syntax::rulescript::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -50,7 +51,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 name.text()
             ),
         );
-        if let Some(fix) = crate::suggest::unique_near_miss(&value, vocab.known()) {
+        if let Some(fix) = model::suggest::unique_near_miss(&value, vocab.known()) {
             d.with_fix(Fix::safe(
                 format!("write `{fix}`"),
                 vec![Edit::replace(arg.range(), fix)],

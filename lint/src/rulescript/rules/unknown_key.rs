@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, rule_lines, vocab};
+use crate::rulescript::{Ctx, rule_lines};
+use model::rulescript::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R101",
@@ -34,7 +35,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         key.text()
                     ),
                 );
-                if let Some(fix) = crate::suggest::unique_near_miss(&text, keys.known()) {
+                if let Some(fix) = model::suggest::unique_near_miss(&text, keys.known()) {
                     d.with_fix(Fix::safe(
                         format!("write `{fix}`"),
                         vec![Edit::replace(key.text_range(), fix)],

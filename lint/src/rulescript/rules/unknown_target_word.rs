@@ -1,7 +1,8 @@
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, targets, vocab};
+use crate::rulescript::{Ctx, targets};
+use model::rulescript::vocab;
 use syntax::rulescript::{SyntaxKind, ast};
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -89,7 +90,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 word.text_range(),
                 format!("`{}` is no filter, card type or subtype of the set: the engine takes it for a subtype, which no card has", word.text()),
             );
-            if let Some(fix) = crate::suggest::did_you_mean(&lower, vocab::filters().known()) {
+            if let Some(fix) = model::suggest::did_you_mean(&lower, vocab::filters().known()) {
                 d.with_note(format!("did you mean the filter `{fix}`?"));
             }
         }

@@ -1,7 +1,8 @@
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::rulescript::{Ctx, targets, vocab};
+use crate::rulescript::{Ctx, targets};
+use model::rulescript::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R105",
@@ -49,7 +50,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 word.text()
             ),
         );
-        if let Some(fix) = crate::suggest::unique_near_miss(zone, zones.known()) {
+        if let Some(fix) = model::suggest::unique_near_miss(zone, zones.known()) {
             // `oppDiscard` -> `oppDiscards`: the prefix as written, the zone capitalised after it.
             let fixed = if prefix.is_empty() {
                 fix.to_string()

@@ -3,7 +3,8 @@
 use crate::Dialect;
 use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, vocab};
+use crate::wagic::Ctx;
+use model::wagic::vocab;
 use syntax::wagic::KeyMeaning;
 
 pub(crate) static META: RuleMeta = RuleMeta {

@@ -3,8 +3,9 @@
 use crate::Dialect;
 use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::wagic::Ctx;
 use crate::wagic::index::Resolution;
-use crate::wagic::{Ctx, vocab};
+use model::wagic::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W108",

@@ -1,9 +1,10 @@
 //! W101: a key the card reader takes for another one (it tests only a few characters).
 
+use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::Ctx;
-use crate::{Dialect, suggest};
+use model::suggest;
 use syntax::wagic::KeyMeaning;
 
 pub(crate) static META: RuleMeta = RuleMeta {

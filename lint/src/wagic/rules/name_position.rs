@@ -3,8 +3,9 @@
 use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::wagic::Ctx;
 use crate::wagic::code::{self, Recognition};
-use crate::wagic::{Ctx, vocab};
+use model::wagic::vocab;
 use syntax::wagic::ast::Auto;
 
 pub(crate) static META: RuleMeta = RuleMeta {

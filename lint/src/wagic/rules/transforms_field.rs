@@ -1,9 +1,11 @@
 //! W124: a field of `transforms((...))` that the engine drops (comma splits, inexact names).
 
+use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, code, sub_range, vocab};
-use crate::{Dialect, suggest};
+use crate::wagic::{Ctx, code, sub_range};
+use model::suggest;
+use model::wagic::vocab;
 use syntax::wagic::ast::Call;
 
 pub(crate) static META: RuleMeta = RuleMeta {

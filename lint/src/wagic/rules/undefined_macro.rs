@@ -1,9 +1,10 @@
 //! W127: a macro use that expands to nothing (undefined name, wrong number of arguments).
 
+use crate::Dialect;
 use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::{Ctx, code, range};
-use crate::{Dialect, suggest};
+use model::suggest;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W127",

@@ -1,9 +1,11 @@
 //! W111: an `abilities=` piece that names no basic ability, or names another one than it seems.
 
+use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, code, vocab};
-use crate::{Dialect, suggest};
+use crate::wagic::{Ctx, code};
+use model::suggest;
+use model::wagic::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W111",

@@ -1,9 +1,11 @@
 //! W112: a `color=` value the engine does not know (ignored).
 
+use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, vocab};
-use crate::{Dialect, suggest};
+use crate::wagic::Ctx;
+use model::suggest;
+use model::wagic::vocab;
 use syntax::wagic::KeyMeaning;
 
 pub(crate) static META: RuleMeta = RuleMeta {

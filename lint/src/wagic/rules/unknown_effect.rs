@@ -1,10 +1,12 @@
 //! W117: ability code in which no construct of the engine matches: the ability is dropped.
 
+use crate::Dialect;
 use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::wagic::Ctx;
 use crate::wagic::code::{self, Recognition};
-use crate::wagic::{Ctx, vocab};
-use crate::{Dialect, suggest};
+use model::suggest;
+use model::wagic::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W117",

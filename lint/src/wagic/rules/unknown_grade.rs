@@ -1,9 +1,11 @@
 //! W106: a grade the engine reads as something else than what it says.
 
+use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, vocab};
-use crate::{Dialect, suggest};
+use crate::wagic::Ctx;
+use model::suggest;
+use model::wagic::vocab;
 use syntax::TextRange;
 use syntax::wagic::KeyMeaning;
 

@@ -1,9 +1,11 @@
 //! W121: a `[...]` attribute of a target that is no attribute and no type of the card pool.
 
+use crate::Dialect;
 use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use crate::wagic::{Ctx, vocab};
-use crate::{Dialect, suggest};
+use crate::wagic::Ctx;
+use model::suggest;
+use model::wagic::vocab;
 use std::sync::LazyLock;
 use syntax::wagic::ast::TargetRestrictions;
 

@@ -1,11 +1,13 @@
 //! W119: a zone name the engine does not know: dropped, so the target falls back to both
 //! battlefields.
 
+use crate::Dialect;
 use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::wagic::Ctx;
 use crate::wagic::code::CodeView;
-use crate::wagic::{Ctx, vocab};
-use crate::{Dialect, suggest};
+use model::suggest;
+use model::wagic::vocab;
 use syntax::wagic::SyntaxKind;
 use syntax::wagic::ast::{Call, ZoneList};
 

@@ -1,4 +1,4 @@
-//! Vocabularies as data: word lists under `lint/data/<dialect>/`, each word with a status and a
+//! Vocabularies as data: word lists under `model/data/<dialect>/`, each word with a status and a
 //! one-line documentation string, read once. The language server shows the documentation on
 //! hover and offers the words in completion; rules look words up and suggest near misses.
 //!
@@ -159,7 +159,7 @@ impl Vocab {
     }
 }
 
-/// Declares a vocabulary read once from `lint/data/<path>`.
+/// Declares a vocabulary read once from `model/data/<path>`.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! vocab_data {

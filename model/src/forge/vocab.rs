@@ -1,5 +1,5 @@
 //! The Forge vocabulary: every name the engine reads, with its status (which Forge versions know
-//! it) and a one-line documentation string. The data lives in `lint/data/forge/*.tsv` and is
+//! it) and a one-line documentation string. The data lives in `model/data/forge/*.tsv` and is
 //! parsed once, on first use. The language server reads the same lists for hover and completion.
 
 use std::collections::{HashMap, HashSet};

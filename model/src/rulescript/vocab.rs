@@ -1,5 +1,5 @@
 //! The RuleScript vocabulary (lower case: the engine lower-cases rule lines before reading
-//! them). Data files under `lint/data/rulescript/`.
+//! them). Data files under `model/data/rulescript/`.
 
 use crate::vocab_data;
 

@@ -2,7 +2,7 @@
 //! every word has a one-line documentation (the language server shows it on hover), and no word
 //! is listed twice in one file.
 
-use lint::vocab::Vocab;
+use model::vocab::Vocab;
 
 fn check(name: &str, vocab: &Vocab) {
     assert!(!vocab.words().is_empty(), "{name} is empty");
@@ -20,7 +20,7 @@ fn check(name: &str, vocab: &Vocab) {
 
 #[test]
 fn pymtg_vocabularies() {
-    use lint::pymtg::vocab::*;
+    use model::pymtg::vocab::*;
     check("trigger-conditions", trigger_conditions());
     check("target-shortcuts", target_shortcuts());
     check("static-scopes", static_scopes());
@@ -43,7 +43,7 @@ fn pymtg_vocabularies() {
 
 #[test]
 fn netrunner_vocabularies() {
-    use lint::netrunner::vocab::*;
+    use model::netrunner::vocab::*;
     for (name, v) in [
         ("triggers", triggers()),
         ("command-verbs", command_verbs()),
@@ -62,7 +62,7 @@ fn netrunner_vocabularies() {
     ] {
         check(name, v);
     }
-    use lint::netrunner::Game;
+    use model::netrunner::Game;
     let credits = counters().get("Credits").unwrap();
     assert!(in_game(credits, Game::Android) && !in_game(credits, Game::Classic));
     assert_eq!(
@@ -73,7 +73,7 @@ fn netrunner_vocabularies() {
 
 #[test]
 fn rulescript_vocabularies() {
-    use lint::rulescript::vocab::*;
+    use model::rulescript::vocab::*;
     for (name, v) in [
         ("keys", keys()),
         ("commands", commands()),

@@ -1,6 +1,6 @@
 //! The Netrunner AutoScript vocabulary, for both games (Android: Netrunner and the 1996
 //! classic game): `game=android|classic|both` says which engine reads a word. Data files under
-//! `lint/data/netrunner/`.
+//! `model/data/netrunner/`.
 
 use super::Game;
 use crate::vocab::{Vocab, Word};

@@ -1,0 +1,3 @@
+//! OCTGN RuleScript: the vocabulary of the rules engine (abilities, events, commands, zones...).
+
+pub mod vocab;

@@ -1,0 +1,3 @@
+//! Wagic: the vocabulary of the engine (keys, basic abilities, triggers, effect words, zones...).
+
+pub mod vocab;
