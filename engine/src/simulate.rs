@@ -18,6 +18,8 @@ pub struct Options {
     pub seed: u64,
     /// Steps one card may take.
     pub budget: u64,
+    /// Which Forge the Forge cards are played against (what its engine reads).
+    pub forge_engine: model::forge::versions::EngineChoice,
 }
 
 impl Default for Options {
@@ -25,6 +27,7 @@ impl Default for Options {
         Options {
             seed: 0x5EED,
             budget: 10_000,
+            forge_engine: Default::default(),
         }
     }
 }
@@ -185,7 +188,8 @@ pub fn simulate_forge_file(
                 return (Vec::new(), CardOutcome::default());
             };
             let card = forge::build::build(&tree);
-            forge::sim::simulate_card(&card, vocab, opts.seed, opts.budget)
+            let words = model::forge::versions::vocabulary_for(&opts.forge_engine, &file.path);
+            forge::sim::simulate_card(&card, words, vocab, opts.seed, opts.budget)
         },
         || first_line(file.text()),
         &file.path_string(),

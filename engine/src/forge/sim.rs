@@ -7,7 +7,7 @@ use super::build::{Face, ForgeCard, Param, Rec};
 use super::valid::{Tri, TypeVocab, ValidCtx, split_alternatives};
 use crate::findings::{CardOutcome, Finding, Kind};
 use crate::game::{Card, CardId, Chars, Game, PlayerId, Zone};
-use model::forge::vocab;
+use model::forge::Vocabulary;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use syntax::TextRange;
 
@@ -108,12 +108,6 @@ const AMOUNT_KEYS: &[&str] = &[
     "NumTurns",
 ];
 
-/// The `Triggered<Key>` objects a trigger mode provides (the model's table), by the mode as
-/// written (Forge reads modes ignoring case).
-fn trigger_keys(mode: &str) -> Option<&'static [&'static str]> {
-    vocab::trigger_variables(mode)
-}
-
 /// Where an ability was reached from.
 #[derive(Clone, Debug, Default)]
 struct Origin {
@@ -134,6 +128,8 @@ struct Sim<'a> {
     game: Game,
     me: CardId,
     vocab: Option<&'a TypeVocab>,
+    /// What the Forge version the card is checked against reads.
+    words: &'static Vocabulary,
     findings: Vec<Finding>,
     /// ApiTypes this engine does not play yet, with where.
     unsupported: BTreeMap<String, TextRange>,
@@ -160,6 +156,7 @@ enum Tgt {
 /// Plays every face of a card; returns the findings and how far the play went.
 pub fn simulate_card(
     card: &ForgeCard,
+    words: &'static Vocabulary,
     vocab: Option<&TypeVocab>,
     seed: u64,
     budget: u64,
@@ -170,7 +167,7 @@ pub fn simulate_card(
         ..CardOutcome::default()
     };
     for face in &card.faces {
-        let mut sim = Sim::new(face, vocab, seed, budget);
+        let mut sim = Sim::new(face, words, vocab, seed, budget);
         let ok = sim.run();
         if !ok {
             outcome.budget = true;
@@ -202,7 +199,13 @@ pub fn simulate_card(
 }
 
 impl<'a> Sim<'a> {
-    fn new(face: &'a Face, vocab: Option<&'a TypeVocab>, seed: u64, budget: u64) -> Sim<'a> {
+    fn new(
+        face: &'a Face,
+        words: &'static Vocabulary,
+        vocab: Option<&'a TypeVocab>,
+        seed: u64,
+        budget: u64,
+    ) -> Sim<'a> {
         let mut game = Game::new(seed);
         game.budget = budget;
         seed_board(&mut game);
@@ -228,6 +231,7 @@ impl<'a> Sim<'a> {
             game,
             me,
             vocab,
+            words,
             findings: Vec::new(),
             unsupported: BTreeMap::new(),
             defined: HashMap::new(),
@@ -698,19 +702,19 @@ impl<'a> Sim<'a> {
                     ),
                 )),
                 Some(mode) if mode.starts_with("Replacement:") => Some((true, String::new())),
-                Some(mode) => match trigger_keys(mode) {
+                Some(mode) => match self.words.trigger_variables(mode) {
                     None => Some((true, String::new())),
                     Some(keys) => {
                         let copied = origin
                             .copied_modes
                             .iter()
-                            .filter_map(|m| trigger_keys(m))
+                            .filter_map(|m| self.words.trigger_variables(m))
                             .flatten()
                             .any(|k| rest.starts_with(k));
                         let unknown_copied = origin
                             .copied_modes
                             .iter()
-                            .any(|m| trigger_keys(m).is_none());
+                            .any(|m| self.words.trigger_variables(m).is_none());
                         let provided =
                             copied || unknown_copied || keys.iter().any(|k| rest.starts_with(k));
                         Some((
@@ -823,7 +827,7 @@ impl<'a> Sim<'a> {
             if let Some(key) = prefix.strip_prefix("Triggered")
                 && !key.is_empty()
                 && let Some(mode) = &origin.trigger_mode
-                && let Some(keys) = trigger_keys(mode)
+                && let Some(keys) = self.words.trigger_variables(mode)
                 && !keys.iter().any(|k| key.starts_with(k))
             {
                 self.find(Finding::new(
@@ -835,7 +839,7 @@ impl<'a> Sim<'a> {
             return;
         }
         let key: &str = rest.split([' ', '/', '.']).next().unwrap_or("");
-        let known = vocab::count_keys().count_key_known(key);
+        let known = self.words.count_keys().count_key_known(key);
         if !known && !key.starts_with("Triggered") && !key.starts_with("Replaced") {
             self.find(Finding::new(
                 Kind::CountUnevaluable,
@@ -1379,7 +1383,7 @@ impl<'a> Sim<'a> {
             | "unattachall"
             | "poison" => {}
             // Not an ApiType at all: Forge fails to build the card (the linter says so).
-            _ if vocab::api_types().get_ignore_case(&lower).is_none() => {}
+            _ if self.words.api_types().get_ignore_case(&lower).is_none() => {}
             _ => {
                 self.unsupported.entry(api.to_string()).or_insert(range);
             }
@@ -1732,6 +1736,7 @@ fn alternatives(list: &str) -> Vec<&str> {
 mod tests {
     use super::*;
     use crate::forge::build::build;
+    use model::forge::vocab::any_version;
 
     fn card(text: &str) -> ForgeCard {
         let parse = syntax::forge::parse(text);
@@ -1742,7 +1747,7 @@ mod tests {
     fn play(text: &str) -> (Game, CardId, Vec<Finding>) {
         let c = card(text);
         let vocab = TypeVocab::builtin();
-        let mut sim = Sim::new(&c.faces[0], Some(&vocab), 7, 100_000);
+        let mut sim = Sim::new(&c.faces[0], any_version(), Some(&vocab), 7, 100_000);
         assert!(sim.run(), "the play finishes");
         let findings = sim.finish();
         let me = sim.me;
@@ -1766,7 +1771,7 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<Kind> {
         let vocab = TypeVocab::builtin();
-        let (f, _) = simulate_card(&card(text), Some(&vocab), 7, 100_000);
+        let (f, _) = simulate_card(&card(text), any_version(), Some(&vocab), 7, 100_000);
         f.into_iter().map(|f| f.kind).collect()
     }
 
@@ -1962,7 +1967,7 @@ mod tests {
         let c = card(&format!(
             "{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 1 | SubAbility$ DBA\nSVar:DBA:DB$ Draw | NumCards$ 1\n"
         ));
-        let (f, o) = simulate_card(&c, None, 1, 2);
+        let (f, o) = simulate_card(&c, any_version(), None, 1, 2);
         assert!(o.budget && !o.fully_exercised);
         assert!(f.iter().any(|f| f.kind == Kind::Budget));
     }
@@ -1973,8 +1978,8 @@ mod tests {
             "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ X | SubAbility$ DBT\nSVar:DBT:DB$ Token | TokenName$ Ash | TokenScript$ ash\nSVar:X:Count$CardsInYourHand\n"
         ));
         let vocab = TypeVocab::builtin();
-        let a = simulate_card(&c, Some(&vocab), 99, 100_000);
-        let b = simulate_card(&c, Some(&vocab), 99, 100_000);
+        let a = simulate_card(&c, any_version(), Some(&vocab), 99, 100_000);
+        let b = simulate_card(&c, any_version(), Some(&vocab), 99, 100_000);
         assert_eq!(a.0, b.0);
         assert_eq!(a.1.fully_exercised, b.1.fully_exercised);
     }

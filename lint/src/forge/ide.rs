@@ -13,7 +13,7 @@ use crate::analysis::ide::{
 };
 use crate::diagnostic::Edit;
 use model::forge::script::{self, Model, RecordInfo, Role};
-use model::forge::vocab::{self, Status, Word};
+use model::forge::vocab::{self, Status, Vocabulary, Word};
 use model::source::{FileId, SourceFile};
 use rowan::GreenNode;
 use syntax::forge::{SyntaxKind, SyntaxNode, ast};
@@ -26,14 +26,16 @@ struct Parsed<'a> {
 }
 
 impl<'a> Parsed<'a> {
-    fn new<L: DialectIde + ?Sized>(view: &'a FileView<'_, L>) -> Parsed<'a>
-    where
-        L::FileIndex: Clone + PartialEq,
-    {
+    fn new(view: &'a FileView<'_, Linter>) -> Parsed<'a> {
         let text = view.text();
         let root = SyntaxNode::new_root(view.green.clone());
         let tree = ast::SourceFile::cast(root).expect("a Forge tree");
-        let model = Model::build(text, &tree, is_token_script_path(&view.file().path));
+        let model = Model::build(
+            text,
+            &tree,
+            is_token_script_path(&view.file().path),
+            view.index.vocab,
+        );
         Parsed { text, model }
     }
 
@@ -302,11 +304,15 @@ fn value_vocab(rec: Option<&RecordInfo<'_>>, line_key: &str, key: &str, after: u
 }
 
 /// The params a record may take (for completion), with the scopes' rows.
-fn param_candidates(rec: Option<&RecordInfo<'_>>, line_key: &str) -> Vec<&'static str> {
+fn param_candidates(
+    vocab: &'static Vocabulary,
+    rec: Option<&RecordInfo<'_>>,
+    line_key: &str,
+) -> Vec<&'static str> {
     if let Some(scopes) = rec.and_then(RecordScopes::of) {
         return scopes.candidates();
     }
-    let params = vocab::params();
+    let params = vocab.params();
     let commons: &[&str] = match (line_key, rec.map(|r| r.role)) {
         ("T", _) | (_, Some(Role::Trigger)) => &["common:trigger", "common:trait"],
         ("S", _) | (_, Some(Role::Static)) => &["common:static", "common:trait"],
@@ -337,7 +343,7 @@ fn kind_keys(rec: Option<&RecordInfo<'_>>, line_key: &str) -> &'static [&'static
     }
 }
 
-fn param_doc(rec: Option<&RecordInfo<'_>>, key: &str) -> String {
+fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str) -> String {
     let mut out = format!("**{key}$** — parameter");
     if let Some(scopes) = rec.and_then(RecordScopes::of) {
         let read_by = scopes.read_by(key);
@@ -350,7 +356,7 @@ fn param_doc(rec: Option<&RecordInfo<'_>>, key: &str) -> String {
             return out;
         }
     }
-    if let Some(w) = super::rules::scope::where_read(key) {
+    if let Some(w) = super::rules::scope::where_read(vocab, key) {
         out.push_str(&format!("\n\n{}.", capitalise(&w)));
     }
     out
@@ -476,19 +482,20 @@ impl DialectIde for Linter {
 
     fn complete(&self, at: &Cursor<'_, Self>) -> Vec<Completion> {
         let p = Parsed::new(&at.view);
+        let vocab = p.model.vocab;
         let offset = at.offset;
         // Only the part before the cursor is being typed.
         let until = |r: TextRange| TextRange::new(r.start(), r.end().max(r.start()));
         match site(&p, offset) {
             Site::LineKey(r) => word_items(
-                vocab::line_keys().keys.iter().map(|k| &k.word),
+                vocab.line_keys().keys.iter().map(|k| &k.word),
                 "line key",
                 CompletionKind::Key,
                 until(r),
                 ":",
             ),
             Site::Keyword(r) => word_items(
-                vocab::keywords().vocab.words().iter(),
+                vocab.keywords().vocab.words().iter(),
                 "keyword",
                 CompletionKind::Keyword,
                 r,
@@ -537,10 +544,10 @@ impl DialectIde for Linter {
                             .insert(format!("{k}$ "))
                     })
                     .collect();
-                out.extend(param_candidates(rec, line_key).into_iter().map(|k| {
+                out.extend(param_candidates(vocab, rec, line_key).into_iter().map(|k| {
                     Completion::new(k, CompletionKind::Key, r)
                         .detail("parameter")
-                        .documentation(param_doc(rec, k))
+                        .documentation(param_doc(vocab, rec, k))
                         .insert(format!("{k}$ "))
                 }));
                 out
@@ -555,63 +562,63 @@ impl DialectIde for Linter {
                 let face = face_at(&p, offset);
                 match value_vocab(rec, line_key, key, after) {
                     ValueVocab::Api => word_items(
-                        vocab::api_types().words().iter(),
+                        vocab.api_types().words().iter(),
                         "ApiType",
                         CompletionKind::Function,
                         r,
                         "",
                     ),
                     ValueVocab::TriggerMode => word_items(
-                        vocab::trigger_modes().words().iter(),
+                        vocab.trigger_modes().words().iter(),
                         "trigger mode",
                         CompletionKind::Function,
                         r,
                         "",
                     ),
                     ValueVocab::StaticMode => word_items(
-                        vocab::static_modes().words().iter(),
+                        vocab.static_modes().words().iter(),
                         "static mode",
                         CompletionKind::Function,
                         r,
                         "",
                     ),
                     ValueVocab::Event => word_items(
-                        vocab::replacement_events().words().iter(),
+                        vocab.replacement_events().words().iter(),
                         "replacement event",
                         CompletionKind::Function,
                         r,
                         "",
                     ),
                     ValueVocab::Zone => word_items(
-                        vocab::zones().words().iter(),
+                        vocab.zones().words().iter(),
                         "zone",
                         CompletionKind::Value,
                         r,
                         "",
                     ),
                     ValueVocab::Phase => word_items(
-                        vocab::phases().iter().map(|p| &p.word),
+                        vocab.phases().iter().map(|p| &p.word),
                         "phase",
                         CompletionKind::Value,
                         r,
                         "",
                     ),
                     ValueVocab::Counter => word_items(
-                        vocab::counter_types().iter().map(|c| &c.word),
+                        vocab.counter_types().iter().map(|c| &c.word),
                         "counter type",
                         CompletionKind::Value,
                         r,
                         "",
                     ),
                     ValueVocab::Defined => word_items(
-                        vocab::defined().list.iter().map(|w| &w.word),
+                        vocab.defined().list.iter().map(|w| &w.word),
                         "Defined value",
                         CompletionKind::Value,
                         r,
                         "",
                     ),
                     ValueVocab::ValidProperty => word_items(
-                        vocab::valid_properties().list.iter().map(|w| &w.word),
+                        vocab.valid_properties().list.iter().map(|w| &w.word),
                         "Valid property",
                         CompletionKind::Value,
                         r,
@@ -632,7 +639,8 @@ impl DialectIde for Linter {
                         }));
                         out
                     }
-                    ValueVocab::CostPart => vocab::cost_parts()
+                    ValueVocab::CostPart => vocab
+                        .cost_parts()
                         .iter()
                         .filter(|c| !c.word.name.contains('<'))
                         .map(|c| {
@@ -678,7 +686,7 @@ impl DialectIde for Linter {
                 }
             }
             Site::CountKey(r) => word_items(
-                vocab::count_keys().list.iter().map(|w| &w.word),
+                vocab.count_keys().list.iter().map(|w| &w.word),
                 "Count$ key",
                 CompletionKind::Value,
                 r,
@@ -698,6 +706,7 @@ impl DialectIde for Linter {
 
     fn hover(&self, at: &Cursor<'_, Self>) -> Option<Hover> {
         let p = Parsed::new(&at.view);
+        let vocab = p.model.vocab;
         let offset = at.offset;
         // An SVar: its value.
         if let Some((face, name, r)) = svar_at(&p, offset) {
@@ -744,7 +753,7 @@ impl DialectIde for Linter {
         let markdown = match site(&p, offset) {
             Site::LineKey(r) => {
                 let key = p.text[r].trim();
-                let k = vocab::line_keys().get(key)?;
+                let k = vocab.line_keys().get(key)?;
                 return Some(Hover {
                     range: r,
                     markdown: format!(
@@ -761,7 +770,7 @@ impl DialectIde for Linter {
             }
             Site::Keyword(r) => {
                 let piece = p.text[r].trim();
-                let m = vocab::keywords().find(piece)?;
+                let m = vocab.keywords().find(piece)?;
                 let k = m.keyword;
                 let mut md = word_doc("keyword", &k.word);
                 if !k.shape.is_empty() {
@@ -781,7 +790,7 @@ impl DialectIde for Linter {
                 }
                 return Some(Hover {
                     range: r,
-                    markdown: param_doc(rec, key),
+                    markdown: param_doc(vocab, rec, key),
                 });
             }
             Site::ParamValue {
@@ -791,32 +800,32 @@ impl DialectIde for Linter {
                 after,
                 ..
             } => {
-                let params = vocab::params();
+                let params = vocab.params();
                 match value_vocab(rec, line_key, key, after) {
                     ValueVocab::Api => {
-                        let w = vocab::api_types().get_ignore_case(text)?;
+                        let w = vocab.api_types().get_ignore_case(text)?;
                         word_doc("ApiType", w) + &reads_list(params.scope(w.name))
                     }
                     ValueVocab::TriggerMode => {
-                        let w = vocab::trigger_modes().get_ignore_case(text)?;
+                        let w = vocab.trigger_modes().get_ignore_case(text)?;
                         word_doc("trigger mode", w) + &reads_list(params.trigger_scope(w.name))
                     }
                     ValueVocab::StaticMode => {
-                        let w = vocab::static_modes().get_ignore_case(text)?;
+                        let w = vocab.static_modes().get_ignore_case(text)?;
                         word_doc("static mode", w) + &reads_list(params.static_scope(w.name))
                     }
                     ValueVocab::Event => {
-                        let w = vocab::replacement_events().get_ignore_case(text)?;
+                        let w = vocab.replacement_events().get_ignore_case(text)?;
                         word_doc("replacement event", w)
                             + &reads_list(params.replacement_scope(w.name))
                     }
-                    ValueVocab::Zone => word_doc("zone", vocab::zones().get_ignore_case(text)?),
-                    ValueVocab::Phase => word_doc("phase", vocab::phase(text)?),
+                    ValueVocab::Zone => word_doc("zone", vocab.zones().get_ignore_case(text)?),
+                    ValueVocab::Phase => word_doc("phase", vocab.phase(text)?),
                     ValueVocab::Counter => {
-                        word_doc("counter type", &vocab::counter_type(text)?.word)
+                        word_doc("counter type", &vocab.counter_type(text)?.word)
                     }
                     ValueVocab::Defined => {
-                        let w = vocab::defined().exact(text)?;
+                        let w = vocab.defined().exact(text)?;
                         format!(
                             "{}\n\nResolves to: {}.",
                             word_doc("Defined value", &w.word),
@@ -824,7 +833,7 @@ impl DialectIde for Linter {
                         )
                     }
                     ValueVocab::ValidProperty => {
-                        let list = vocab::valid_properties();
+                        let list = vocab.valid_properties();
                         let w = list
                             .exact(text)
                             .or_else(|| list.prefix_of(text, vocab::Match::Prefix))
@@ -836,7 +845,7 @@ impl DialectIde for Linter {
                         format!("**{}** — Valid base ({kind})\n\n{}", w.name, w.doc)
                     }
                     ValueVocab::CostPart => {
-                        let c = vocab::cost_part(text)?;
+                        let c = vocab.cost_part(text)?;
                         let mut md = word_doc("cost part", &c.word);
                         if !c.fields.is_empty() {
                             md.push_str(&format!("\n\n`{}<{}>`", c.word.name, c.fields));
@@ -847,7 +856,7 @@ impl DialectIde for Linter {
                 }
             }
             Site::CountKey(_) => {
-                let list = vocab::count_keys();
+                let list = vocab.count_keys();
                 let w = list
                     .exact(text)
                     .or_else(|| list.prefix_of(text, vocab::Match::Prefix))?;
@@ -1119,6 +1128,7 @@ impl DialectIde for Linter {
     ) -> Vec<SemanticToken> {
         let p = Parsed::new(file);
         let m = &p.model;
+        let vocab = m.vocab;
         let mut tokens: Vec<SemanticToken> = Vec::new();
         let mut push = |range: TextRange, kind: TokenKind, modifiers: u32| {
             if !range.is_empty() {
@@ -1152,25 +1162,29 @@ impl DialectIde for Linter {
                 let (kind, status) = match rec.role {
                     Role::Ability => (
                         TokenKind::Keyword,
-                        vocab::api_types()
+                        vocab
+                            .api_types()
                             .get_ignore_case(param.value.trim())
                             .map(|w| w.status),
                     ),
                     Role::Trigger => (
                         TokenKind::Event,
-                        vocab::trigger_modes()
+                        vocab
+                            .trigger_modes()
                             .get_ignore_case(param.value.trim())
                             .map(|w| w.status),
                     ),
                     Role::Static => (
                         TokenKind::Event,
-                        vocab::static_modes()
+                        vocab
+                            .static_modes()
                             .get_ignore_case(param.value.trim())
                             .map(|w| w.status),
                     ),
                     Role::Replacement => (
                         TokenKind::Event,
-                        vocab::replacement_events()
+                        vocab
+                            .replacement_events()
                             .get_ignore_case(param.value.trim())
                             .map(|w| w.status),
                     ),

@@ -15,6 +15,8 @@ mod rules;
 /// What a rule sees: the file, its tree, the file's semantic model and the workspace index.
 pub struct Ctx<'a> {
     pub file: &'a SourceFile,
+    /// The vocabulary of the Forge version the file is checked against.
+    pub vocab: &'static model::forge::Vocabulary,
     pub tree: ast::SourceFile,
     pub model: model::forge::Model<'a>,
     pub index: &'a Index,
@@ -35,11 +37,22 @@ pub struct FileIndex {
     pub token_script: Option<String>,
 }
 
-/// Card names and token scripts of the whole workspace.
-#[derive(Default)]
+/// Card names and token scripts of the whole workspace, and the vocabulary it is checked
+/// against.
 pub struct Index {
     pub card_names: HashMap<String, Vec<FileId>>,
     pub token_scripts: HashMap<String, FileId>,
+    pub vocab: &'static model::forge::Vocabulary,
+}
+
+impl Default for Index {
+    fn default() -> Index {
+        Index {
+            card_names: HashMap::new(),
+            token_scripts: HashMap::new(),
+            vocab: model::forge::vocab::any_version(),
+        }
+    }
 }
 
 pub struct Linter;
@@ -96,10 +109,12 @@ impl DialectLinter for Linter {
             crate::common::syntax_diagnostics(file.text(), parse.errors(), out);
             return;
         };
+        let vocab = index.vocab;
         let model =
-            model::forge::Model::build(file.text(), &tree, is_token_script_path(&file.path));
+            model::forge::Model::build(file.text(), &tree, is_token_script_path(&file.path), vocab);
         let ctx = Ctx {
             file,
+            vocab,
             tree,
             model,
             index,

@@ -8,8 +8,8 @@
 //! nodes below a line (cost parts, SVar expressions) get them on demand (`Model::cost`,
 //! `Model::expr`).
 
-use super::vocab;
 use super::vocab::Map as HashMap;
+use super::vocab::{self, Vocabulary};
 use rowan::{GreenNodeData, NodeOrToken};
 use syntax::forge::ast;
 use syntax::forge::{ForgeLanguage, SyntaxKind};
@@ -167,6 +167,8 @@ pub struct RecordInfo<'a> {
     pub kind_value: &'a str,
     pub params: Vec<ParamInfo<'a>>,
     pub empty_pieces: EmptyPieces,
+    /// The vocabulary the file is checked against.
+    pub vocab: &'static Vocabulary,
 }
 
 impl<'a> RecordInfo<'a> {
@@ -203,7 +205,7 @@ impl<'a> RecordInfo<'a> {
     /// The ApiType as the vocabulary knows it (ignoring case), for abilities.
     pub fn api(&self) -> Option<&'static vocab::Word> {
         match self.role {
-            Role::Ability => vocab::api_types().get_ignore_case(self.kind_value),
+            Role::Ability => self.vocab.api_types().get_ignore_case(self.kind_value),
             _ => None,
         }
     }
@@ -307,6 +309,8 @@ pub struct Model<'a> {
     pub line_svar: Vec<Option<usize>>,
     /// Whether the file is a token script (under `tokenscripts/`).
     pub is_token_script: bool,
+    /// The vocabulary of the Forge version the file is checked against.
+    pub vocab: &'static Vocabulary,
 }
 
 /// Keys whose value names one ability SVar.
@@ -459,7 +463,12 @@ pub fn split_items(text: &str, start: TextSize, sep: char) -> Vec<(&str, TextRan
 }
 
 impl<'a> Model<'a> {
-    pub fn build(text: &'a str, tree: &ast::SourceFile, is_token_script: bool) -> Model<'a> {
+    pub fn build(
+        text: &'a str,
+        tree: &ast::SourceFile,
+        is_token_script: bool,
+        vocab: &'static Vocabulary,
+    ) -> Model<'a> {
         let slice = |r: TextRange| &text[usize::from(r.start())..usize::from(r.end())];
         let mut model = Model {
             text,
@@ -482,6 +491,7 @@ impl<'a> Model<'a> {
             costs: std::cell::OnceCell::new(),
             line_svar: Vec::new(),
             is_token_script,
+            vocab,
         };
         let mut face = 0usize;
         for line in tree.lines() {
@@ -552,7 +562,7 @@ impl<'a> Model<'a> {
                 key,
                 range,
                 value,
-                known_key: vocab::line_keys().get(key_text),
+                known_key: vocab.line_keys().get(key_text),
             });
             model.line_svar.push(None);
             match kind {
@@ -577,6 +587,7 @@ impl<'a> Model<'a> {
                             Origin::Line(index),
                             role,
                             index,
+                            vocab,
                         );
                         model.records.push(rec);
                     }
@@ -628,6 +639,7 @@ impl<'a> Model<'a> {
                                 Origin::Svar(svar_index),
                                 Role::Unknown,
                                 index,
+                                vocab,
                             );
                             let first = rec.params.first().map_or("", |p| p.key.trim());
                             rec.role = if ["AB", "SP", "DB", "ST"]
@@ -789,7 +801,7 @@ impl<'a> Model<'a> {
                 }
                 let shape = if is_vote
                     && p.key.starts_with("Vote")
-                    && !vocab::params().reads("Vote", p.key)
+                    && !self.vocab.params().reads("Vote", p.key)
                     && p.key.len() > 4
                 {
                     Some((RefKind::Ability, ListSep::Single))
@@ -956,8 +968,8 @@ impl<'a> Model<'a> {
                 Some(RefKind::Static) => Role::Static,
                 _ => {
                     let mode = rec.kind_value;
-                    let is_static = vocab::static_modes().get_ignore_case(mode).is_some();
-                    let is_trigger = vocab::trigger_modes().get_ignore_case(mode).is_some();
+                    let is_static = self.vocab.static_modes().get_ignore_case(mode).is_some();
+                    let is_trigger = self.vocab.trigger_modes().get_ignore_case(mode).is_some();
                     match (is_trigger, is_static) {
                         (true, false) => Role::Trigger,
                         (false, true) => Role::Static,
@@ -1079,6 +1091,7 @@ fn build_record<'a>(
     origin: Origin,
     role: Role,
     line: usize,
+    vocab: &'static Vocabulary,
 ) -> RecordInfo<'a> {
     let slice = |r: TextRange| &text[usize::from(r.start())..usize::from(r.end())];
     let mut params: Vec<ParamInfo<'a>> = Vec::with_capacity(8);
@@ -1143,6 +1156,7 @@ fn build_record<'a>(
         kind_value: "",
         params,
         empty_pieces,
+        vocab,
     };
     finish_record(&mut rec);
     rec

@@ -1,7 +1,13 @@
-//! The Forge vocabulary: every name the engine reads, with its status (which Forge versions know
-//! it) and a one-line documentation string. The data lives in `model/data/forge/*.tsv` and is
-//! parsed once, on first use. The language server reads the same lists for hover and completion.
+//! The vocabulary of one Forge version: every name its engine reads, with which shipped versions
+//! read it, where the engine reads it, and a one-line documentation string.
+//!
+//! A `Vocabulary` is built from the version's facts (`facts.rs`: what `cardlint vocab forge`
+//! extracts from the engine's source) and the project's annotations (`model/data/forge/*.tsv`:
+//! documentation, keyword shapes, cost fields, what a `Defined$` word resolves to). Which
+//! vocabulary a card is checked against is chosen in `engine.rs` (config, or the Forge checkout
+//! the card sits in). Rules, the simulation, completion and hover all read it.
 
+use super::facts::{FactKind, Facts};
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
@@ -45,14 +51,105 @@ pub type Map<K, V> = HashMap<K, V, FxBuild>;
 /// A `HashSet` with the Fx hasher.
 pub type Set<K> = HashSet<K, FxBuild>;
 
-/// Which Forge versions know a name.
+/// A Forge version whose vocabulary ships with cardlint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Version {
+    /// The 2020 fork of the Forge card corpus (`lzybluee/Reeforge`, 2020-11-08).
+    V2020,
+    /// Upstream Forge of May 2022.
+    V2022,
+    /// Today's upstream Forge.
+    Latest,
+}
+
+impl Version {
+    pub const ALL: [Version; 3] = [Version::V2020, Version::V2022, Version::Latest];
+
+    /// The name `cardlint.toml` uses (`[forge] engine = "2020"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Version::V2020 => "2020",
+            Version::V2022 => "2022",
+            Version::Latest => "latest",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Version> {
+        Version::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name))
+    }
+
+    /// How messages name it ("Forge 2020", "today's Forge").
+    pub fn label(self) -> &'static str {
+        match self {
+            Version::V2020 => "Forge 2020",
+            Version::V2022 => "Forge 2022",
+            Version::Latest => "today's Forge",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// The shipped versions that read a word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Versions(u8);
+
+impl Versions {
+    pub const NONE: Versions = Versions(0);
+    pub const ALL: Versions = Versions(0b111);
+
+    pub fn with(self, v: Version) -> Versions {
+        Versions(self.0 | v.bit())
+    }
+
+    pub fn has(self, v: Version) -> bool {
+        self.0 & v.bit() != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Version> {
+        Version::ALL.into_iter().filter(move |v| self.has(*v))
+    }
+
+    /// "Forge 2020 and 2022", "today's Forge", "every Forge version".
+    pub fn describe(self) -> String {
+        if self == Versions::ALL {
+            return "every Forge version".to_string();
+        }
+        let years: Vec<&str> = self
+            .iter()
+            .filter(|v| *v != Version::Latest)
+            .map(|v| v.name())
+            .collect();
+        match (years.as_slice(), self.has(Version::Latest)) {
+            ([], true) => "today's Forge".to_string(),
+            ([], false) => "no shipped Forge version".to_string(),
+            (ys, latest) => {
+                let mut s = format!("Forge {}", ys.join(" and "));
+                if latest {
+                    s.push_str(" and today's Forge");
+                }
+                s
+            }
+        }
+    }
+}
+
+/// Which Forge versions know a name, as rules and hover describe it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
-    /// The 2020 fork and upstream (2025/26).
+    /// The 2020 fork and today's upstream.
     Both,
     /// Upstream only (added after 2020).
     New,
-    /// The 2020 fork only (gone upstream).
+    /// The 2020 fork, not today's upstream.
     Removed,
     /// Only a 2022-2024 upstream revision.
     Interim,
@@ -71,6 +168,20 @@ impl Status {
         }
     }
 
+    /// The status of a word read by these shipped versions.
+    pub fn of(versions: Versions) -> Status {
+        match (
+            versions.has(Version::V2020),
+            versions.has(Version::Latest),
+            versions.has(Version::V2022),
+        ) {
+            (true, true, _) | (false, false, false) => Status::Both,
+            (false, true, _) => Status::New,
+            (true, false, _) => Status::Removed,
+            (false, false, true) => Status::Interim,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Both => "both",
@@ -81,7 +192,7 @@ impl Status {
         }
     }
 
-    /// Whether only one Forge version knows the name.
+    /// Whether only some Forge versions know the name.
     pub fn is_version_specific(self) -> bool {
         matches!(self, Status::New | Status::Removed | Status::Interim)
     }
@@ -107,6 +218,23 @@ pub struct Word {
     pub doc: &'static str,
     /// For words renamed upstream: the upstream name.
     pub renamed: Option<&'static str>,
+    /// The shipped versions that read it.
+    pub versions: Versions,
+    /// Where this vocabulary's engine reads it (`path:line` in its source), when known.
+    pub location: &'static str,
+}
+
+impl Word {
+    fn annotated(name: &'static str, status: &str, doc: &'static str) -> Word {
+        Word {
+            name,
+            status: Status::parse(status),
+            doc,
+            renamed: None,
+            versions: Versions::NONE,
+            location: "",
+        }
+    }
 }
 
 /// A list of words with exact and case-insensitive lookups.
@@ -163,56 +291,6 @@ fn col(row: &[&'static str], i: usize) -> &'static str {
     row.get(i).copied().unwrap_or("")
 }
 
-/// Files with `name status renamed doc`.
-fn simple(data: &'static str) -> Vocab {
-    Vocab::new(
-        rows(data)
-            .map(|r| Word {
-                name: col(&r, 0),
-                status: Status::parse(col(&r, 1)),
-                renamed: Some(col(&r, 2)).filter(|s| !s.is_empty()),
-                doc: col(&r, 3),
-            })
-            .collect(),
-    )
-}
-
-static API_TYPES: LazyLock<Vocab> =
-    LazyLock::new(|| simple(include_str!("../../data/forge/api-types.tsv")));
-static TRIGGER_MODES: LazyLock<Vocab> =
-    LazyLock::new(|| simple(include_str!("../../data/forge/trigger-modes.tsv")));
-static STATIC_MODES: LazyLock<Vocab> =
-    LazyLock::new(|| simple(include_str!("../../data/forge/static-modes.tsv")));
-static REPLACEMENT_EVENTS: LazyLock<Vocab> =
-    LazyLock::new(|| simple(include_str!("../../data/forge/replacement-events.tsv")));
-static ZONES: LazyLock<Vocab> =
-    LazyLock::new(|| simple(include_str!("../../data/forge/zones.tsv")));
-
-/// ApiTypes (`AB$ Destroy`); Forge matches them ignoring case.
-pub fn api_types() -> &'static Vocab {
-    &API_TYPES
-}
-
-/// Trigger modes (`T:Mode$ ChangesZone`); matched ignoring case.
-pub fn trigger_modes() -> &'static Vocab {
-    &TRIGGER_MODES
-}
-
-/// Static modes (`S:Mode$ Continuous`); 2020 compares them exactly, upstream ignoring case.
-pub fn static_modes() -> &'static Vocab {
-    &STATIC_MODES
-}
-
-/// Replacement events (`R:Event$ Moved`); matched ignoring case.
-pub fn replacement_events() -> &'static Vocab {
-    &REPLACEMENT_EVENTS
-}
-
-/// Zone names, plus the non-zones `All` and `Any`; matched ignoring case.
-pub fn zones() -> &'static Vocab {
-    &ZONES
-}
-
 /// A line key (`Name`, `A`, `SVar`...).
 #[derive(Clone, Debug)]
 pub struct LineKey {
@@ -228,29 +306,6 @@ pub struct LineKeys {
     pub vocab: Vocab,
 }
 
-static LINE_KEYS: LazyLock<LineKeys> = LazyLock::new(|| {
-    let mut keys = Vec::new();
-    for r in rows(include_str!("../../data/forge/line-keys.tsv")) {
-        keys.push(LineKey {
-            word: Word {
-                name: col(&r, 0),
-                status: Status::parse(col(&r, 1)),
-                renamed: None,
-                doc: col(&r, 4),
-            },
-            cardinality: col(&r, 2),
-            per_face: col(&r, 3) == "face",
-        });
-    }
-    let vocab = Vocab::new(keys.iter().map(|k| k.word.clone()).collect());
-    LineKeys { keys, vocab }
-});
-
-/// Line keys; Forge dispatches on them exactly (case-sensitive).
-pub fn line_keys() -> &'static LineKeys {
-    &LINE_KEYS
-}
-
 impl LineKeys {
     pub fn get(&self, key: &str) -> Option<&LineKey> {
         self.vocab.exact.get(key).map(|&i| &self.keys[i])
@@ -264,42 +319,6 @@ pub struct Phase {
     pub enum_name: &'static str,
 }
 
-static PHASES: LazyLock<(Vec<Phase>, Vocab)> = LazyLock::new(|| {
-    let phases: Vec<Phase> = rows(include_str!("../../data/forge/phases.tsv"))
-        .map(|r| Phase {
-            word: Word {
-                name: col(&r, 0),
-                status: Status::parse(col(&r, 2)),
-                renamed: None,
-                doc: col(&r, 3),
-            },
-            enum_name: col(&r, 1),
-        })
-        .collect();
-    let mut words: Vec<Word> = phases.iter().map(|p| p.word.clone()).collect();
-    for p in &phases {
-        words.push(Word {
-            name: p.enum_name,
-            ..p.word.clone()
-        });
-    }
-    (phases, Vocab::new(words))
-});
-
-pub fn phases() -> &'static [Phase] {
-    &PHASES.0
-}
-
-/// A phase by script or enum name, ignoring case.
-pub fn phase(name: &str) -> Option<&'static Word> {
-    PHASES.1.get_ignore_case(name)
-}
-
-/// Phase names (script and enum names) for suggestions.
-pub fn phase_vocab() -> &'static Vocab {
-    &PHASES.1
-}
-
 /// A counter type (`P1P1`, `LOYALTY`) or a special `CounterType$` value (`Any`, `All`).
 #[derive(Clone, Debug)]
 pub struct CounterType {
@@ -307,26 +326,6 @@ pub struct CounterType {
     /// `All`, `Any`, `ExistingCounter`, `ReplacedCounterType`: values of some effects, not kinds.
     pub special: bool,
 }
-
-static COUNTERS: LazyLock<(Vec<CounterType>, Map<String, usize>, Vocab)> = LazyLock::new(|| {
-    let counters: Vec<CounterType> = rows(include_str!("../../data/forge/counter-types.tsv"))
-        .map(|r| CounterType {
-            word: Word {
-                name: col(&r, 0),
-                status: Status::parse(col(&r, 1)),
-                renamed: None,
-                doc: col(&r, 3),
-            },
-            special: col(&r, 2) == "special",
-        })
-        .collect();
-    let mut normal = Map::default();
-    for (i, c) in counters.iter().enumerate() {
-        normal.entry(normalize_counter(c.word.name)).or_insert(i);
-    }
-    let vocab = Vocab::new(counters.iter().map(|c| c.word.clone()).collect());
-    (counters, normal, vocab)
-});
 
 /// How Forge normalises a counter name before the enum lookup: `/` dropped, `+` → `P`,
 /// `-` → `M`, upper case.
@@ -339,22 +338,6 @@ pub fn normalize_counter(name: &str) -> String {
             c => c.to_ascii_uppercase(),
         })
         .collect()
-}
-
-pub fn counter_types() -> &'static [CounterType] {
-    &COUNTERS.0
-}
-
-/// A counter type as Forge looks it up (`+1/+1`, `p1p1` and `P1P1` are the same).
-pub fn counter_type(name: &str) -> Option<&'static CounterType> {
-    COUNTERS
-        .1
-        .get(&normalize_counter(name))
-        .map(|&i| &COUNTERS.0[i])
-}
-
-pub fn counter_vocab() -> &'static Vocab {
-    &COUNTERS.2
 }
 
 /// How many `:`-separated parameters a keyword takes.
@@ -423,6 +406,12 @@ pub struct Keyword {
     pub shape: &'static str,
 }
 
+impl Keyword {
+    pub fn status(&self) -> Status {
+        self.word.status
+    }
+}
+
 pub struct Keywords {
     pub list: Vec<Keyword>,
     /// Indices of the enum keywords by the upper-cased first byte of their name.
@@ -432,65 +421,49 @@ pub struct Keywords {
     pub vocab: Vocab,
 }
 
-static KEYWORDS: LazyLock<Keywords> = LazyLock::new(|| {
-    let list: Vec<Keyword> = rows(include_str!("../../data/forge/keywords.tsv"))
-        .map(|r| Keyword {
-            word: Word {
-                name: col(&r, 0),
-                status: Status::parse(col(&r, 3)),
-                renamed: None,
-                doc: col(&r, 4),
-            },
-            arity: Arity::parse(col(&r, 1)),
-            shape: col(&r, 2),
-        })
-        .collect();
-    let mut by_first: Map<u8, Vec<usize>> = Map::default();
-    for (i, k) in list.iter().enumerate() {
-        if k.word.status != Status::Internal
-            && let Some(&b) = k.word.name.as_bytes().first()
-        {
-            by_first.entry(b.to_ascii_uppercase()).or_default().push(i);
-        }
-    }
-    let mut literal = Map::default();
-    for (i, k) in list.iter().enumerate() {
-        if k.word.status == Status::Internal {
-            literal.insert(k.word.name.trim_end_matches(" <arg>"), i);
-        }
-    }
-    let vocab = Vocab::new(
-        list.iter()
-            .filter(|k| k.word.status != Status::Internal)
-            .map(|k| k.word.clone())
-            .collect(),
-    );
-    Keywords {
-        list,
-        by_first,
-        literal,
-        vocab,
-    }
-});
-
-pub fn keywords() -> &'static Keywords {
-    &KEYWORDS
-}
-
 /// How a `K:` line's first piece matched a keyword.
 #[derive(Clone, Copy, Debug)]
-pub struct KeywordMatch {
-    pub keyword: &'static Keyword,
+pub struct KeywordMatch<'v> {
+    pub keyword: &'v Keyword,
     /// Bytes of the piece the keyword name covers; the rest is a space-form argument.
     pub name_len: usize,
 }
 
 impl Keywords {
+    fn new(list: Vec<Keyword>) -> Keywords {
+        let mut by_first: Map<u8, Vec<usize>> = Map::default();
+        for (i, k) in list.iter().enumerate() {
+            if k.word.status != Status::Internal
+                && let Some(&b) = k.word.name.as_bytes().first()
+            {
+                by_first.entry(b.to_ascii_uppercase()).or_default().push(i);
+            }
+        }
+        let mut literal = Map::default();
+        for (i, k) in list.iter().enumerate() {
+            if k.word.status == Status::Internal {
+                literal.insert(k.word.name.trim_end_matches(" <arg>"), i);
+            }
+        }
+        let vocab = Vocab::new(
+            list.iter()
+                .filter(|k| k.word.status != Status::Internal)
+                .map(|k| k.word.clone())
+                .collect(),
+        );
+        Keywords {
+            list,
+            by_first,
+            literal,
+            vocab,
+        }
+    }
+
     /// The keyword the first `:`-piece of a `K:` line names, matched as Forge does: an enum
     /// keyword by its name ignoring case (followed by the end, a space form argument, or for
     /// `Landwalk`/`Offering` the `<Type>walk` and `<Type> offering` forms), or an internal
     /// keyword by its literal text.
-    pub fn find(&'static self, piece: &str) -> Option<KeywordMatch> {
+    pub fn find(&self, piece: &str) -> Option<KeywordMatch<'_>> {
         if let Some(&i) = self.literal.get(piece) {
             return Some(KeywordMatch {
                 keyword: &self.list[i],
@@ -571,40 +544,6 @@ pub struct CostPart {
     pub fields: &'static str,
 }
 
-static COST_PARTS: LazyLock<(Vec<CostPart>, Vocab)> = LazyLock::new(|| {
-    let parts: Vec<CostPart> = rows(include_str!("../../data/forge/cost-parts.tsv"))
-        .map(|r| CostPart {
-            word: Word {
-                name: col(&r, 0),
-                status: Status::parse(col(&r, 2)),
-                renamed: None,
-                doc: col(&r, 3),
-            },
-            fields: col(&r, 1),
-        })
-        .collect();
-    let vocab = Vocab::new(parts.iter().map(|p| p.word.clone()).collect());
-    (parts, vocab)
-});
-
-pub fn cost_parts() -> &'static [CostPart] {
-    &COST_PARTS.0
-}
-
-/// A cost part by its exact name (Forge matches `Name<` as a prefix, case-sensitively).
-pub fn cost_part(name: &str) -> Option<&'static CostPart> {
-    COST_PARTS.1.exact.get(name).map(|&i| &COST_PARTS.0[i])
-}
-
-/// Names of the cost parts written with `<...>`.
-pub fn cost_part_names_with_fields() -> impl Iterator<Item = &'static str> {
-    COST_PARTS
-        .0
-        .iter()
-        .filter(|p| !p.fields.is_empty())
-        .map(|p| p.word.name)
-}
-
 /// How a word of a Valid property, `Defined$` value or `Count$` key is matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Match {
@@ -621,6 +560,8 @@ pub enum Match {
     Contains,
     /// A player Valid expression (`Defined$ Player.Opponent`).
     Valid,
+    /// The word ends the text.
+    Suffix,
 }
 
 impl Match {
@@ -632,6 +573,7 @@ impl Match {
             "whole-value" => Match::WholeValue,
             "contains" => Match::Contains,
             "valid" => Match::Valid,
+            "suffix" => Match::Suffix,
             _ => Match::Exact,
         }
     }
@@ -678,97 +620,7 @@ impl MatchList {
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.list.iter().map(|w| w.word.name)
     }
-}
 
-static VALID_PROPERTIES: LazyLock<MatchList> = LazyLock::new(|| {
-    MatchList::new(
-        rows(include_str!("../../data/forge/valid-properties.tsv"))
-            .map(|r| MatchWord {
-                word: Word {
-                    name: col(&r, 0),
-                    status: Status::parse(col(&r, 2)),
-                    renamed: None,
-                    doc: col(&r, 3),
-                },
-                how: Match::parse(col(&r, 1)),
-                kind: "card",
-            })
-            .collect(),
-    )
-});
-
-/// Card Valid properties (`YouCtrl`, `cmcLE3`...). Case-sensitive.
-pub fn valid_properties() -> &'static MatchList {
-    &VALID_PROPERTIES
-}
-
-static DEFINED: LazyLock<MatchList> = LazyLock::new(|| {
-    MatchList::new(
-        rows(include_str!("../../data/forge/defined.tsv"))
-            .map(|r| MatchWord {
-                word: Word {
-                    name: col(&r, 0),
-                    status: Status::Both,
-                    renamed: None,
-                    doc: col(&r, 3),
-                },
-                how: Match::parse(col(&r, 2)),
-                kind: col(&r, 1),
-            })
-            .collect(),
-    )
-});
-
-/// `Defined$` values (`Self`, `Targeted`, `TriggeredCard`...). Case-sensitive.
-pub fn defined() -> &'static MatchList {
-    &DEFINED
-}
-
-static PLAYER_REFS: LazyLock<MatchList> = LazyLock::new(|| {
-    MatchList::new(
-        rows(include_str!("../../data/forge/player-refs.tsv"))
-            .map(|r| MatchWord {
-                word: Word {
-                    name: col(&r, 0),
-                    status: Status::Both,
-                    renamed: None,
-                    doc: col(&r, 3),
-                },
-                how: Match::parse(col(&r, 2)),
-                kind: col(&r, 1),
-            })
-            .collect(),
-    )
-});
-
-/// Player words: Defined values, player Valid bases and properties.
-pub fn player_refs() -> &'static MatchList {
-    &PLAYER_REFS
-}
-
-static COUNT_KEYS: LazyLock<MatchList> = LazyLock::new(|| {
-    MatchList::new(
-        rows(include_str!("../../data/forge/count-keys.tsv"))
-            .map(|r| MatchWord {
-                word: Word {
-                    name: col(&r, 0),
-                    status: Status::Both,
-                    renamed: None,
-                    doc: col(&r, 2),
-                },
-                how: Match::parse(col(&r, 1)),
-                kind: "count",
-            })
-            .collect(),
-    )
-});
-
-/// Words after `Count$` (`xPaid`, `Valid`, `CardPower`...).
-pub fn count_keys() -> &'static MatchList {
-    &COUNT_KEYS
-}
-
-impl MatchList {
     /// Whether a `Count$` key is one Forge reads: an exact word, a prefix word, or containing a
     /// `contains` word.
     pub fn count_key_known(&self, key: &str) -> bool {
@@ -776,12 +628,13 @@ impl MatchList {
             || self.list.iter().any(|w| match w.how {
                 Match::Prefix => key.starts_with(w.word.name),
                 Match::Contains => key.contains(w.word.name),
+                Match::Suffix => key.ends_with(w.word.name),
                 _ => false,
             })
     }
 }
 
-/// Card types, supertypes and subtypes.
+/// Card types, supertypes and subtypes (the Comprehensive Rules' lists: every version).
 pub struct Types {
     pub list: Vec<(Word, &'static str)>,
     set: Set<&'static str>,
@@ -790,21 +643,16 @@ pub struct Types {
 static TYPES: LazyLock<Types> = LazyLock::new(|| {
     let list: Vec<(Word, &'static str)> = rows(include_str!("../../data/forge/types.tsv"))
         .map(|r| {
-            (
-                Word {
-                    name: col(&r, 0),
-                    status: Status::Both,
-                    renamed: None,
-                    doc: col(&r, 2),
-                },
-                col(&r, 1),
-            )
+            let mut w = Word::annotated(col(&r, 0), "both", col(&r, 2));
+            w.versions = Versions::ALL;
+            (w, col(&r, 1))
         })
         .collect();
     let set = list.iter().map(|(w, _)| w.name).collect();
     Types { list, set }
 });
 
+/// Card types, supertypes and subtypes: the same for every Forge version.
 pub fn types() -> &'static Types {
     &TYPES
 }
@@ -829,6 +677,8 @@ pub struct Scope {
 pub struct ParamRow {
     pub read_by: &'static str,
     pub status: Status,
+    /// Where the engine reads it, when known.
+    pub location: &'static str,
 }
 
 /// Which parameters each ApiType, trigger mode, static mode and replacement event reads, and the
@@ -845,53 +695,50 @@ pub struct Params {
     pub folded: Map<String, Vec<&'static str>>,
 }
 
-static PARAMS: LazyLock<Params> = LazyLock::new(|| {
-    let mut scopes: Map<&'static str, Scope> = Map::default();
-    let mut by_param: Map<&'static str, Vec<&'static str>> = Map::default();
-    let mut global = Set::default();
-    for r in rows(include_str!("../../data/forge/params.tsv")) {
-        let (scope, param) = (col(&r, 0), col(&r, 1));
-        if scope != "common:global" {
-            by_param.entry(param).or_default().push(scope);
+impl Params {
+    fn new(rows: impl Iterator<Item = (&'static str, &'static str, ParamRow)>) -> Params {
+        let mut scopes: Map<&'static str, Scope> = Map::default();
+        let mut by_param: Map<&'static str, Vec<&'static str>> = Map::default();
+        let mut global = Set::default();
+        for (scope, param, row) in rows {
+            if scope != "common:global" {
+                let v = by_param.entry(param).or_default();
+                if !v.contains(&scope) {
+                    v.push(scope);
+                }
+            }
+            scopes
+                .entry(scope)
+                .or_default()
+                .params
+                .entry(param)
+                .or_insert(row);
+            global.insert(param);
         }
-        scopes.entry(scope).or_default().params.insert(
-            param,
-            ParamRow {
-                read_by: col(&r, 2),
-                status: Status::parse(col(&r, 3)),
-            },
-        );
-        global.insert(param);
-    }
-    let mut folded: Map<String, Vec<&'static str>> = Map::default();
-    for &p in &global {
-        folded.entry(p.to_ascii_lowercase()).or_default().push(p);
-    }
-    for v in folded.values_mut() {
-        v.sort_unstable();
-    }
-    let mut by_kind = Map::default();
-    for &key in scopes.keys() {
-        for (tag, prefix) in [(1u8, "trigger:"), (2, "static:"), (3, "replacement:")] {
-            if let Some(name) = key.strip_prefix(prefix) {
-                by_kind.insert((tag, name), key);
+        let mut folded: Map<String, Vec<&'static str>> = Map::default();
+        for &p in &global {
+            folded.entry(p.to_ascii_lowercase()).or_default().push(p);
+        }
+        for v in folded.values_mut() {
+            v.sort_unstable();
+        }
+        let mut by_kind = Map::default();
+        for &key in scopes.keys() {
+            for (tag, prefix) in [(1u8, "trigger:"), (2, "static:"), (3, "replacement:")] {
+                if let Some(name) = key.strip_prefix(prefix) {
+                    by_kind.insert((tag, name), key);
+                }
             }
         }
+        Params {
+            scopes,
+            by_kind,
+            by_param,
+            global,
+            folded,
+        }
     }
-    Params {
-        scopes,
-        by_kind,
-        by_param,
-        global,
-        folded,
-    }
-});
 
-pub fn params() -> &'static Params {
-    &PARAMS
-}
-
-impl Params {
     pub fn scope(&self, name: &str) -> Option<&Scope> {
         self.scopes.get(name)
     }
@@ -938,63 +785,625 @@ impl Params {
     }
 }
 
-static TRIGGER_VARIABLES: LazyLock<Map<String, Vec<&'static str>>> = LazyLock::new(|| {
-    let mut map: Map<String, Vec<&'static str>> = Map::default();
-    for r in rows(include_str!("../../data/forge/trigger-variables.tsv")) {
-        map.entry(col(&r, 0).to_ascii_lowercase())
-            .or_default()
-            .push(col(&r, 1));
-    }
-    map
-});
-
-/// The `Triggered<Key>` objects a trigger mode provides (2020), if the mode is listed.
-pub fn trigger_variables(mode: &str) -> Option<&'static [&'static str]> {
-    TRIGGER_VARIABLES
-        .get(&mode.to_ascii_lowercase())
-        .map(|v| v.as_slice())
+/// The project's annotations of Forge words: documentation and shapes, with the status the
+/// hand-kept lists gave each word (which Forge versions read it, as curated from upstream).
+pub(crate) mod annotations {
+    pub const API_TYPES: &str = include_str!("../../data/forge/api-types.tsv");
+    pub const TRIGGER_MODES: &str = include_str!("../../data/forge/trigger-modes.tsv");
+    pub const STATIC_MODES: &str = include_str!("../../data/forge/static-modes.tsv");
+    pub const REPLACEMENT_EVENTS: &str = include_str!("../../data/forge/replacement-events.tsv");
+    pub const ZONES: &str = include_str!("../../data/forge/zones.tsv");
+    pub const LINE_KEYS: &str = include_str!("../../data/forge/line-keys.tsv");
+    pub const PHASES: &str = include_str!("../../data/forge/phases.tsv");
+    pub const COUNTERS: &str = include_str!("../../data/forge/counter-types.tsv");
+    pub const KEYWORDS: &str = include_str!("../../data/forge/keywords.tsv");
+    pub const COST_PARTS: &str = include_str!("../../data/forge/cost-parts.tsv");
+    pub const VALID_PROPERTIES: &str = include_str!("../../data/forge/valid-properties.tsv");
+    pub const DEFINED: &str = include_str!("../../data/forge/defined.tsv");
+    pub const PLAYER_REFS: &str = include_str!("../../data/forge/player-refs.tsv");
+    pub const COUNT_KEYS: &str = include_str!("../../data/forge/count-keys.tsv");
+    pub const PARAMS: &str = include_str!("../../data/forge/params.tsv");
+    pub const TRIGGER_VARIABLES: &str = include_str!("../../data/forge/trigger-variables.tsv");
 }
 
-impl Keyword {
-    pub fn status(&self) -> Status {
-        self.word.status
+/// Where a vocabulary comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Every shipped version at once: what cardlint checks against when no version is chosen.
+    AnyVersion,
+    /// One shipped version.
+    Shipped(Version),
+    /// Derived from a Forge source tree (its folder and the content digest of its Java files).
+    Source {
+        root: std::path::PathBuf,
+        digest: u64,
+    },
+}
+
+/// Which versions read each word, from the facts of every shipped version.
+pub struct VersionMasks {
+    masks: Map<(FactKind, String), Versions>,
+}
+
+impl VersionMasks {
+    pub fn new(shipped: &[(Version, &Facts)]) -> VersionMasks {
+        let mut masks: Map<(FactKind, String), Versions> = Map::default();
+        for (v, facts) in shipped {
+            for row in &facts.rows {
+                let m = masks.entry((row.kind, row.key())).or_default();
+                *m = m.with(*v);
+            }
+        }
+        VersionMasks { masks }
     }
+
+    /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`).
+    pub fn of(&self, kind: FactKind, name: &str) -> Versions {
+        let key = match kind {
+            FactKind::Param | FactKind::TriggerVar => name.to_string(),
+            _ => fold(kind, name),
+        };
+        self.masks.get(&(kind, key)).copied().unwrap_or_default()
+    }
+}
+
+fn fold(kind: FactKind, name: &str) -> String {
+    super::facts::key(kind, name, "")
+}
+
+/// The vocabulary of one Forge version (or of every shipped version at once).
+pub struct Vocabulary {
+    /// How messages name this Forge ("Forge 2020", "the Forge source at ../forge").
+    pub label: String,
+    pub origin: Origin,
+    api_types: Vocab,
+    trigger_modes: Vocab,
+    static_modes: Vocab,
+    replacement_events: Vocab,
+    zones: Vocab,
+    line_keys: LineKeys,
+    phases: Vec<Phase>,
+    phase_vocab: Vocab,
+    counters: Vec<CounterType>,
+    counter_by_norm: Map<String, usize>,
+    counter_vocab: Vocab,
+    keywords: Keywords,
+    cost_parts: Vec<CostPart>,
+    cost_vocab: Vocab,
+    valid_properties: MatchList,
+    spell_properties: MatchList,
+    defined: MatchList,
+    player_refs: MatchList,
+    count_keys: MatchList,
+    params: Params,
+    trigger_variables: Map<String, Vec<&'static str>>,
+}
+
+/// Whether a word belongs to the version being built, and where its engine reads it.
+struct Member<'f> {
+    facts: &'f Facts,
+    masks: &'f VersionMasks,
+}
+
+impl Member<'_> {
+    /// `Some(location)` when the version reads the word (the location may be empty).
+    fn get(&self, kind: FactKind, name: &str) -> Option<&'static str> {
+        self.facts.get(kind, name).map(|f| f.location)
+    }
+
+    fn versions(&self, kind: FactKind, name: &str) -> Versions {
+        self.masks.of(kind, name)
+    }
+
+    /// The word as this version knows it, with its versions, location and status.
+    fn word(&self, kind: FactKind, mut word: Word) -> Option<Word> {
+        let location = self.get(kind, word.name)?;
+        word.location = location;
+        word.versions = self.versions(kind, word.name);
+        if word.status != Status::Internal {
+            word.status = Status::of(word.versions);
+        }
+        Some(word)
+    }
+}
+
+/// Words of `kind` the facts have and the annotations do not, as words with a generated doc.
+fn unannotated<'f>(
+    facts: &'f Facts,
+    kind: FactKind,
+    annotated: &'f Set<String>,
+) -> impl Iterator<Item = &'f super::facts::Fact> + 'f {
+    facts
+        .of_kind(kind)
+        .filter(move |f| !annotated.contains(&f.key()))
+}
+
+fn generated_doc(kind: FactKind, detail: &str) -> &'static str {
+    let text = if detail.is_empty() {
+        format!("{} read by the engine", kind.noun())
+    } else {
+        format!("{} ({detail})", kind.noun())
+    };
+    Box::leak(text.into_boxed_str())
+}
+
+impl Vocabulary {
+    /// Builds the vocabulary of the version whose facts are `facts`; `masks` tells which shipped
+    /// versions read each word.
+    pub fn build(
+        label: impl Into<String>,
+        origin: Origin,
+        facts: &Facts,
+        masks: &VersionMasks,
+    ) -> Vocabulary {
+        let member = Member { facts, masks };
+        // Words the annotations name, per kind, so that facts without one get a generated doc.
+        let mut annotated: Map<FactKind, Set<String>> = Map::default();
+        let mut note = |kind: FactKind, name: &str| {
+            annotated.entry(kind).or_default().insert(fold(kind, name));
+        };
+
+        let simple = |data: &'static str,
+                      kind: FactKind,
+                      note: &mut dyn FnMut(FactKind, &str)|
+         -> Vec<Word> {
+            rows(data)
+                .filter_map(|r| {
+                    note(kind, col(&r, 0));
+                    let mut w = Word::annotated(col(&r, 0), col(&r, 1), col(&r, 3));
+                    w.renamed = Some(col(&r, 2)).filter(|s| !s.is_empty());
+                    member.word(kind, w)
+                })
+                .collect()
+        };
+        let api = simple(annotations::API_TYPES, FactKind::Api, &mut note);
+        let trig = simple(annotations::TRIGGER_MODES, FactKind::Trigger, &mut note);
+        let stat = simple(annotations::STATIC_MODES, FactKind::Static, &mut note);
+        let repl = simple(
+            annotations::REPLACEMENT_EVENTS,
+            FactKind::Replacement,
+            &mut note,
+        );
+        let zones = simple(annotations::ZONES, FactKind::Zone, &mut note);
+
+        let mut line_keys = Vec::new();
+        for r in rows(annotations::LINE_KEYS) {
+            note(FactKind::LineKey, col(&r, 0));
+            if let Some(word) = member.word(
+                FactKind::LineKey,
+                Word::annotated(col(&r, 0), col(&r, 1), col(&r, 4)),
+            ) {
+                line_keys.push(LineKey {
+                    word,
+                    cardinality: col(&r, 2),
+                    per_face: col(&r, 3) == "face",
+                });
+            }
+        }
+
+        let mut phases = Vec::new();
+        for r in rows(annotations::PHASES) {
+            note(FactKind::Phase, col(&r, 0));
+            note(FactKind::Phase, col(&r, 1));
+            if let Some(word) = member.word(
+                FactKind::Phase,
+                Word::annotated(col(&r, 0), col(&r, 2), col(&r, 3)),
+            ) {
+                phases.push(Phase {
+                    word,
+                    enum_name: col(&r, 1),
+                });
+            }
+        }
+
+        let mut counters = Vec::new();
+        for r in rows(annotations::COUNTERS) {
+            note(FactKind::Counter, col(&r, 0));
+            let special = col(&r, 2) == "special";
+            let w = Word::annotated(col(&r, 0), col(&r, 1), col(&r, 3));
+            if let Some(word) = member.word(FactKind::Counter, w) {
+                counters.push(CounterType { word, special });
+            }
+        }
+
+        let mut keywords = Vec::new();
+        for r in rows(annotations::KEYWORDS) {
+            let internal = col(&r, 3) == "internal";
+            let kind = if internal {
+                FactKind::KeywordInternal
+            } else {
+                FactKind::Keyword
+            };
+            note(kind, col(&r, 0));
+            let w = Word::annotated(col(&r, 0), col(&r, 3), col(&r, 4));
+            if let Some(word) = member.word(kind, w) {
+                keywords.push(Keyword {
+                    word,
+                    arity: Arity::parse(col(&r, 1)),
+                    shape: col(&r, 2),
+                });
+            }
+        }
+
+        let mut cost_parts = Vec::new();
+        for r in rows(annotations::COST_PARTS) {
+            note(FactKind::Cost, col(&r, 0));
+            let w = Word::annotated(col(&r, 0), col(&r, 2), col(&r, 3));
+            if let Some(word) = member.word(FactKind::Cost, w) {
+                cost_parts.push(CostPart {
+                    word,
+                    fields: col(&r, 1),
+                });
+            }
+        }
+
+        let match_list = |data: &'static str,
+                          kind: FactKind,
+                          cols: (usize, usize, Option<usize>, usize),
+                          fixed_kind: &'static str,
+                          note: &mut dyn FnMut(FactKind, &str)|
+         -> Vec<MatchWord> {
+            let (how_col, status_col, kind_col, doc_col) = cols;
+            rows(data)
+                .filter_map(|r| {
+                    note(kind, col(&r, 0));
+                    let status = if status_col == usize::MAX {
+                        "both"
+                    } else {
+                        col(&r, status_col)
+                    };
+                    let w = Word::annotated(col(&r, 0), status, col(&r, doc_col));
+                    let word = member.word(kind, w)?;
+                    Some(MatchWord {
+                        word,
+                        how: Match::parse(col(&r, how_col)),
+                        kind: kind_col.map_or(fixed_kind, |c| col(&r, c)),
+                    })
+                })
+                .collect()
+        };
+        let valid_properties = match_list(
+            annotations::VALID_PROPERTIES,
+            FactKind::ValidCard,
+            (1, 2, None, 3),
+            "card",
+            &mut note,
+        );
+        let defined = match_list(
+            annotations::DEFINED,
+            FactKind::Defined,
+            (2, usize::MAX, Some(1), 3),
+            "",
+            &mut note,
+        );
+        let player_refs = match_list(
+            annotations::PLAYER_REFS,
+            FactKind::ValidPlayer,
+            (2, usize::MAX, Some(1), 3),
+            "",
+            &mut note,
+        );
+        let count_keys = match_list(
+            annotations::COUNT_KEYS,
+            FactKind::Count,
+            (1, usize::MAX, None, 2),
+            "count",
+            &mut note,
+        );
+
+        let mut param_rows = Vec::new();
+        for r in rows(annotations::PARAMS) {
+            let (scope, param) = (col(&r, 0), col(&r, 1));
+            if let Some(location) = facts.param(scope, param).map(|f| f.location) {
+                let versions = masks.of(FactKind::Param, &format!("{scope}\t{param}"));
+                param_rows.push((
+                    scope,
+                    param,
+                    ParamRow {
+                        read_by: col(&r, 2),
+                        status: Status::of(versions),
+                        location,
+                    },
+                ));
+            }
+        }
+
+        let mut trigger_variables: Map<String, Vec<&'static str>> = Map::default();
+        for r in rows(annotations::TRIGGER_VARIABLES) {
+            let (mode, key) = (col(&r, 0), col(&r, 1));
+            if facts.trigger_var(mode, key) {
+                trigger_variables
+                    .entry(mode.to_ascii_lowercase())
+                    .or_default()
+                    .push(key);
+            }
+        }
+
+        // Words of the facts that no annotation documents.
+        let none = Set::default();
+        let extra = |kind: FactKind| {
+            let annotated = annotated.get(&kind).unwrap_or(&none);
+            unannotated(facts, kind, annotated)
+                .map(|f| {
+                    let versions = masks.of(kind, f.name);
+                    Word {
+                        name: f.name,
+                        status: Status::of(versions),
+                        doc: generated_doc(kind, f.detail),
+                        renamed: None,
+                        versions,
+                        location: f.location,
+                    }
+                })
+                .collect::<Vec<Word>>()
+        };
+        let mut api = api;
+        api.extend(extra(FactKind::Api));
+        let mut trig = trig;
+        trig.extend(extra(FactKind::Trigger));
+        let mut stat = stat;
+        stat.extend(extra(FactKind::Static));
+        let mut repl = repl;
+        repl.extend(extra(FactKind::Replacement));
+        let mut zones = zones;
+        zones.extend(extra(FactKind::Zone));
+        for word in extra(FactKind::Counter) {
+            counters.push(CounterType {
+                word,
+                special: false,
+            });
+        }
+        for word in extra(FactKind::Keyword) {
+            keywords.push(Keyword {
+                word,
+                arity: Arity::Unknown,
+                shape: "",
+            });
+        }
+        for word in extra(FactKind::Cost) {
+            cost_parts.push(CostPart { word, fields: "" });
+        }
+
+        let phase_words: Vec<Word> = phases
+            .iter()
+            .map(|p| p.word.clone())
+            .chain(phases.iter().map(|p| Word {
+                name: p.enum_name,
+                ..p.word.clone()
+            }))
+            .collect();
+        let mut counter_by_norm = Map::default();
+        for (i, c) in counters.iter().enumerate() {
+            counter_by_norm
+                .entry(normalize_counter(c.word.name))
+                .or_insert(i);
+        }
+        let counter_vocab = Vocab::new(counters.iter().map(|c| c.word.clone()).collect());
+        let cost_vocab = Vocab::new(cost_parts.iter().map(|p| p.word.clone()).collect());
+        let line_vocab = Vocab::new(line_keys.iter().map(|k| k.word.clone()).collect());
+        Vocabulary {
+            label: label.into(),
+            origin,
+            api_types: Vocab::new(api),
+            trigger_modes: Vocab::new(trig),
+            static_modes: Vocab::new(stat),
+            replacement_events: Vocab::new(repl),
+            zones: Vocab::new(zones),
+            line_keys: LineKeys {
+                keys: line_keys,
+                vocab: line_vocab,
+            },
+            phase_vocab: Vocab::new(phase_words),
+            phases,
+            counter_by_norm,
+            counter_vocab,
+            counters,
+            keywords: Keywords::new(keywords),
+            cost_vocab,
+            cost_parts,
+            valid_properties: MatchList::new(valid_properties),
+            spell_properties: MatchList::new(Vec::new()),
+            defined: MatchList::new(defined),
+            player_refs: MatchList::new(player_refs),
+            count_keys: MatchList::new(count_keys),
+            params: Params::new(param_rows.into_iter()),
+            trigger_variables,
+        }
+    }
+
+    /// ApiTypes (`AB$ Destroy`); Forge matches them ignoring case.
+    pub fn api_types(&self) -> &Vocab {
+        &self.api_types
+    }
+
+    /// Trigger modes (`T:Mode$ ChangesZone`); matched ignoring case.
+    pub fn trigger_modes(&self) -> &Vocab {
+        &self.trigger_modes
+    }
+
+    /// Static modes (`S:Mode$ Continuous`); 2020 compares them exactly, upstream ignoring case.
+    pub fn static_modes(&self) -> &Vocab {
+        &self.static_modes
+    }
+
+    /// Replacement events (`R:Event$ Moved`); matched ignoring case.
+    pub fn replacement_events(&self) -> &Vocab {
+        &self.replacement_events
+    }
+
+    /// Zone names, plus the non-zones `All` and `Any`; matched ignoring case.
+    pub fn zones(&self) -> &Vocab {
+        &self.zones
+    }
+
+    /// Line keys; Forge dispatches on them exactly (case-sensitive).
+    pub fn line_keys(&self) -> &LineKeys {
+        &self.line_keys
+    }
+
+    pub fn phases(&self) -> &[Phase] {
+        &self.phases
+    }
+
+    /// A phase by script or enum name, ignoring case.
+    pub fn phase(&self, name: &str) -> Option<&Word> {
+        self.phase_vocab.get_ignore_case(name)
+    }
+
+    /// Phase names (script and enum names) for suggestions.
+    pub fn phase_vocab(&self) -> &Vocab {
+        &self.phase_vocab
+    }
+
+    pub fn counter_types(&self) -> &[CounterType] {
+        &self.counters
+    }
+
+    /// A counter type as Forge looks it up (`+1/+1`, `p1p1` and `P1P1` are the same).
+    pub fn counter_type(&self, name: &str) -> Option<&CounterType> {
+        self.counter_by_norm
+            .get(&normalize_counter(name))
+            .map(|&i| &self.counters[i])
+    }
+
+    pub fn counter_vocab(&self) -> &Vocab {
+        &self.counter_vocab
+    }
+
+    pub fn keywords(&self) -> &Keywords {
+        &self.keywords
+    }
+
+    pub fn cost_parts(&self) -> &[CostPart] {
+        &self.cost_parts
+    }
+
+    /// A cost part by its exact name (Forge matches `Name<` as a prefix, case-sensitively).
+    pub fn cost_part(&self, name: &str) -> Option<&CostPart> {
+        self.cost_vocab
+            .exact
+            .get(name)
+            .map(|&i| &self.cost_parts[i])
+    }
+
+    /// Names of the cost parts written with `<...>`.
+    pub fn cost_part_names_with_fields(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.cost_parts
+            .iter()
+            .filter(|p| !p.fields.is_empty())
+            .map(|p| p.word.name)
+    }
+
+    /// Card Valid properties (`YouCtrl`, `cmcLE3`...). Case-sensitive.
+    pub fn valid_properties(&self) -> &MatchList {
+        &self.valid_properties
+    }
+
+    /// Spell-ability Valid properties (`Activated.Loyalty`, `Spell.Blitz`). Case-sensitive.
+    pub fn spell_properties(&self) -> &MatchList {
+        &self.spell_properties
+    }
+
+    /// `Defined$` values (`Self`, `Targeted`, `TriggeredCard`...). Case-sensitive.
+    pub fn defined(&self) -> &MatchList {
+        &self.defined
+    }
+
+    /// Player words: Defined values, player Valid bases and properties.
+    pub fn player_refs(&self) -> &MatchList {
+        &self.player_refs
+    }
+
+    /// Words after `Count$` (`xPaid`, `Valid`, `CardPower`...).
+    pub fn count_keys(&self) -> &MatchList {
+        &self.count_keys
+    }
+
+    /// Which parameters each record kind reads.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The `Triggered<Key>` objects a trigger mode provides, if the mode is listed.
+    pub fn trigger_variables(&self, mode: &str) -> Option<&[&'static str]> {
+        self.trigger_variables
+            .get(&mode.to_ascii_lowercase())
+            .map(|v| v.as_slice())
+    }
+
+    /// Card types (the same for every version).
+    pub fn types(&self) -> &'static Types {
+        types()
+    }
+
+    /// Whether this vocabulary is one Forge's (a shipped version or a source tree), not every
+    /// shipped version's at once: then a word other versions read is still unknown here.
+    pub fn is_one_version(&self) -> bool {
+        self.origin != Origin::AnyVersion
+    }
+
+    /// For a word this vocabulary does not know: which shipped versions read it, as a clause
+    /// for messages ("Forge 2020 reads it"), when this vocabulary is one version's.
+    pub fn read_elsewhere(&self, kind: FactKind, name: &str) -> Option<String> {
+        if !self.is_one_version() {
+            return None;
+        }
+        let versions = super::versions::masks().of(kind, name);
+        (!versions.is_empty()).then(|| {
+            let verb = if versions.iter().count() == 1 && versions != Versions::ALL {
+                "reads"
+            } else {
+                "read"
+            };
+            format!("{} {verb} it", versions.describe())
+        })
+    }
+}
+
+/// The vocabulary used when no Forge version is chosen: every shipped version's words.
+pub fn any_version() -> &'static Vocabulary {
+    super::versions::any_version()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn v() -> &'static Vocabulary {
+        any_version()
+    }
+
     #[test]
     fn lists_load() {
-        assert!(api_types().get_ignore_case("destroy").is_some());
+        let v = v();
+        assert!(v.api_types().get_ignore_case("destroy").is_some());
         assert_eq!(
-            api_types().get("FlipACoin").and_then(|w| w.renamed),
+            v.api_types().get("FlipACoin").and_then(|w| w.renamed),
             Some("FlipCoin")
         );
-        assert!(trigger_modes().get("ChangesZone").is_some());
-        assert!(static_modes().get("Continuous").is_some());
-        assert!(replacement_events().get("Moved").is_some());
-        assert!(zones().get_ignore_case("graveyard").is_some());
-        assert!(phase("end of turn").is_some());
-        assert!(phase("COMBAT_END").is_some());
-        assert!(counter_type("+1/+1").is_some());
-        assert!(counter_type("p1p1").is_some());
-        assert!(counter_type("Any").is_some_and(|c| c.special));
-        assert!(cost_part("Sac").is_some());
-        assert!(line_keys().get("SVar").is_some());
-        assert!(line_keys().get("svar").is_none());
+        assert!(v.trigger_modes().get("ChangesZone").is_some());
+        assert!(v.static_modes().get("Continuous").is_some());
+        assert!(v.replacement_events().get("Moved").is_some());
+        assert!(v.zones().get_ignore_case("graveyard").is_some());
+        assert!(v.phase("end of turn").is_some());
+        assert!(v.phase("COMBAT_END").is_some());
+        assert!(v.counter_type("+1/+1").is_some());
+        assert!(v.counter_type("p1p1").is_some());
+        assert!(v.counter_type("Any").is_some_and(|c| c.special));
+        assert!(v.cost_part("Sac").is_some());
+        assert!(v.line_keys().get("SVar").is_some());
+        assert!(v.line_keys().get("svar").is_none());
         assert!(types().contains("Goblin"));
-        assert!(params().reads("Destroy", "NoRegen"));
-        assert!(params().reads("common:ability", "SubAbility"));
-        assert!(valid_properties().exact("YouCtrl").is_some());
-        assert!(count_keys().count_key_known("xPaid"));
-        assert!(trigger_variables("Attacks").is_some());
+        assert!(v.params().reads("Destroy", "NoRegen"));
+        assert!(v.params().reads("common:ability", "SubAbility"));
+        assert!(v.valid_properties().exact("YouCtrl").is_some());
+        assert!(v.count_keys().count_key_known("xPaid"));
+        assert!(v.trigger_variables("Attacks").is_some());
     }
 
     #[test]
     fn keyword_matching() {
-        let k = keywords();
+        let k = v().keywords();
         assert_eq!(
             k.find("Flying").map(|m| m.keyword.word.name),
             Some("Flying")
@@ -1033,5 +1442,22 @@ mod tests {
         assert!(!Arity::parse("1-2").accepts(3));
         assert!(Arity::parse("1+").accepts(5));
         assert!(Arity::parse("?").accepts(9));
+    }
+
+    #[test]
+    fn versions_describe_themselves() {
+        let v = Versions::NONE.with(Version::V2020);
+        assert_eq!(v.describe(), "Forge 2020");
+        assert_eq!(Status::of(v), Status::Removed);
+        let v = v.with(Version::V2022);
+        assert_eq!(v.describe(), "Forge 2020 and 2022");
+        assert_eq!(Versions::ALL.describe(), "every Forge version");
+        let latest = Versions::NONE.with(Version::Latest);
+        assert_eq!(latest.describe(), "today's Forge");
+        assert_eq!(Status::of(latest), Status::New);
+        assert_eq!(
+            Status::of(Versions::NONE.with(Version::V2022)),
+            Status::Interim
+        );
     }
 }

@@ -5,7 +5,6 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::script::Role;
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F111",
@@ -28,10 +27,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         let Some(kp) = rec.kind_param else { continue };
         let api = rec.kind_value;
-        if vocab::api_types().get(api).is_some() {
+        if ctx.vocab.api_types().get(api).is_some() {
             continue;
         }
-        let Some(word) = vocab::api_types().get_ignore_case(api) else {
+        let Some(word) = ctx.vocab.api_types().get_ignore_case(api) else {
             continue;
         };
         let range = rec.params[kp].value_range;

@@ -4,7 +4,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab::{self, Status};
+use model::forge::vocab::Status;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F154",
@@ -31,7 +31,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         };
         let name = model.slice(first).trim();
-        let Some(m) = vocab::keywords().find(name) else {
+        let Some(m) = ctx.vocab.keywords().find(name) else {
             continue;
         };
         let keyword = m.keyword;

@@ -6,7 +6,6 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::script::is_svar_name;
-use model::forge::vocab;
 use syntax::forge::ast::CostItem;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -60,7 +59,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             );
                             continue;
                         }
-                        if vocab::cost_part(name).is_some() {
+                        if ctx.vocab.cost_part(name).is_some() {
                             continue;
                         }
                         let d = sink.report(
@@ -69,7 +68,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         );
                         super::with_suggestion(
                             d,
-                            word_fix(name, range, vocab::cost_part_names_with_fields()),
+                            word_fix(name, range, ctx.vocab.cost_part_names_with_fields()),
                         );
                     }
                     CostItem::Word(tok) => {

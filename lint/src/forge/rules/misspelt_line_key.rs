@@ -5,7 +5,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab;
+use model::forge::Vocabulary;
 use syntax::forge::SyntaxKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -24,11 +24,11 @@ is safe when exactly one real key is that close.",
 };
 
 /// The real key a misspelt key stands for: a case variant, or the one near miss.
-pub(crate) fn intended(key: &str) -> Option<&'static str> {
+pub(crate) fn intended(vocab: &'static Vocabulary, key: &str) -> Option<&'static str> {
     if key.is_empty() || key.contains(' ') || key.len() > 24 {
         return None;
     }
-    let keys = vocab::line_keys();
+    let keys = vocab.line_keys();
     if keys.get(key).is_some() {
         return None;
     }
@@ -56,7 +56,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if info.known_key.is_some() {
             continue;
         }
-        let Some(real) = intended(key) else { continue };
+        let Some(real) = intended(ctx.vocab, key) else {
+            continue;
+        };
         let how = if real.eq_ignore_ascii_case(key) {
             "line keys are case-sensitive"
         } else {

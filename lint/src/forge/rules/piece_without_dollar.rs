@@ -5,7 +5,6 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::script::ABILITY_KEYS;
-use model::forge::vocab;
 use syntax::{TextRange, TextSize};
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -33,7 +32,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let scopes = &classes.scopes[ri];
         let reads = |k: &str| match scopes {
             Some(s) => s.reads(k),
-            None => vocab::params().read_anywhere(k),
+            None => ctx.vocab.params().read_anywhere(k),
         };
         for p in &rec.params {
             if p.has_dollar {

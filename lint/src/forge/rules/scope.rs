@@ -3,11 +3,12 @@
 //! `piece-without-dollar`; computed once per file (see `Cache`).
 
 use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
-use model::forge::vocab::{self, Scope, Status};
+use model::forge::vocab::{Scope, Status, Vocabulary};
 
 /// The scopes whose params a record may take.
 pub(crate) struct RecordScopes {
     scopes: [Option<&'static Scope>; 7],
+    vocab: &'static Vocabulary,
     /// The reader's name (`Destroy`, `Phase`...), and what it is (`abilities`, `triggers`...).
     pub name: &'static str,
     pub noun: &'static str,
@@ -22,7 +23,8 @@ impl RecordScopes {
     /// The scopes of a record, or `None` when its reader's params are not known (an ApiType or
     /// mode added upstream after 2020, or an unknown one).
     pub fn of(rec: &RecordInfo<'_>) -> Option<RecordScopes> {
-        let params = vocab::params();
+        let vocab = rec.vocab;
+        let params = vocab.params();
         let common = |name: &str| params.scope(name);
         let mut scopes: [Option<&'static Scope>; 7] = [None; 7];
         let (name, noun) = match rec.role {
@@ -43,7 +45,7 @@ impl RecordScopes {
                     scopes[5] = common("common:trait");
                     if let Some(mode) = rec
                         .param_ignore_case("Mode")
-                        .and_then(|p| vocab::trigger_modes().get_ignore_case(p.value.trim()))
+                        .and_then(|p| vocab.trigger_modes().get_ignore_case(p.value.trim()))
                     {
                         scopes[6] = params.trigger_scope(mode.name);
                     }
@@ -51,7 +53,7 @@ impl RecordScopes {
                 (api.name, "abilities")
             }
             Role::Trigger => {
-                let mode = vocab::trigger_modes().get_ignore_case(rec.kind_value)?;
+                let mode = vocab.trigger_modes().get_ignore_case(rec.kind_value)?;
                 let own = params.trigger_scope(mode.name);
                 if own.is_none() && mode.status == Status::New {
                     return None;
@@ -62,7 +64,7 @@ impl RecordScopes {
                 (mode.name, "triggers")
             }
             Role::Static => {
-                let mode = vocab::static_modes().get_ignore_case(rec.kind_value)?;
+                let mode = vocab.static_modes().get_ignore_case(rec.kind_value)?;
                 let own = params.static_scope(mode.name);
                 if own.is_none() && mode.status == Status::New {
                     return None;
@@ -73,7 +75,7 @@ impl RecordScopes {
                 (mode.name, "static abilities")
             }
             Role::Replacement => {
-                let event = vocab::replacement_events().get_ignore_case(rec.kind_value)?;
+                let event = vocab.replacement_events().get_ignore_case(rec.kind_value)?;
                 let own = params.replacement_scope(event.name);
                 if own.is_none() && event.status == Status::New {
                     return None;
@@ -85,7 +87,12 @@ impl RecordScopes {
             }
             Role::AiHint | Role::Unknown => return None,
         };
-        Some(RecordScopes { scopes, name, noun })
+        Some(RecordScopes {
+            scopes,
+            vocab,
+            name,
+            noun,
+        })
     }
 
     fn iter(&self) -> impl Iterator<Item = &'static Scope> + '_ {
@@ -98,7 +105,7 @@ impl RecordScopes {
 
     /// The spelling the readers use for a key that differs only by case.
     pub fn case_variant(&self, key: &str) -> Option<&'static str> {
-        let spellings = vocab::params().folded.get(&key.to_ascii_lowercase())?;
+        let spellings = self.vocab.params().folded.get(&key.to_ascii_lowercase())?;
         spellings.iter().copied().find(|k| self.reads(k))
     }
 
@@ -178,7 +185,7 @@ pub(crate) fn classify(
             works_in_2020: restriction,
         };
     }
-    if vocab::params().read_anywhere(key) {
+    if rec.vocab.params().read_anywhere(key) {
         return ParamClass::Unknown;
     }
     let candidates = scopes.candidates();
@@ -221,8 +228,8 @@ impl Classes {
 }
 
 /// A short phrase saying which readers take `key`, for "it is a ... parameter".
-pub(crate) fn where_read(key: &str) -> Option<String> {
-    let scopes = vocab::params().by_param.get(key)?;
+pub(crate) fn where_read(vocab: &Vocabulary, key: &str) -> Option<String> {
+    let scopes = vocab.params().by_param.get(key)?;
     let pick = |prefix: &str| scopes.iter().find(|s| s.starts_with(prefix)).copied();
     if scopes.contains(&"common:trigger") {
         return Some("it is a trigger parameter".into());

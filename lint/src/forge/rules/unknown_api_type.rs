@@ -6,7 +6,6 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::script::Role;
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F110",
@@ -31,7 +30,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let Some(kp) = rec.kind_param else { continue };
         let p = &rec.params[kp];
         let api = rec.kind_value;
-        if api.is_empty() || vocab::api_types().get_ignore_case(api).is_some() {
+        if api.is_empty() || ctx.vocab.api_types().get_ignore_case(api).is_some() {
             continue;
         }
         let range = p.value_range;
@@ -39,6 +38,6 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             range,
             format!("`{api}` is not an ApiType: Forge cannot build this ability"),
         );
-        with_suggestion(d, word_fix(api, range, vocab::api_types().names()));
+        with_suggestion(d, word_fix(api, range, ctx.vocab.api_types().names()));
     }
 }

@@ -23,7 +23,7 @@ a word. A near miss of a known word is an error with a fix.",
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
-    let keys = vocab::count_keys();
+    let keys = ctx.vocab.count_keys();
     for (i, def) in model.svars.iter().enumerate() {
         if !def.value.starts_with("Count$") {
             continue;

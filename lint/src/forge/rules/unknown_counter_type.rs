@@ -5,7 +5,6 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F152",
@@ -33,7 +32,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         let in_cost = matches!(found.from, "AddCounter" | "SubCounter");
-        match vocab::counter_type(word) {
+        match ctx.vocab.counter_type(word) {
             Some(c) if !(c.special && in_cost) => continue,
             _ => {}
         }
@@ -46,10 +45,12 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         // Upstream keyword counters (`Flying`, `Deathtouch`...) are named after keywords.
-        if vocab::keywords().vocab.get_ignore_case(word).is_some() {
+        if ctx.vocab.keywords().vocab.get_ignore_case(word).is_some() {
             continue;
         }
-        let names = vocab::counter_types()
+        let names = ctx
+            .vocab
+            .counter_types()
             .iter()
             .filter(|c| !c.special)
             .map(|c| c.word.name);

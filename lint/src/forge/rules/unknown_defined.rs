@@ -4,6 +4,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::Vocabulary;
 use model::forge::script::Role;
 use model::forge::vocab::{self, Match};
 
@@ -36,8 +37,8 @@ const DEFINED_KEYS: &[&str] = &[
 /// Placeholders the engine replaces before the ability is built.
 const PLACEHOLDERS: &[&str] = &["ShieldEffectTarget"];
 
-fn known(value: &str) -> bool {
-    let defined = vocab::defined();
+fn known(vocab: &Vocabulary, value: &str) -> bool {
+    let defined = vocab.defined();
     let head_end = value.find(['.', ' ']).unwrap_or(value.len());
     let head = &value[..head_end];
     if defined.exact(head).is_some() || PLACEHOLDERS.contains(&head) {
@@ -46,7 +47,7 @@ fn known(value: &str) -> bool {
     if defined.prefix_of(value, Match::Prefix).is_some() {
         return true;
     }
-    let players = vocab::player_refs();
+    let players = vocab.player_refs();
     if players
         .exact(head)
         .is_some_and(|w| w.kind != "valid-property")
@@ -74,7 +75,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 vec![(p.value.trim(), p.value_range)]
             };
             for (value, range) in items {
-                if value.is_empty() || known(value) {
+                if value.is_empty() || known(ctx.vocab, value) {
                     continue;
                 }
                 let head = &value[..value.find(['.', ' ']).unwrap_or(value.len())];

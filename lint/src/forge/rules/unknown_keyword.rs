@@ -5,7 +5,6 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F153",
@@ -25,7 +24,7 @@ meaningless: the creature does not fly. A near miss of a real keyword is an erro
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
-    let keywords = vocab::keywords();
+    let keywords = ctx.vocab.keywords();
     for kw in &model.keywords {
         let Some(&range) = kw.pieces.first() else {
             continue;

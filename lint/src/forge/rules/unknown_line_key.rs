@@ -33,7 +33,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         let key = key_text(model, info);
-        if info.known_key.is_some() || super::misspelt_line_key::intended(key).is_some() {
+        if info.known_key.is_some() || super::misspelt_line_key::intended(ctx.vocab, key).is_some()
+        {
             continue;
         }
         let range = info.key.unwrap_or(info.range);

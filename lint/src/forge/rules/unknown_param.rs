@@ -5,7 +5,6 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F117",
@@ -35,8 +34,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 continue;
             }
             let key = p.key;
-            let message = if vocab::params().read_anywhere(key) {
-                match where_read(key) {
+            let message = if ctx.vocab.params().read_anywhere(key) {
+                match where_read(ctx.vocab, key) {
                     Some(w) => format!(
                         "Forge ignores `{key}$` here: {} do not read it ({w})",
                         scopes.what()

@@ -5,7 +5,6 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F151",
@@ -28,7 +27,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         // AddPhase's own words (`ExtraPhase$ Combat`: a whole extra combat phase).
         let add_phase_word = matches!(found.from, "ExtraPhase" | "AfterPhase")
             && matches!(found.word, "Combat" | "Main");
-        if vocab::phase(found.word).is_some()
+        if ctx.vocab.phase(found.word).is_some()
             || found.word.eq_ignore_ascii_case("All")
             || add_phase_word
         {
@@ -46,7 +45,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             word_fix(
                 found.word,
                 found.range,
-                vocab::phases().iter().map(|p| p.word.name),
+                ctx.vocab.phases().iter().map(|p| p.word.name),
             ),
         );
     }

@@ -6,7 +6,6 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::script::Role;
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F116",
@@ -32,7 +31,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         };
         let event = p.value.trim();
-        if event.is_empty() || vocab::replacement_events().get_ignore_case(event).is_some() {
+        if event.is_empty()
+            || ctx
+                .vocab
+                .replacement_events()
+                .get_ignore_case(event)
+                .is_some()
+        {
             continue;
         }
         let range = p.value_range;
@@ -42,7 +47,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         );
         with_suggestion(
             d,
-            word_fix(event, range, vocab::replacement_events().names()),
+            word_fix(event, range, ctx.vocab.replacement_events().names()),
         );
     }
 }

@@ -5,8 +5,8 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::Vocabulary;
 use model::forge::script::Role;
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F115",
@@ -33,17 +33,17 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         // Upstream takes a comma list of modes (`CantAttack,CantBlock`).
         for (mode, range) in model::forge::script::split_items(p.value, p.value_range.start(), ',')
         {
-            check_mode(sink, mode, range);
+            check_mode(ctx.vocab, sink, mode, range);
         }
     }
 }
 
-fn check_mode(sink: &mut Sink<'_>, mode: &str, range: syntax::TextRange) {
+fn check_mode(vocab: &Vocabulary, sink: &mut Sink<'_>, mode: &str, range: syntax::TextRange) {
     {
-        if mode.is_empty() || vocab::static_modes().get(mode).is_some() {
+        if mode.is_empty() || vocab.static_modes().get(mode).is_some() {
             return;
         }
-        if let Some(word) = vocab::static_modes().get_ignore_case(mode) {
+        if let Some(word) = vocab.static_modes().get_ignore_case(mode) {
             sink.report(
                 range,
                 format!(
@@ -62,6 +62,6 @@ fn check_mode(sink: &mut Sink<'_>, mode: &str, range: syntax::TextRange) {
             range,
             format!("`{mode}` is not a static mode: this static ability does nothing (upstream Forge fails to load the card)"),
         );
-        with_suggestion(d, word_fix(mode, range, vocab::static_modes().names()));
+        with_suggestion(d, word_fix(mode, range, vocab.static_modes().names()));
     }
 }

@@ -5,8 +5,8 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::Vocabulary;
 use model::forge::script::{ParamInfo, Role};
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F114",
@@ -24,7 +24,7 @@ is reported here too.",
     good: "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human Cleric\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigGain | TriggerDescription$ When CARDNAME enters the battlefield, you gain 2 life.\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 2",
 };
 
-fn report(sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {
+fn report(vocab: &Vocabulary, sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {
     let mode = p.value.trim();
     let range = p.value_range;
     if both {
@@ -32,9 +32,10 @@ fn report(sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {
             range,
             format!("`{mode}` is neither a trigger mode nor a static mode Forge knows"),
         );
-        let names: Vec<&str> = vocab::trigger_modes()
+        let names: Vec<&str> = vocab
+            .trigger_modes()
             .names()
-            .chain(vocab::static_modes().names())
+            .chain(vocab.static_modes().names())
             .collect();
         with_suggestion(d, word_fix(mode, range, names.iter().copied()));
     } else {
@@ -42,7 +43,7 @@ fn report(sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {
             range,
             format!("`{mode}` is not a trigger mode: Forge fails to build this trigger"),
         );
-        with_suggestion(d, word_fix(mode, range, vocab::trigger_modes().names()));
+        with_suggestion(d, word_fix(mode, range, vocab.trigger_modes().names()));
     }
 }
 
@@ -57,9 +58,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         };
         let Some(p) = mode_param else { continue };
         let mode = p.value.trim();
-        if mode.is_empty() || vocab::trigger_modes().get_ignore_case(mode).is_some() {
+        if mode.is_empty() || ctx.vocab.trigger_modes().get_ignore_case(mode).is_some() {
             continue;
         }
-        report(sink, p, rec.role == Role::Unknown);
+        report(ctx.vocab, sink, p, rec.role == Role::Unknown);
     }
 }

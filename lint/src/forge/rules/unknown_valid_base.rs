@@ -109,8 +109,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         if site.from == "ValidPlayers"
-            && (vocab::defined().exact(base).is_some()
-                || vocab::defined()
+            && (ctx.vocab.defined().exact(base).is_some()
+                || ctx
+                    .vocab
+                    .defined()
                     .prefix_of(base, vocab::Match::Prefix)
                     .is_some())
         {

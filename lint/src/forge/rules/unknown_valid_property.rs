@@ -4,6 +4,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::Vocabulary;
 use model::forge::vocab::{self, Match};
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -55,8 +56,8 @@ const SA_PROPERTIES: &[&str] = &[
 pub(crate) const OPERATORS: &[&str] = &["LT", "LE", "EQ", "NE", "GE", "GT", "M2"];
 
 /// Whether Forge reads `prop` as a property (anything else is a type check).
-pub(crate) fn property_known(prop: &str) -> bool {
-    let props = vocab::valid_properties();
+pub(crate) fn property_known(vocab: &Vocabulary, prop: &str) -> bool {
+    let props = vocab.valid_properties();
     if props.exact(prop).is_some() || props.prefix_of(prop, Match::Prefix).is_some() {
         return true;
     }
@@ -72,7 +73,7 @@ pub(crate) fn property_known(prop: &str) -> bool {
     if vocab::types().contains(prop) || COLOURS.iter().any(|c| prop.contains(c)) {
         return true;
     }
-    let players = vocab::player_refs();
+    let players = vocab.player_refs();
     if players.exact(prop).is_some() || players.prefix_of(prop, Match::Prefix).is_some() {
         return true;
     }
@@ -80,7 +81,7 @@ pub(crate) fn property_known(prop: &str) -> bool {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let props = vocab::valid_properties();
+    let props = ctx.vocab.valid_properties();
     for site in ctx.valids() {
         // `Defined.Remembered`: what follows the dot is a Defined value, not properties.
         if super::unknown_valid_base::NOT_VALID_KEYS.contains(&site.from) || site.base == "Defined"
@@ -96,7 +97,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 ),
                 None => (prop, range),
             };
-            if prop.is_empty() || property_known(prop) {
+            if prop.is_empty() || property_known(ctx.vocab, prop) {
                 continue;
             }
             // A case variant of a known word: the most common real mistake.

@@ -5,7 +5,6 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F150",
@@ -26,7 +25,7 @@ its own words and is not checked.)",
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for found in ctx.zones() {
-        if vocab::zones().get_ignore_case(found.word).is_some() {
+        if ctx.vocab.zones().get_ignore_case(found.word).is_some() {
             continue;
         }
         let d = sink.report(
@@ -36,6 +35,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 found.word, found.from
             ),
         );
-        with_suggestion(d, word_fix(found.word, found.range, vocab::zones().names()));
+        with_suggestion(
+            d,
+            word_fix(found.word, found.range, ctx.vocab.zones().names()),
+        );
     }
 }

@@ -6,7 +6,7 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::script::Role;
-use model::forge::vocab::{self, Word};
+use model::forge::vocab::Word;
 use syntax::TextRange;
 use syntax::forge::ast::CostItem;
 
@@ -70,7 +70,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     }
     for kw in &model.keywords {
         if let Some(&range) = kw.pieces.first()
-            && let Some(m) = vocab::keywords().find(model.slice(range).trim())
+            && let Some(m) = ctx.vocab.keywords().find(model.slice(range).trim())
         {
             report(sink, range, "keyword", &m.keyword.word);
         }
@@ -80,16 +80,24 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             let range = rec.params[kp].value_range;
             let value = rec.kind_value;
             let found = match rec.role {
-                Role::Ability => vocab::api_types()
+                Role::Ability => ctx
+                    .vocab
+                    .api_types()
                     .get_ignore_case(value)
                     .map(|w| ("ApiType", w)),
-                Role::Trigger => vocab::trigger_modes()
+                Role::Trigger => ctx
+                    .vocab
+                    .trigger_modes()
                     .get_ignore_case(value)
                     .map(|w| ("trigger mode", w)),
-                Role::Static => vocab::static_modes()
+                Role::Static => ctx
+                    .vocab
+                    .static_modes()
                     .get_ignore_case(value)
                     .map(|w| ("static mode", w)),
-                Role::Replacement => vocab::replacement_events()
+                Role::Replacement => ctx
+                    .vocab
+                    .replacement_events()
                     .get_ignore_case(value)
                     .map(|w| ("replacement event", w)),
                 _ => None,
@@ -110,19 +118,19 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     },
                     CostItem::Word(t) => t.text_range(),
                 };
-                if let Some(part) = vocab::cost_part(model.slice(range)) {
+                if let Some(part) = ctx.vocab.cost_part(model.slice(range)) {
                     report(sink, range, "cost part", &part.word);
                 }
             }
         }
     }
     for found in ctx.zones() {
-        if let Some(w) = vocab::zones().get_ignore_case(found.word) {
+        if let Some(w) = ctx.vocab.zones().get_ignore_case(found.word) {
             report(sink, found.range, "zone", w);
         }
     }
     for found in ctx.counters() {
-        if let Some(c) = vocab::counter_type(found.word) {
+        if let Some(c) = ctx.vocab.counter_type(found.word) {
             report(sink, found.range, "counter type", &c.word);
         }
     }

@@ -1,0 +1,298 @@
+//! What one Forge version reads, as facts: one row per word (`kind name detail location`), as
+//! `cardlint vocab forge` writes them from a Forge source tree. The vocabulary of a version
+//! (`vocab::Vocabulary`) is built from its facts and the project's annotations (documentation).
+
+use super::vocab::{FxBuild, Map};
+
+/// The kinds of words a Forge engine reads (the first column of a facts file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FactKind {
+    /// An ApiType (`AB$ Destroy`); detail: its effect class.
+    Api,
+    /// The AI class of an ApiType; detail: the class.
+    ApiAi,
+    /// A trigger mode; detail: its class.
+    Trigger,
+    /// A replacement event; detail: its class.
+    Replacement,
+    /// A static ability mode; detail: the class that handles it.
+    Static,
+    /// A keyword (`K:Flying`); detail: its keyword-instance class.
+    Keyword,
+    /// A hidden keyword matched by its literal text (`CARDNAME can't block.`).
+    KeywordInternal,
+    /// A counter type (enum constant); detail: its display name.
+    Counter,
+    Zone,
+    /// A phase: detail `name` (the script name) or `enum` (the enum constant).
+    Phase,
+    /// A cost part (`Sac`, `T`); detail: its class.
+    Cost,
+    /// A `Defined$` word; detail: `<match>:<what>`.
+    Defined,
+    /// A word after `Count$`; detail: the match.
+    Count,
+    /// A card Valid property; detail: the match.
+    ValidCard,
+    /// A player Valid property; detail: the match.
+    ValidPlayer,
+    /// A spell-ability Valid property; detail: the match.
+    ValidSpell,
+    /// A parameter key; detail: the scope that reads it (`api:Destroy`, `common:ability`...).
+    Param,
+    /// A `Triggered<Key>` object; detail: the trigger mode that provides it.
+    TriggerVar,
+    /// A card-script line key (`Name`, `A`, `SVar`).
+    LineKey,
+}
+
+impl FactKind {
+    pub const ALL: [FactKind; 19] = [
+        FactKind::Api,
+        FactKind::ApiAi,
+        FactKind::Trigger,
+        FactKind::Replacement,
+        FactKind::Static,
+        FactKind::Keyword,
+        FactKind::KeywordInternal,
+        FactKind::Counter,
+        FactKind::Zone,
+        FactKind::Phase,
+        FactKind::Cost,
+        FactKind::Defined,
+        FactKind::Count,
+        FactKind::ValidCard,
+        FactKind::ValidPlayer,
+        FactKind::ValidSpell,
+        FactKind::Param,
+        FactKind::TriggerVar,
+        FactKind::LineKey,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FactKind::Api => "api",
+            FactKind::ApiAi => "api-ai",
+            FactKind::Trigger => "trigger",
+            FactKind::Replacement => "replacement",
+            FactKind::Static => "static",
+            FactKind::Keyword => "keyword",
+            FactKind::KeywordInternal => "keyword-internal",
+            FactKind::Counter => "counter",
+            FactKind::Zone => "zone",
+            FactKind::Phase => "phase",
+            FactKind::Cost => "cost",
+            FactKind::Defined => "defined",
+            FactKind::Count => "count",
+            FactKind::ValidCard => "valid-card",
+            FactKind::ValidPlayer => "valid-player",
+            FactKind::ValidSpell => "valid-spell",
+            FactKind::Param => "param",
+            FactKind::TriggerVar => "trigger-var",
+            FactKind::LineKey => "line-key",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<FactKind> {
+        FactKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// Whether Forge compares these words ignoring case (enum lookups), so that the facts
+    /// are keyed by the lower-cased word.
+    pub fn ignores_case(self) -> bool {
+        matches!(
+            self,
+            FactKind::Api
+                | FactKind::ApiAi
+                | FactKind::Trigger
+                | FactKind::Replacement
+                | FactKind::Static
+                | FactKind::Keyword
+                | FactKind::Zone
+                | FactKind::Phase
+        )
+    }
+
+    /// What the word is, for people ("ApiType", "trigger mode").
+    pub fn noun(self) -> &'static str {
+        match self {
+            FactKind::Api => "ApiType",
+            FactKind::ApiAi => "AI of an ApiType",
+            FactKind::Trigger => "trigger mode",
+            FactKind::Replacement => "replacement event",
+            FactKind::Static => "static mode",
+            FactKind::Keyword => "keyword",
+            FactKind::KeywordInternal => "hidden keyword",
+            FactKind::Counter => "counter type",
+            FactKind::Zone => "zone",
+            FactKind::Phase => "phase",
+            FactKind::Cost => "cost part",
+            FactKind::Defined => "Defined value",
+            FactKind::Count => "Count$ key",
+            FactKind::ValidCard => "card property",
+            FactKind::ValidPlayer => "player property",
+            FactKind::ValidSpell => "spell-ability property",
+            FactKind::Param => "parameter",
+            FactKind::TriggerVar => "triggered object",
+            FactKind::LineKey => "line key",
+        }
+    }
+}
+
+/// One row of a facts file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fact {
+    pub kind: FactKind,
+    pub name: &'static str,
+    pub detail: &'static str,
+    /// Where the engine reads it: `path:line` in its source tree.
+    pub location: &'static str,
+}
+
+impl Fact {
+    /// The key a word is looked up by: lower case for the kinds Forge compares ignoring case,
+    /// normalised counter names, `scope\tparam` for params, `mode\tkey` for triggered objects.
+    pub fn key(&self) -> String {
+        key(self.kind, self.name, self.detail)
+    }
+}
+
+/// The lookup key of a word of `kind` (see `Fact::key`); `detail` matters for params (their
+/// scope) and triggered objects (their mode).
+pub fn key(kind: FactKind, name: &str, detail: &str) -> String {
+    match kind {
+        FactKind::Param => {
+            let scope = detail.strip_prefix("api:").unwrap_or(detail);
+            format!("{scope}\t{name}")
+        }
+        FactKind::TriggerVar => format!("{}\t{name}", detail.to_ascii_lowercase()),
+        FactKind::Counter => super::vocab::normalize_counter(name),
+        k if k.ignores_case() => name.to_ascii_lowercase(),
+        _ => name.to_string(),
+    }
+}
+
+/// The facts of one Forge version, with lookups by kind and word.
+#[derive(Default)]
+pub struct Facts {
+    /// `# label:` of the file (`2020`, `2022`, `latest`, a source folder).
+    pub label: &'static str,
+    pub digest: u64,
+    pub rows: Vec<Fact>,
+    /// `# warning:` lines (what the extraction could not find).
+    pub warnings: Vec<&'static str>,
+    /// (kind, key) → the first row.
+    by_key: Map<(FactKind, String), usize>,
+}
+
+impl Facts {
+    /// Reads a facts file (`# ` lines are comments; `# label:`, `# warning:` and the digest are
+    /// read from them). Rows that do not have four columns and a known kind are skipped.
+    pub fn parse(text: &'static str) -> Facts {
+        let mut facts = Facts::default();
+        for line in text.lines() {
+            if let Some(comment) = line.strip_prefix('#') {
+                let comment = comment.trim();
+                if let Some(label) = comment.strip_prefix("label:") {
+                    facts.label = label.trim();
+                } else if let Some(w) = comment.strip_prefix("warning:") {
+                    facts.warnings.push(w.trim());
+                } else if let Some(i) = comment.find("digest:") {
+                    let hex = comment[i + "digest:".len()..].trim();
+                    facts.digest = u64::from_str_radix(hex, 16).unwrap_or(0);
+                }
+                continue;
+            }
+            let mut cols = line.split('\t');
+            let (Some(kind), Some(name), Some(detail), Some(location)) =
+                (cols.next(), cols.next(), cols.next(), cols.next())
+            else {
+                continue;
+            };
+            let Some(kind) = FactKind::parse(kind) else {
+                continue;
+            };
+            facts.rows.push(Fact {
+                kind,
+                name,
+                detail,
+                location,
+            });
+        }
+        facts.index();
+        facts
+    }
+
+    /// Facts from rows made in memory.
+    pub fn from_rows(label: &'static str, rows: Vec<Fact>) -> Facts {
+        let mut facts = Facts {
+            label,
+            rows,
+            ..Facts::default()
+        };
+        facts.index();
+        facts
+    }
+
+    fn index(&mut self) {
+        let mut by_key = Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default());
+        for (i, row) in self.rows.iter().enumerate() {
+            by_key.entry((row.kind, row.key())).or_insert(i);
+        }
+        self.by_key = by_key;
+    }
+
+    /// The first row of a word (compared as Forge compares that kind; for params and triggered
+    /// objects, `name` is the combined key of `key`).
+    pub fn get(&self, kind: FactKind, name: &str) -> Option<&Fact> {
+        let k = match kind {
+            FactKind::Param | FactKind::TriggerVar => name.to_string(),
+            _ => key(kind, name, ""),
+        };
+        self.by_key.get(&(kind, k)).map(|&i| &self.rows[i])
+    }
+
+    pub fn contains(&self, kind: FactKind, name: &str) -> bool {
+        self.get(kind, name).is_some()
+    }
+
+    /// The row saying `scope` reads `param` (`scope` as the params table names it: the bare
+    /// ApiType, `trigger:<Mode>`, `common:ability`...).
+    pub fn param(&self, scope: &str, param: &str) -> Option<&Fact> {
+        self.get(FactKind::Param, &format!("{scope}\t{param}"))
+    }
+
+    /// Whether a trigger mode provides `Triggered<key>`.
+    pub fn trigger_var(&self, mode: &str, key: &str) -> bool {
+        self.contains(
+            FactKind::TriggerVar,
+            &format!("{}\t{key}", mode.to_ascii_lowercase()),
+        )
+    }
+
+    pub fn of_kind(&self, kind: FactKind) -> impl Iterator<Item = &Fact> + '_ {
+        self.rows.iter().filter(move |r| r.kind == kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_rows_label_and_digest() {
+        let facts = Facts::parse(
+            "# cardlint forge vocabulary v1\n# label: test\n# java files: 3 read, 3 parsed; digest: 00000000000000ff\n# warning: no AI classes\napi\tDestroy\tDestroyEffect\tA.java:3\nparam\tNoRegen\tapi:Destroy\tB.java:9\nbad row\n",
+        );
+        assert_eq!(facts.label, "test");
+        assert_eq!(facts.digest, 255);
+        assert_eq!(facts.warnings, ["no AI classes"]);
+        assert_eq!(facts.rows.len(), 2);
+        assert!(facts.contains(FactKind::Api, "destroy"));
+        assert_eq!(
+            facts.param("Destroy", "NoRegen").map(|f| f.location),
+            Some("B.java:9")
+        );
+        assert!(!facts.contains(FactKind::Param, "noregen"));
+    }
+}
