@@ -18,7 +18,7 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let config = load_config(args)?;
     let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
-    let (findings, stats) = engine::simulate(&loaded.files, &engine::Options::default());
+    let (findings, stats) = engine::simulate(&loaded.files, &options(&config));
     let mut results = to_diagnostics(findings);
     apply_config(&loaded.files, &mut results, &config);
     let report = output::Report::new(&loaded.files, results);
@@ -64,10 +64,18 @@ pub fn add_to_lint(
     lint: Vec<Vec<lint::Diagnostic>>,
     config: &Config,
 ) -> Vec<Vec<lint::Diagnostic>> {
-    let (findings, _) = engine::simulate(files, &engine::Options::default());
+    let (findings, _) = engine::simulate(files, &options(config));
     let mut sim = to_diagnostics(findings);
     apply_config(files, &mut sim, config);
     merge(lint, sim)
+}
+
+/// The engine's options under a configuration (which Forge the cards are played against).
+fn options(config: &Config) -> engine::Options {
+    engine::Options {
+        forge_engine: config.forge_engine.clone(),
+        ..engine::Options::default()
+    }
 }
 
 /// The rule that reports a kind of simulation finding (`lint::simulation`).
@@ -136,7 +144,8 @@ pub fn simulate_document(
     config: &Config,
 ) -> Vec<lint::Diagnostic> {
     let file = lint::SourceFile::from_text(path, dialect, text);
-    let findings = engine::simulate_file(&file);
+    let (mut findings, _) = engine::simulate(std::slice::from_ref(&file), &options(config));
+    let findings = findings.pop().unwrap_or_default();
     let mut out: Vec<lint::Diagnostic> = findings.into_iter().map(to_diagnostic).collect();
     apply_config(
         std::slice::from_ref(&file),

@@ -21,6 +21,15 @@ struct RawConfig {
     files: RawFiles,
     #[serde(default)]
     dialects: BTreeMap<Spanned<String>, Spanned<String>>,
+    #[serde(default)]
+    forge: RawForge,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawForge {
+    /// `"2020"`, `"2022"`, `"latest"` or the path of a Forge source tree.
+    engine: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -70,6 +79,8 @@ pub struct Config {
     per_file_ignores: Vec<(GlobMatcher, Vec<&'static str>)>,
     exclude: Option<GlobSet>,
     dialects: Vec<(GlobMatcher, Dialect)>,
+    /// Which Forge the Forge cards are checked against (`[forge] engine`).
+    pub forge_engine: model::forge::versions::EngineChoice,
 }
 
 impl Config {
@@ -210,6 +221,19 @@ impl Config {
             })?;
             dialects.push((glob(pattern)?.compile_matcher(), dialect));
         }
+        let forge_engine = match &raw.forge.engine {
+            None => model::forge::versions::EngineChoice::Auto,
+            Some(value) => {
+                let text = value.get_ref().trim();
+                if text.is_empty() {
+                    return Err(error(
+                        Some(value.span()),
+                        "`engine` is empty: use \"2020\", \"2022\", \"latest\" or the path of a Forge source tree".to_string(),
+                    ));
+                }
+                model::forge::versions::EngineChoice::parse(text, &root)
+            }
+        };
         Ok(Config {
             path: Some(path.to_path_buf()),
             root,
@@ -217,6 +241,7 @@ impl Config {
             per_file_ignores,
             exclude,
             dialects,
+            forge_engine,
         })
     }
 

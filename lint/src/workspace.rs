@@ -62,6 +62,7 @@ pub trait DialectLinter: Sync {
         id: FileId,
         files: &[SourceFile],
         index: &Self::Index,
+        config: &Config,
         filter: &RuleFilter,
         out: &mut Vec<Diagnostic>,
     );
@@ -129,7 +130,7 @@ pub fn lint_one<L: DialectLinter>(
     let filter = file_filter(config, file);
     let mut out = Vec::new();
     crate::common::check_source(file, &mut out);
-    linter.lint_file(id, files, index, &filter, &mut out);
+    linter.lint_file(id, files, index, config, &filter, &mut out);
     filter.apply(&mut out);
     crate::suppress::apply(file, &filter, &mut out);
     out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));

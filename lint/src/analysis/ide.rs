@@ -21,6 +21,8 @@ pub struct FileView<'a, L: DialectLinter + ?Sized> {
     pub index: &'a L::Index,
     /// The tree of the file's current text (the dialect's `SOURCE_FILE`).
     pub green: GreenNode,
+    /// The configuration that applies to the file.
+    pub config: &'a crate::config::Config,
 }
 
 impl<L: DialectLinter + ?Sized> FileView<'_, L> {

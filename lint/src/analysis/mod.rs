@@ -273,29 +273,29 @@ macro_rules! with_view {
         let world: &mut World = $world;
         match world.view_parts($path) {
             None => None,
-            Some((id, green, ids)) => {
+            Some((id, green, ids, config)) => {
                 let files = &world.files;
                 Some(match files[id].dialect {
                     Dialect::Forge => {
-                        with_view!(@arm world.forge, id, files, ids, green, $linter, $view, $body)
+                        with_view!(@arm world.forge, id, files, ids, green, config, $linter, $view, $body)
                     }
                     Dialect::Wagic => {
-                        with_view!(@arm world.wagic, id, files, ids, green, $linter, $view, $body)
+                        with_view!(@arm world.wagic, id, files, ids, green, config, $linter, $view, $body)
                     }
                     Dialect::Pymtg => {
-                        with_view!(@arm world.pymtg, id, files, ids, green, $linter, $view, $body)
+                        with_view!(@arm world.pymtg, id, files, ids, green, config, $linter, $view, $body)
                     }
                     Dialect::Netrunner => with_view!(
-                        @arm world.netrunner, id, files, ids, green, $linter, $view, $body
+                        @arm world.netrunner, id, files, ids, green, config, $linter, $view, $body
                     ),
                     Dialect::Rulescript => with_view!(
-                        @arm world.rulescript, id, files, ids, green, $linter, $view, $body
+                        @arm world.rulescript, id, files, ids, green, config, $linter, $view, $body
                     ),
                 })
             }
         }
     }};
-    (@arm $slot:expr, $id:expr, $files:expr, $ids:expr, $green:expr, $linter:ident, $view:ident, $body:expr) => {{
+    (@arm $slot:expr, $id:expr, $files:expr, $ids:expr, $green:expr, $config:expr, $linter:ident, $view:ident, $body:expr) => {{
         let $linter = &$slot.linter;
         let $view = FileView {
             id: $id,
@@ -303,6 +303,7 @@ macro_rules! with_view {
             ids: &$ids,
             index: &$slot.index,
             green: $green,
+            config: &$config,
         };
         $body
     }};
@@ -1155,14 +1156,15 @@ impl World {
     }
 
     /// What a view of a file needs: its id, its current tree and the files of its dialect.
-    fn view_parts(&mut self, path: &Path) -> Option<(FileId, GreenNode, Vec<FileId>)> {
+    fn view_parts(&mut self, path: &Path) -> Option<(FileId, GreenNode, Vec<FileId>, Arc<Config>)> {
         let id = *self.by_path.get(path)?;
         let green = self.tree(id)?;
         let dialect = self.files[id].dialect;
         let ids: Vec<FileId> = (0..self.files.len())
             .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
             .collect();
-        Some((id, green, ids))
+        let config = self.file_configs.get(id).cloned().unwrap_or_default();
+        Some((id, green, ids, config))
     }
 
     pub fn complete(&mut self, path: &Path, offset: TextSize) -> Vec<Completion> {

@@ -34,7 +34,7 @@ impl<'a> Parsed<'a> {
             text,
             &tree,
             is_token_script_path(&view.file().path),
-            view.index.vocab,
+            model::forge::versions::vocabulary_for(&view.config.forge_engine, &view.file().path),
         );
         Parsed { text, model }
     }

@@ -23,6 +23,21 @@ pub struct Ctx<'a> {
     pub(crate) cache: rules::Cache<'a>,
 }
 
+impl Ctx<'_> {
+    /// For a word the file's vocabulary does not know, when the file is checked against one
+    /// Forge version: " (not read by Forge 2022; Forge 2020 reads it)"; else nothing (the
+    /// default vocabulary holds every shipped version's words).
+    pub fn version_clause(&self, kind: model::forge::facts::FactKind, word: &str) -> String {
+        if !self.vocab.is_one_version() {
+            return String::new();
+        }
+        match self.vocab.read_elsewhere(kind, word) {
+            Some(elsewhere) => format!(" (not read by {}; {elsewhere})", self.vocab.label),
+            None => format!(" (checked against {})", self.vocab.label),
+        }
+    }
+}
+
 /// Whether a path is a token script (a file under a `tokenscripts` folder).
 pub fn is_token_script_path(path: &std::path::Path) -> bool {
     path.components().any(|c| c.as_os_str() == "tokenscripts")
@@ -37,22 +52,11 @@ pub struct FileIndex {
     pub token_script: Option<String>,
 }
 
-/// Card names and token scripts of the whole workspace, and the vocabulary it is checked
-/// against.
+/// Card names and token scripts of the whole workspace.
+#[derive(Default)]
 pub struct Index {
     pub card_names: HashMap<String, Vec<FileId>>,
     pub token_scripts: HashMap<String, FileId>,
-    pub vocab: &'static model::forge::Vocabulary,
-}
-
-impl Default for Index {
-    fn default() -> Index {
-        Index {
-            card_names: HashMap::new(),
-            token_scripts: HashMap::new(),
-            vocab: model::forge::vocab::any_version(),
-        }
-    }
 }
 
 pub struct Linter;
@@ -100,6 +104,7 @@ impl DialectLinter for Linter {
         id: FileId,
         files: &[SourceFile],
         index: &Index,
+        config: &crate::config::Config,
         filter: &RuleFilter,
         out: &mut Vec<Diagnostic>,
     ) {
@@ -109,7 +114,7 @@ impl DialectLinter for Linter {
             crate::common::syntax_diagnostics(file.text(), parse.errors(), out);
             return;
         };
-        let vocab = index.vocab;
+        let vocab = model::forge::versions::vocabulary_for(&config.forge_engine, &file.path);
         let model =
             model::forge::Model::build(file.text(), &tree, is_token_script_path(&file.path), vocab);
         let ctx = Ctx {

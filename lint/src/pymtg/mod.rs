@@ -82,6 +82,7 @@ impl DialectLinter for Linter {
         id: FileId,
         files: &[SourceFile],
         _index: &(),
+        _config: &crate::config::Config,
         filter: &RuleFilter,
         out: &mut Vec<Diagnostic>,
     ) {

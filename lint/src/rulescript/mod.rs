@@ -130,6 +130,7 @@ impl DialectLinter for Linter {
         id: FileId,
         files: &[SourceFile],
         index: &Index,
+        _config: &crate::config::Config,
         filter: &RuleFilter,
         out: &mut Vec<Diagnostic>,
     ) {

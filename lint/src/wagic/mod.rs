@@ -172,6 +172,7 @@ impl DialectLinter for Linter {
         id: FileId,
         files: &[SourceFile],
         index: &Index,
+        _config: &crate::config::Config,
         filter: &RuleFilter,
         out: &mut Vec<Diagnostic>,
     ) {

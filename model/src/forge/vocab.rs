@@ -832,12 +832,20 @@ impl VersionMasks {
             for row in &facts.rows {
                 let m = masks.entry((row.kind, row.key())).or_default();
                 *m = m.with(*v);
+                // A param read by any scope, for "no part of Forge reads it".
+                if row.kind == FactKind::Param {
+                    let m = masks
+                        .entry((row.kind, format!("*\t{}", row.name)))
+                        .or_default();
+                    *m = m.with(*v);
+                }
             }
         }
         VersionMasks { masks }
     }
 
-    /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`).
+    /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`,
+    /// or `*\tparam` for any scope).
     pub fn of(&self, kind: FactKind, name: &str) -> Versions {
         let key = match kind {
             FactKind::Param | FactKind::TriggerVar => name.to_string(),

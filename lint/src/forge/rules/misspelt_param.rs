@@ -5,6 +5,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F118",
@@ -63,7 +64,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             let key = p.key;
             let d = sink.report(
                 p.key_range,
-                format!("Forge ignores `{key}$`: no part of Forge reads it (did you mean `{intended}$`?)"),
+                format!(
+                    "Forge ignores `{key}$`: no part of Forge reads it (did you mean `{intended}$`?){}",
+                    ctx.version_clause(FactKind::Param, &format!("*\t{key}"))
+                ),
             );
             let edit = vec![Edit::replace(p.key_range, intended)];
             d.with_fix(if unique {

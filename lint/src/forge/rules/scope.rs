@@ -20,6 +20,16 @@ impl RecordScopes {
         format!("{} {}", self.name, self.noun)
     }
 
+    /// The params-table key of the record's own scope (`Destroy`, `trigger:Phase`...).
+    pub fn scope_key(&self) -> String {
+        match self.noun {
+            "triggers" => format!("trigger:{}", self.name),
+            "static abilities" => format!("static:{}", self.name),
+            "replacements" => format!("replacement:{}", self.name),
+            _ => self.name.to_string(),
+        }
+    }
+
     /// The scopes of a record, or `None` when its reader's params are not known (an ApiType or
     /// mode added upstream after 2020, or an unknown one).
     pub fn of(rec: &RecordInfo<'_>) -> Option<RecordScopes> {

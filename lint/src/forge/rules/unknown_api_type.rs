@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 use model::forge::script::Role;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -36,7 +37,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let range = p.value_range;
         let d = sink.report(
             range,
-            format!("`{api}` is not an ApiType: Forge cannot build this ability"),
+            format!(
+                "`{api}` is not an ApiType: Forge cannot build this ability{}",
+                ctx.version_clause(FactKind::Api, api)
+            ),
         );
         with_suggestion(d, word_fix(api, range, ctx.vocab.api_types().names()));
     }

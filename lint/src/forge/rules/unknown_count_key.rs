@@ -4,6 +4,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 use model::forge::vocab;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -68,7 +69,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 sink.report(
                     range,
                     format!(
-                        "`Count${key}` is not something Forge knows how to count: the value is 0"
+                        "`Count${key}` is not something Forge knows how to count: the value is 0{}",
+                        ctx.version_clause(FactKind::Count, key)
                     ),
                 );
             }

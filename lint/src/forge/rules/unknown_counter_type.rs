@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F152",
@@ -67,7 +68,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             other => {
                 let d = sink.report(
                     found.range,
-                    format!("`{word}` is not a counter type cardlint knows: the 2020 Forge throws, upstream Forge makes a new counter kind of it"),
+                    format!(
+                        "`{word}` is not a counter type cardlint knows: the 2020 Forge throws, upstream Forge makes a new counter kind of it{}",
+                        ctx.version_clause(FactKind::Counter, word)
+                    ),
                 );
                 d.with_severity(Severity::Warning);
                 with_suggestion(d, other);

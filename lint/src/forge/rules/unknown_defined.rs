@@ -5,6 +5,7 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::Vocabulary;
+use model::forge::facts::FactKind;
 use model::forge::script::Role;
 use model::forge::vocab::{self, Match};
 
@@ -100,7 +101,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 } else {
                     sink.report(
                         range,
-                        format!("`{value}` is not a Defined value Forge knows: `{}$` probably resolves to nothing", p.key),
+                        format!(
+                            "`{value}` is not a Defined value Forge knows: `{}$` probably resolves to nothing{}",
+                            p.key,
+                            ctx.version_clause(FactKind::Defined, value)
+                        ),
                     );
                 }
             }

@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F153",
@@ -40,7 +41,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
                 sink.report(
                     range,
-                    format!("`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?)"),
+                    format!(
+                        "`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?){}",
+                        ctx.version_clause(FactKind::Keyword, head)
+                    ),
                 )
                 .with_severity(Severity::Error)
                 .with_fix(fix);
@@ -48,7 +52,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             _ => {
                 sink.report(
                     range,
-                    format!("`{head}` is not a keyword Forge knows: it is kept as text that nothing reads"),
+                    format!(
+                        "`{head}` is not a keyword Forge knows: it is kept as text that nothing reads{}",
+                        ctx.version_clause(FactKind::Keyword, head)
+                    ),
                 );
             }
         }

@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 use syntax::forge::SyntaxKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -40,7 +41,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let range = info.key.unwrap_or(info.range);
         sink.report(
             range,
-            format!("Forge does not know the line key `{key}` and ignores this line"),
+            format!(
+                "Forge does not know the line key `{key}` and ignores this line{}",
+                ctx.version_clause(FactKind::LineKey, key)
+            ),
         );
     }
 }

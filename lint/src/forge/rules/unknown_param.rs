@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F117",
@@ -35,18 +36,23 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
             let key = p.key;
             let message = if ctx.vocab.params().read_anywhere(key) {
+                let versions =
+                    ctx.version_clause(FactKind::Param, &format!("{}\t{key}", scopes.scope_key()));
                 match where_read(ctx.vocab, key) {
                     Some(w) => format!(
-                        "Forge ignores `{key}$` here: {} do not read it ({w})",
+                        "Forge ignores `{key}$` here: {} do not read it ({w}){versions}",
                         scopes.what()
                     ),
                     None => format!(
-                        "Forge ignores `{key}$` here: {} do not read it",
+                        "Forge ignores `{key}$` here: {} do not read it{versions}",
                         scopes.what()
                     ),
                 }
             } else {
-                format!("Forge ignores `{key}$`: no part of Forge reads a parameter of that name")
+                format!(
+                    "Forge ignores `{key}$`: no part of Forge reads a parameter of that name{}",
+                    ctx.version_clause(FactKind::Param, &format!("*\t{key}"))
+                )
             };
             sink.report(p.key_range, message);
         }

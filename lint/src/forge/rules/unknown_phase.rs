@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F151",
@@ -36,8 +37,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let d = sink.report(
             found.range,
             format!(
-                "`{}` is not a phase: Forge throws when it reads this `{}$`",
-                found.word, found.from
+                "`{}` is not a phase: Forge throws when it reads this `{}$`{}",
+                found.word,
+                found.from,
+                ctx.version_clause(FactKind::Phase, found.word)
             ),
         );
         with_suggestion(

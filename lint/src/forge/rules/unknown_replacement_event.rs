@@ -5,6 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::facts::FactKind;
 use model::forge::script::Role;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -43,7 +44,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let range = p.value_range;
         let d = sink.report(
             range,
-            format!("`{event}` is not a replacement event: Forge fails to build this replacement"),
+            format!(
+                "`{event}` is not a replacement event: Forge fails to build this replacement{}",
+                ctx.version_clause(FactKind::Replacement, event)
+            ),
         );
         with_suggestion(
             d,

@@ -5,7 +5,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::Vocabulary;
+use model::forge::facts::FactKind;
 use model::forge::script::Role;
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -33,12 +33,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         // Upstream takes a comma list of modes (`CantAttack,CantBlock`).
         for (mode, range) in model::forge::script::split_items(p.value, p.value_range.start(), ',')
         {
-            check_mode(ctx.vocab, sink, mode, range);
+            check_mode(ctx, sink, mode, range);
         }
     }
 }
 
-fn check_mode(vocab: &Vocabulary, sink: &mut Sink<'_>, mode: &str, range: syntax::TextRange) {
+fn check_mode(ctx: &Ctx<'_>, sink: &mut Sink<'_>, mode: &str, range: syntax::TextRange) {
+    let vocab = ctx.vocab;
     {
         if mode.is_empty() || vocab.static_modes().get(mode).is_some() {
             return;
@@ -60,7 +61,10 @@ fn check_mode(vocab: &Vocabulary, sink: &mut Sink<'_>, mode: &str, range: syntax
         }
         let d = sink.report(
             range,
-            format!("`{mode}` is not a static mode: this static ability does nothing (upstream Forge fails to load the card)"),
+            format!(
+                "`{mode}` is not a static mode: this static ability does nothing (upstream Forge fails to load the card){}",
+                ctx.version_clause(FactKind::Static, mode)
+            ),
         );
         with_suggestion(d, word_fix(mode, range, vocab.static_modes().names()));
     }

@@ -5,7 +5,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::Vocabulary;
+use model::forge::facts::FactKind;
 use model::forge::script::{ParamInfo, Role};
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -24,13 +24,17 @@ is reported here too.",
     good: "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human Cleric\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigGain | TriggerDescription$ When CARDNAME enters the battlefield, you gain 2 life.\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 2",
 };
 
-fn report(vocab: &Vocabulary, sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {
+fn report(ctx: &Ctx<'_>, sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {
+    let vocab = ctx.vocab;
     let mode = p.value.trim();
+    let version_clause = ctx.version_clause(FactKind::Trigger, mode);
     let range = p.value_range;
     if both {
         let d = sink.report(
             range,
-            format!("`{mode}` is neither a trigger mode nor a static mode Forge knows"),
+            format!(
+                "`{mode}` is neither a trigger mode nor a static mode Forge knows{version_clause}"
+            ),
         );
         let names: Vec<&str> = vocab
             .trigger_modes()
@@ -41,7 +45,9 @@ fn report(vocab: &Vocabulary, sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool
     } else {
         let d = sink.report(
             range,
-            format!("`{mode}` is not a trigger mode: Forge fails to build this trigger"),
+            format!(
+                "`{mode}` is not a trigger mode: Forge fails to build this trigger{version_clause}"
+            ),
         );
         with_suggestion(d, word_fix(mode, range, vocab.trigger_modes().names()));
     }
@@ -61,6 +67,6 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if mode.is_empty() || ctx.vocab.trigger_modes().get_ignore_case(mode).is_some() {
             continue;
         }
-        report(ctx.vocab, sink, p, rec.role == Role::Unknown);
+        report(ctx, sink, p, rec.role == Role::Unknown);
     }
 }

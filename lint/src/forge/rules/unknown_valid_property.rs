@@ -5,6 +5,7 @@ use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::Vocabulary;
+use model::forge::facts::FactKind;
 use model::forge::vocab::{self, Match};
 
 pub(crate) static META: RuleMeta = RuleMeta {
@@ -130,14 +131,20 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 Some((fix, best)) => {
                     sink.report(
                         range,
-                        format!("`{prop}` is not a property Forge knows: it falls back to a type check that matches nothing (did you mean `{best}`?)"),
+                        format!(
+                            "`{prop}` is not a property Forge knows: it falls back to a type check that matches nothing (did you mean `{best}`?){}",
+                            ctx.version_clause(FactKind::ValidCard, prop)
+                        ),
                     )
                     .with_fix(Fix { applicability: crate::Applicability::Unsafe, ..fix });
                 }
                 _ => {
                     sink.report(
                         range,
-                        format!("`{prop}` is not a property Forge knows: it is read as a type, and probably matches nothing"),
+                        format!(
+                            "`{prop}` is not a property Forge knows: it is read as a type, and probably matches nothing{}",
+                            ctx.version_clause(FactKind::ValidCard, prop)
+                        ),
                     );
                 }
             }
