@@ -193,8 +193,55 @@ impl Index {
                 Expr::This => self.constant(c, f),
                 _ => None,
             },
+            Expr::Call(call) if call.args.is_empty() => self.enum_accessor(c, call),
             _ => None,
         }
+    }
+
+    /// `Enum.CONST.getter()` where the getter returns a field the constructor sets from a
+    /// string argument (`AbilityRecordType.Ability.getPrefix()` → `"AB"`).
+    fn enum_accessor(&self, c: usize, call: &Call) -> Option<&str> {
+        let (en, konst) = call.recv.as_ref()?.as_qualified()?;
+        let e = self.resolve_from(c, en)?;
+        let decl = &self.classes[e].decl;
+        let k = decl.constants.iter().find(|k| &*k.name == konst)?;
+        let getter = decl
+            .methods
+            .iter()
+            .find(|m| m.name == call.name && m.params.is_empty())?;
+        // The field the getter returns: `return prefix;` or `return this.prefix;`.
+        let mut field = None;
+        walk_stmts(&getter.body, &mut |x| {
+            if field.is_none() {
+                match x {
+                    Expr::Name(n) => field = Some(&**n),
+                    Expr::Field(o, f) if matches!(**o, Expr::This) => field = Some(&**f),
+                    _ => {}
+                }
+            }
+        });
+        let field = field?;
+        let ctor = decl
+            .methods
+            .iter()
+            .find(|m| m.is_ctor && m.params.len() == k.args.len())?;
+        // The constructor parameter assigned to that field.
+        let mut param = None;
+        walk_stmts(&ctor.body, &mut |x| {
+            if let Expr::Assign(a) = x {
+                let target = match &a.0 {
+                    Expr::Field(o, f) if matches!(**o, Expr::This) => Some(&**f),
+                    Expr::Name(f) => Some(&**f),
+                    _ => None,
+                };
+                if target == Some(field) {
+                    if let Some(p) = a.1.as_name() {
+                        param = param.or(ctor.params.iter().position(|q| &*q.name == p));
+                    }
+                }
+            }
+        });
+        k.args.get(param?)?.as_str()
     }
 
     /// Methods named `name` in class `c` and its superclasses (the nearest declaring class
@@ -228,11 +275,16 @@ impl Index {
 /// the fields of its class chain. Scopes inside the method are not told apart.
 pub(crate) struct Vars<'a> {
     pub locals: HashMap<&'a str, (&'a str, Option<&'a Expr>)>,
+    /// Loop variables and what they iterate over (a name may be reused by several loops).
+    pub loops: HashMap<&'a str, Vec<&'a Expr>>,
+    /// The method belongs to a card trait (ability, trigger, ...): its string maps are params.
+    pub in_trait: bool,
 }
 
 impl<'a> Vars<'a> {
     pub fn of(index: &'a Index, c: usize, m: &'a Method) -> Vars<'a> {
         let mut locals: HashMap<&'a str, (&'a str, Option<&'a Expr>)> = HashMap::new();
+        let mut loops: HashMap<&'a str, Vec<&'a Expr>> = HashMap::new();
         for k in index.chain(c) {
             for f in &index.classes[k].decl.fields {
                 locals.entry(&f.name).or_insert((&f.ty, f.init.as_ref()));
@@ -245,12 +297,18 @@ impl<'a> Vars<'a> {
             Stmt::Local { ty, name, init } => {
                 locals.insert(name, (ty, init.as_ref()));
             }
-            Stmt::ForEach { ty, name, .. } => {
+            Stmt::ForEach { ty, name, iter, .. } => {
                 locals.insert(name, (ty, None));
+                loops.entry(name).or_default().push(iter);
             }
             _ => {}
         });
-        Vars { locals }
+        let in_trait = index.inherits(c, "CardTraitBase");
+        Vars {
+            locals,
+            loops,
+            in_trait,
+        }
     }
 
     pub fn type_of(&self, name: &str) -> Option<&'a str> {

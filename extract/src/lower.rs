@@ -47,9 +47,12 @@ fn line(n: Node) -> u32 {
     n.start_position().row as u32 + 1
 }
 
+// Named children without comments (comments may sit anywhere, even between arguments).
 fn named(n: Node) -> Vec<Node> {
     let mut cur = n.walk();
-    n.named_children(&mut cur).collect()
+    n.named_children(&mut cur)
+        .filter(|c| !matches!(c.kind(), "line_comment" | "block_comment"))
+        .collect()
 }
 
 impl<'s> Lower<'s> {

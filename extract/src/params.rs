@@ -88,9 +88,9 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
         let mut f = Facts::default();
         walk_stmts(&m.body, &mut |e| {
             let Expr::Call(call) = e else { return };
-            if let Some(key) = key_arg(call, &readers, &vars) {
+            for key in key_args(call, &readers, &vars) {
                 let mut lits = Vec::new();
-                literals(index, c, key, &mut lits);
+                literals(index, c, &vars, key, &mut lits);
                 if !lits.is_empty() {
                     for l in lits {
                         f.reads.push((l.to_string(), call.line));
@@ -318,23 +318,20 @@ fn resolve(index: &Index, from: usize, t: Target) -> Vec<(usize, usize)> {
     }
 }
 
-/// The key argument of a reader call, if `call` is one.
-fn key_arg<'e>(call: &'e Call, readers: &HashSet<Reader>, vars: &Vars) -> Option<&'e Expr> {
+/// The key arguments of a reader call (none if `call` is no reader; some readers take two keys,
+/// like `addToCombat(c, p, sa, "Attacking", "Blocking")`).
+fn key_args<'e>(call: &'e Call, readers: &HashSet<Reader>, vars: &Vars) -> Vec<&'e Expr> {
     let n = call.args.len();
     if matches!(&*call.name, "get" | "containsKey" | "getOrDefault") {
-        let recv = call.recv.as_ref()?;
-        return if is_param_map(recv, vars, 0) {
-            call.args.first()
-        } else {
-            None
+        return match &call.recv {
+            Some(recv) if is_param_map(recv, vars, 0) => call.args.first().into_iter().collect(),
+            _ => Vec::new(),
         };
     }
-    for i in 0..n {
-        if readers.contains(&(call.name.clone(), n, i)) {
-            return call.args.get(i);
-        }
-    }
-    None
+    (0..n)
+        .filter(|&i| readers.contains(&(call.name.clone(), n, i)))
+        .filter_map(|i| call.args.get(i))
+        .collect()
 }
 
 /// Whether `e` is a map of params (`mapParams`, `getMapParams()`, a local initialized from one,
@@ -353,6 +350,12 @@ fn is_param_map(e: &Expr, vars: &Vars, depth: u32) -> bool {
                 if ty.contains("Object") || ty.contains("AbilityKey") {
                     return false;
                 }
+                // In a trait's own code (`ReplacementEffect(Map<String, String> map, ...)`), a
+                // map of strings is its params.
+                if vars.in_trait && ty == "Map<String,String>" && !n.to_lowercase().contains("svar")
+                {
+                    return true;
+                }
             }
             if let Some(init) = vars.init_of(n) {
                 if depth < 3 && is_param_map(init, vars, depth + 1) {
@@ -370,18 +373,85 @@ fn param_map_name(n: &str) -> bool {
     (l.ends_with("params") || l == "stabmap" || l == "mapparameters") && !l.contains("run")
 }
 
-/// Literal values of a key expression: a literal, a constant, or either branch of a ternary.
-fn literals<'a>(index: &'a Index, c: usize, e: &'a Expr, out: &mut Vec<&'a str>) {
+/// Literal values of a key expression: a literal, a constant, either branch of a ternary, or
+/// a loop variable running over a list of literals (`for (String k : SUB_ABILITY_KEYS)`).
+fn literals<'a>(index: &'a Index, c: usize, vars: &Vars<'a>, e: &'a Expr, out: &mut Vec<&'a str>) {
     if let Some(s) = index.literal(c, e) {
         out.push(s);
     } else if let Expr::Ternary(t) = e {
         let before = out.len();
-        literals(index, c, &t.1, out);
-        literals(index, c, &t.2, out);
+        literals(index, c, vars, &t.1, out);
+        literals(index, c, vars, &t.2, out);
         // Only when both branches are known; a half-known ternary is a dynamic key.
         if out.len() < before + 2 {
             out.truncate(before);
         }
+    } else if let Expr::Name(n) = e {
+        // A local initialized with a literal (`final String key = "Choices";`). Scopes are not
+        // told apart, so a name reused by a loop gets the values of both.
+        if let Some(Expr::Str(s)) = vars.init_of(n) {
+            out.push(s);
+        }
+        for iter in vars.loops.get(&**n).into_iter().flatten() {
+            let before = out.len();
+            if !list_literals(index, c, vars, iter, out, 0) {
+                out.truncate(before);
+            }
+        }
+    }
+}
+
+/// The literals of a list written out in the code (`Arrays.asList("A", "B")`, `new String[]
+/// {"A", "B"}`, or a variable or field initialized with one). False when anything is unknown.
+fn list_literals<'a>(
+    index: &'a Index,
+    c: usize,
+    vars: &Vars<'a>,
+    e: &'a Expr,
+    out: &mut Vec<&'a str>,
+    depth: u32,
+) -> bool {
+    if depth > 3 {
+        return false;
+    }
+    match e {
+        Expr::Name(n) => match vars.init_of(n) {
+            Some(init) => list_literals(index, c, vars, init, out, depth + 1),
+            None => false,
+        },
+        Expr::Call(call) if !call.args.is_empty() => {
+            call.args.iter().all(|a| match index.literal(c, a) {
+                Some(s) => {
+                    out.push(s);
+                    true
+                }
+                None => false,
+            })
+        }
+        Expr::Other(items) => {
+            let mut any = false;
+            for it in items {
+                match it {
+                    // The element type and dimensions of `new String[] {...}`.
+                    Expr::Name(_) | Expr::Int(_) => {}
+                    Expr::Other(_) => {
+                        if !list_literals(index, c, vars, it, out, depth + 1) {
+                            return false;
+                        }
+                        any = true;
+                    }
+                    _ => match index.literal(c, it) {
+                        Some(s) => {
+                            out.push(s);
+                            any = true;
+                        }
+                        None => return false,
+                    },
+                }
+            }
+            any
+        }
+        _ => false,
     }
 }
 

@@ -87,7 +87,7 @@ pub(crate) fn compared_words(
             Expr::Call(call) => {
                 if let Some((w, how)) = t.comparison(index, c, call) {
                     out.push(Found {
-                        word: w.to_string(),
+                        word: w.trim().to_string(),
                         how,
                         class: c,
                         method: m,
@@ -122,7 +122,7 @@ pub(crate) fn compared_words(
                         for (l, line) in &arm.labels {
                             if let Some(w) = index.literal(c, l) {
                                 out.push(Found {
-                                    word: w.to_string(),
+                                    word: w.trim().to_string(),
                                     how: Match::Exact,
                                     class: c,
                                     method: m,
