@@ -177,7 +177,7 @@ fn api_ai(out: &mut Out) -> Vec<(String, String)> {
     pairs
 }
 
-/// `EnumUtil.getEnumDisplayName`: `FIRST_STRIKE` → `First strike`.
+/// `EnumUtil.getEnumDisplayName`: `FIRST_STRIKE` → `First Strike`.
 fn enum_display_name(name: &str) -> String {
     let mut s = String::with_capacity(name.len());
     let mut upper = true;
@@ -216,6 +216,9 @@ fn keywords(out: &mut Out) {
     }
 }
 
+/// Names of String variables that hold one keyword's text in the engine's loops.
+const KEYWORD_VARS: &[&str] = &["keyword", "kw", "hiddenKeyword", "keywordText", "hkw"];
+
 /// Methods that test a card's keywords by their literal text.
 fn is_keyword_test(name: &str) -> bool {
     (name.starts_with("has") && name.contains("Keyword"))
@@ -230,8 +233,32 @@ fn keyword_internal(out: &mut Out) {
         if !(pkg.starts_with("forge.game") || pkg.starts_with("forge.ai")) {
             continue;
         }
-        walk_stmts(&index.method(c, m).body, &mut |e| {
+        let method = index.method(c, m);
+        // Comparisons on a String variable holding one keyword (`keyword.startsWith("CantEquip")`).
+        let kw_vars: Vec<&str> = {
+            let vars = crate::index::Vars::of(index, c, method);
+            KEYWORD_VARS
+                .iter()
+                .copied()
+                .filter(|v| vars.type_of(v) == Some("String"))
+                .collect()
+        };
+        walk_stmts(&method.body, &mut |e| {
             let Expr::Call(call) = e else { return };
+            if !kw_vars.is_empty() && Match::of_method(&call.name).is_some() && call.args.len() == 1 {
+                let subj = call.recv.as_ref().and_then(|r| r.as_name());
+                let other = call.args[0].as_name();
+                let (lit, var) = match (subj, other) {
+                    (Some(v), _) if kw_vars.contains(&v) => (index.literal(c, &call.args[0]), v),
+                    (_, Some(v)) if kw_vars.contains(&v) => {
+                        (call.recv.as_ref().and_then(|r| index.literal(c, r)), v)
+                    }
+                    _ => (None, ""),
+                };
+                if let (Some(w), false) = (lit, var.is_empty()) {
+                    found.push((w.to_string(), c, call.line));
+                }
+            }
             if !is_keyword_test(&call.name) {
                 return;
             }
@@ -716,7 +743,7 @@ mod tests {
 
     #[test]
     fn display_names() {
-        assert_eq!(enum_display_name("FIRST_STRIKE"), "First strike");
+        assert_eq!(enum_display_name("FIRST_STRIKE"), "First Strike");
         assert_eq!(enum_display_name("Ingest"), "Ingest");
         assert_eq!(enum_display_name("MAYFLASHCOST"), "Mayflashcost");
     }

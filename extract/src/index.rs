@@ -149,7 +149,13 @@ impl Index {
 
     /// Whether `c` is `ancestor` or inherits from it (by simple name).
     pub fn inherits(&self, c: usize, ancestor: &str) -> bool {
-        self.chain(c).iter().any(|&a| self.name(a) == ancestor)
+        let chain = self.chain(c);
+        // The superclass named by the last known class counts even when its file is absent.
+        let beyond = chain
+            .last()
+            .and_then(|&l| self.classes[l].decl.superclass.as_deref());
+        chain.iter().any(|&a| self.name(a) == ancestor)
+            || beyond == Some(ancestor)
             || self.classes[c]
                 .decl
                 .interfaces
@@ -303,7 +309,15 @@ impl<'a> Vars<'a> {
             }
             _ => {}
         });
-        let in_trait = index.inherits(c, "CardTraitBase");
+        let in_trait = [
+            "CardTraitBase",
+            "SpellAbility",
+            "Trigger",
+            "ReplacementEffect",
+            "StaticAbility",
+        ]
+        .iter()
+        .any(|t| index.inherits(c, t));
         Vars {
             locals,
             loops,

@@ -205,6 +205,22 @@ pub fn source_digest(root: &Path) -> Result<(u64, usize), ExtractError> {
 
 /// Extracts the vocabulary of the Forge source tree at `root`.
 pub fn extract(root: &Path) -> Result<Extraction, ExtractError> {
+    // Lowering and analysis recurse over syntax as deep as the code nests (a builder chain of
+    // two hundred `.put(...)` calls is one expression); a pool with large stacks keeps that safe
+    // whatever thread calls us (test threads have 2 MiB).
+    match rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK_SIZE)
+        .thread_name(|i| format!("cardlint-extract-{i}"))
+        .build()
+    {
+        Ok(pool) => pool.install(|| extract_here(root)),
+        Err(_) => extract_here(root),
+    }
+}
+
+const STACK_SIZE: usize = 64 << 20;
+
+fn extract_here(root: &Path) -> Result<Extraction, ExtractError> {
     let (list, mut warnings) = files::list_java(root)?;
     let (read, w) = files::read_all(&list);
     warnings.extend(w);
