@@ -245,7 +245,8 @@ fn keyword_internal(out: &mut Out) {
         };
         walk_stmts(&method.body, &mut |e| {
             let Expr::Call(call) = e else { return };
-            if !kw_vars.is_empty() && Match::of_method(&call.name).is_some() && call.args.len() == 1 {
+            if !kw_vars.is_empty() && Match::of_method(&call.name).is_some() && call.args.len() == 1
+            {
                 let subj = call.recv.as_ref().and_then(|r| r.as_name());
                 let other = call.args[0].as_name();
                 let (lit, var) = match (subj, other) {

@@ -23,11 +23,12 @@ pub(crate) fn is_relevant_package(pkg: &str) -> bool {
         .any(|p| pkg == *p || (pkg.starts_with(p) && pkg.as_bytes().get(p.len()) == Some(&b'.')))
 }
 
+/// (absolute path, relative path) of each file, and warnings about unreadable folders.
+pub(crate) type Listing = (Vec<(PathBuf, String)>, Vec<String>);
+
 /// Every `.java` file under `root`, as (absolute path, relative path), sorted by relative path.
 /// Hidden folders and build output are skipped; symbolic links to folders are not followed.
-pub(crate) fn list_java(
-    root: &Path,
-) -> Result<(Vec<(PathBuf, String)>, Vec<String>), ExtractError> {
+pub(crate) fn list_java(root: &Path) -> Result<Listing, ExtractError> {
     let meta = std::fs::metadata(root).map_err(|_| ExtractError::NotFound(root.to_path_buf()))?;
     if !meta.is_dir() {
         return Err(ExtractError::NotForge(format!(

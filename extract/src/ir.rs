@@ -34,7 +34,6 @@ pub(crate) struct TypeDecl {
     pub constants: Vec<EnumConst>,
     pub fields: Vec<FieldDecl>,
     pub methods: Vec<Method>,
-    pub line: u32,
 }
 
 #[derive(Debug)]
@@ -67,7 +66,6 @@ pub(crate) struct Method {
     pub name: S,
     pub params: Vec<Param>,
     pub body: Vec<Stmt>,
-    pub line: u32,
     pub is_ctor: bool,
 }
 

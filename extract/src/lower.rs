@@ -106,7 +106,6 @@ impl<'s> Lower<'s> {
             constants: Vec::new(),
             fields: Vec::new(),
             methods: Vec::new(),
-            line: line(n),
         };
         if let Some(sc) = n.child_by_field_name("superclass") {
             if let Some(t) = named(sc).into_iter().next() {
@@ -175,7 +174,6 @@ impl<'s> Lower<'s> {
                 name: "<init>".into(),
                 params: Vec::new(),
                 body: init,
-                line: decl.line,
                 is_ctor: false,
             });
         }
@@ -250,7 +248,6 @@ impl<'s> Lower<'s> {
                     name: self.field_text(m, "name").into(),
                     params,
                     body,
-                    line: line(m),
                     is_ctor,
                 });
             }
@@ -508,7 +505,6 @@ impl<'s> Lower<'s> {
                             constants: Vec::new(),
                             fields: Vec::new(),
                             methods: Vec::new(),
-                            line: line(c),
                         };
                         let mut init = Vec::new();
                         self.members(c, "", &mut decl, &mut types, &mut init);

@@ -116,19 +116,17 @@ pub(crate) fn compared_words(
                     }
                 }
             }
-            Expr::Switch(sw) => {
-                if t.subject(&sw.0) {
-                    for arm in &sw.1 {
-                        for (l, line) in &arm.labels {
-                            if let Some(w) = index.literal(c, l) {
-                                out.push(Found {
-                                    word: w.trim().to_string(),
-                                    how: Match::Exact,
-                                    class: c,
-                                    method: m,
-                                    line: *line,
-                                });
-                            }
+            Expr::Switch(sw) if t.subject(&sw.0) => {
+                for arm in &sw.1 {
+                    for (l, line) in &arm.labels {
+                        if let Some(w) = index.literal(c, l) {
+                            out.push(Found {
+                                word: w.trim().to_string(),
+                                how: Match::Exact,
+                                class: c,
+                                method: m,
+                                line: *line,
+                            });
                         }
                     }
                 }

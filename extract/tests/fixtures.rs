@@ -49,7 +49,9 @@ fn has(x: &Extraction, kind: Kind, name: &str, detail: &str) -> bool {
 }
 
 fn names(x: &Extraction, kind: Kind) -> Vec<String> {
-    x.of(kind).map(|r| format!("{}/{}", r.name, r.detail)).collect()
+    x.of(kind)
+        .map(|r| format!("{}/{}", r.name, r.detail))
+        .collect()
 }
 
 #[track_caller]
@@ -63,7 +65,10 @@ fn expect(x: &Extraction, kind: Kind, name: &str, detail: &str) {
 
 #[track_caller]
 fn reject(x: &Extraction, kind: Kind, name: &str, detail: &str) {
-    assert!(!has(x, kind, name, detail), "unexpected {kind} {name} / {detail}");
+    assert!(
+        !has(x, kind, name, detail),
+        "unexpected {kind} {name} / {detail}"
+    );
 }
 
 // An invented engine: the ApiType enum and its effect classes.
@@ -541,7 +546,10 @@ fn reads_every_pattern() {
     expect(&x, Kind::Param, "Affected", "common:static");
     expect(&x, Kind::Param, "CheckSVar", "common:trait");
     for bad in ["NotAParam", "GuiOnly", "key", "Dyn"] {
-        assert!(!x.of(Kind::Param).any(|r| r.name == bad), "{bad} is no param");
+        assert!(
+            !x.of(Kind::Param).any(|r| r.name == bad),
+            "{bad} is no param"
+        );
     }
     assert!(
         x.warnings.iter().any(|w| w.contains("built at run time")),
@@ -574,9 +582,15 @@ fn tsv_round_trips_and_digest_matches() {
     assert_eq!(digest, x.digest);
     assert_eq!(n, x.parsed_files);
     // Any change to an engine file changes the digest; GUI files do not count.
-    t.write("gui/Screen.java", "package forge.screens;\nclass Screen {}\n");
+    t.write(
+        "gui/Screen.java",
+        "package forge.screens;\nclass Screen {}\n",
+    );
     assert_eq!(source_digest(t.path()).unwrap().0, digest);
-    t.write("game/zone/ZoneType.java", "package forge.game.zone;\nenum ZoneType { Hand }\n");
+    t.write(
+        "game/zone/ZoneType.java",
+        "package forge.game.zone;\nenum ZoneType { Hand }\n",
+    );
     assert_ne!(source_digest(t.path()).unwrap().0, digest);
 }
 
@@ -614,7 +628,10 @@ public class StaticAbilityZapRules {
 fn not_forge_and_not_found() {
     let t = TempDir::new("notforge");
     t.write("src/App.java", "package org.example;\nclass App {}\n")
-        .write("game/ability/Other.java", "package forge.game.ability;\nclass Other {}\n");
+        .write(
+            "game/ability/Other.java",
+            "package forge.game.ability;\nclass Other {}\n",
+        );
     match extract(t.path()) {
         Err(ExtractError::NotForge(why)) => assert!(why.contains("ApiType"), "{why}"),
         other => panic!("expected NotForge, got {other:?}"),
@@ -626,7 +643,10 @@ fn not_forge_and_not_found() {
     }
     let file = t.path().join("src/App.java");
     assert!(matches!(extract(&file), Err(ExtractError::NotForge(_))));
-    assert!(matches!(source_digest(&missing), Err(ExtractError::NotFound(_))));
+    assert!(matches!(
+        source_digest(&missing),
+        Err(ExtractError::NotFound(_))
+    ));
 }
 
 #[test]
@@ -637,7 +657,13 @@ fn half_a_checkout_warns() {
     expect(&x, Kind::Api, "Smash", "SmashEffect");
     expect(&x, Kind::Param, "Power", "api:Smash");
     let all = x.warnings.join("\n");
-    for what in ["SpellApiToAi", "TriggerType", "ReplacementType", "Keyword", "CardRules"] {
+    for what in [
+        "SpellApiToAi",
+        "TriggerType",
+        "ReplacementType",
+        "Keyword",
+        "CardRules",
+    ] {
         assert!(all.contains(what), "no warning about {what}: {all}");
     }
 }
