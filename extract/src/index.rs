@@ -280,7 +280,10 @@ impl Index {
 /// Declared types of the names visible in one method: parameters, locals, loop variables and
 /// the fields of its class chain. Scopes inside the method are not told apart.
 pub(crate) struct Vars<'a> {
-    pub locals: HashMap<&'a str, (&'a str, Option<&'a Expr>)>,
+    /// Every declaration of each name in the method (parameters, locals, loop variables).
+    decls: HashMap<&'a str, Vec<(&'a str, Option<&'a Expr>)>>,
+    /// Fields of the class chain (shadowed by the method's own names).
+    fields: HashMap<&'a str, (&'a str, Option<&'a Expr>)>,
     /// Loop variables and what they iterate over (a name may be reused by several loops).
     pub loops: HashMap<&'a str, Vec<&'a Expr>>,
     /// The method belongs to a card trait (ability, trigger, ...): its string maps are params.
@@ -289,22 +292,23 @@ pub(crate) struct Vars<'a> {
 
 impl<'a> Vars<'a> {
     pub fn of(index: &'a Index, c: usize, m: &'a Method) -> Vars<'a> {
-        let mut locals: HashMap<&'a str, (&'a str, Option<&'a Expr>)> = HashMap::new();
+        let mut fields: HashMap<&'a str, (&'a str, Option<&'a Expr>)> = HashMap::new();
+        let mut decls: HashMap<&'a str, Vec<(&'a str, Option<&'a Expr>)>> = HashMap::new();
         let mut loops: HashMap<&'a str, Vec<&'a Expr>> = HashMap::new();
         for k in index.chain(c) {
             for f in &index.classes[k].decl.fields {
-                locals.entry(&f.name).or_insert((&f.ty, f.init.as_ref()));
+                fields.entry(&f.name).or_insert((&f.ty, f.init.as_ref()));
             }
         }
         for p in &m.params {
-            locals.insert(&p.name, (&p.ty, None));
+            decls.entry(&p.name).or_default().push((&p.ty, None));
         }
         walk_all_stmts(&m.body, &mut |s| match s {
             Stmt::Local { ty, name, init } => {
-                locals.insert(name, (ty, init.as_ref()));
+                decls.entry(name).or_default().push((ty, init.as_ref()));
             }
             Stmt::ForEach { ty, name, iter, .. } => {
-                locals.insert(name, (ty, None));
+                decls.entry(name).or_default().push((ty, None));
                 loops.entry(name).or_default().push(iter);
             }
             _ => {}
@@ -319,22 +323,64 @@ impl<'a> Vars<'a> {
         .iter()
         .any(|t| index.inherits(c, t));
         Vars {
-            locals,
+            decls,
+            fields,
             loops,
             in_trait,
         }
     }
 
+    /// Whether the name is declared in the method or its class chain.
+    pub fn knows(&self, name: &str) -> bool {
+        self.decls.contains_key(name) || self.fields.contains_key(name)
+    }
+
+    // Scopes inside a method are not told apart: a name declared several times only has a type
+    // (or an initializer) when all its declarations agree.
+    fn one(&self, name: &str) -> Option<(&'a str, Option<&'a Expr>)> {
+        match self.decls.get(name) {
+            Some(v) if v.len() == 1 => Some(v[0]),
+            Some(_) => None,
+            None => self.fields.get(name).copied(),
+        }
+    }
+
     pub fn type_of(&self, name: &str) -> Option<&'a str> {
-        self.locals.get(name).map(|v| simple_type(v.0))
+        match self.decls.get(name) {
+            Some(v) => {
+                let t = simple_type(v.first()?.0);
+                v.iter().all(|d| simple_type(d.0) == t).then_some(t)
+            }
+            None => self.fields.get(name).map(|v| simple_type(v.0)),
+        }
     }
 
     pub fn full_type_of(&self, name: &str) -> Option<&'a str> {
-        self.locals.get(name).map(|v| v.0)
+        match self.decls.get(name) {
+            Some(v) => {
+                let t = v.first()?.0;
+                v.iter().all(|d| d.0 == t).then_some(t)
+            }
+            None => self.fields.get(name).map(|v| v.0),
+        }
     }
 
+    /// The initializer of a name declared once.
     pub fn init_of(&self, name: &str) -> Option<&'a Expr> {
-        self.locals.get(name).and_then(|v| v.1)
+        self.one(name).and_then(|v| v.1)
+    }
+
+    /// The initializers of every declaration of a name.
+    pub fn inits_of(&self, name: &str) -> Vec<&'a Expr> {
+        match self.decls.get(name) {
+            Some(v) => v.iter().filter_map(|d| d.1).collect(),
+            None => self
+                .fields
+                .get(name)
+                .and_then(|v| v.1)
+                .into_iter()
+                .collect(),
+        }
     }
 }
 

@@ -106,9 +106,7 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
             match &call.recv {
                 None | Some(Expr::This) => f.calls.push(Target::Local(&call.name, call.args.len())),
                 Some(Expr::Super) => f.calls.push(Target::Super(&call.name, call.args.len())),
-                Some(Expr::Name(n))
-                    if n.starts_with(char::is_uppercase) && !vars.locals.contains_key(&**n) =>
-                {
+                Some(Expr::Name(n)) if n.starts_with(char::is_uppercase) && !vars.knows(n) => {
                     if let Some(k) = index.resolve_from(c, n) {
                         f.calls.push(Target::Static(k, &call.name));
                     }
@@ -219,6 +217,14 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
     }
     // Reads in helpers of other specific classes reached from a scope's classes.
     for (scope, chain) in &scopes {
+        // Only helpers of the same kind of class count: an AI that simulates a static ability
+        // through the static's class reads that static's params, not its own.
+        let kind = scope.split(':').next().unwrap_or("");
+        let same_kind = |top: usize| {
+            specific
+                .get(&top)
+                .is_some_and(|ss| ss.iter().any(|&si| scopes[si].0.starts_with(kind)))
+        };
         let mut seen: HashSet<(usize, usize)> = HashSet::new();
         let mut todo: Vec<(usize, usize)> = Vec::new();
         let own: HashSet<usize> = chain.iter().copied().collect();
@@ -238,7 +244,7 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
             for t in &f.calls {
                 for (tc, tm) in resolve(index, k, *t) {
                     let ttop = index.classes[tc].top;
-                    if !specific.contains_key(&ttop) || !seen.insert((tc, tm)) {
+                    if !same_kind(ttop) || !seen.insert((tc, tm)) {
                         continue;
                     }
                     if !own.contains(&ttop) {
@@ -389,8 +395,10 @@ fn literals<'a>(index: &'a Index, c: usize, vars: &Vars<'a>, e: &'a Expr, out: &
     } else if let Expr::Name(n) = e {
         // A local initialized with a literal (`final String key = "Choices";`). Scopes are not
         // told apart, so a name reused by a loop gets the values of both.
-        if let Some(Expr::Str(s)) = vars.init_of(n) {
-            out.push(s);
+        for init in vars.inits_of(n) {
+            if let Expr::Str(s) = init {
+                out.push(s);
+            }
         }
         for iter in vars.loops.get(&**n).into_iter().flatten() {
             let before = out.len();

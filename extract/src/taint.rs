@@ -201,11 +201,12 @@ impl<'a> Tainted<'a> {
                     }
                     _ => false,
                 },
-                // A static helper transforming its first argument (`applyTextChange(def, sa)`,
-                // `TextUtil.split(s, ...)`).
-                None => c.args.first().is_some_and(|a| self.is(a)),
+                // A static helper transforming the text of its first argument
+                // (`applyAbilityTextChangeEffects(def, sa)`, `TextUtil.fastReplace(s, ...)`);
+                // other helpers (`extractOperators(s)`) compute something else from it.
+                None => text_helper(&c.name) && c.args.first().is_some_and(|a| self.is(a)),
                 Some(Expr::Name(n)) if n.starts_with(char::is_uppercase) => {
-                    c.args.first().is_some_and(|a| self.is(a))
+                    text_helper(&c.name) && c.args.first().is_some_and(|a| self.is(a))
                 }
                 _ => false,
             },
@@ -251,4 +252,14 @@ impl<'a> Tainted<'a> {
         }
         None
     }
+}
+
+/// Names of static helpers that return their argument's text transformed.
+fn text_helper(name: &str) -> bool {
+    let l = name.to_lowercase();
+    [
+        "text", "replace", "split", "apply", "trim", "change", "lower", "upper",
+    ]
+    .iter()
+    .any(|w| l.contains(w))
 }
