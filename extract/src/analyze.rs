@@ -283,7 +283,11 @@ fn keyword_internal(out: &mut Out) {
         });
     }
     for (w, c, line) in found {
-        out.push(Kind::KeywordInternal, &w, "", c, line);
+        // Separators tested inside keyword texts (`:`, `.`) are no keywords.
+        let w = w.trim();
+        if w.chars().any(char::is_alphanumeric) {
+            out.push(Kind::KeywordInternal, w, "", c, line);
+        }
     }
 }
 
