@@ -243,8 +243,18 @@ fn keyword_internal(out: &mut Out) {
                 .filter(|v| vars.type_of(v) == Some("String"))
                 .collect()
         };
+        // Sentences naming the card (`CARDNAME can't block.`) are hidden keywords wherever the
+        // engine writes them: keyword lists, comparisons, prompts that quote them.
+        let mut line = 0;
         walk_stmts(&method.body, &mut |e| {
+            if let Expr::Str(text) = e
+                && text.contains("CARDNAME")
+            {
+                found.push((text.to_string(), c, line));
+                return;
+            }
             let Expr::Call(call) = e else { return };
+            line = call.line;
             if !kw_vars.is_empty() && Match::of_method(&call.name).is_some() && call.args.len() == 1
             {
                 let subj = call.recv.as_ref().and_then(|r| r.as_name());

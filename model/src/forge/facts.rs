@@ -270,6 +270,21 @@ impl Facts {
         )
     }
 
+    /// Where a hidden keyword taking an argument (`CantBlock <arg>`) is read: a literal equal
+    /// to its head, or starting with the head and a space.
+    pub fn internal_keyword_head(&self, head: &str) -> Option<&'static str> {
+        if let Some(f) = self.get(FactKind::KeywordInternal, head) {
+            return Some(f.location);
+        }
+        self.of_kind(FactKind::KeywordInternal)
+            .find(|f| {
+                f.name
+                    .strip_prefix(head)
+                    .is_some_and(|rest| rest.starts_with(' '))
+            })
+            .map(|f| f.location)
+    }
+
     pub fn of_kind(&self, kind: FactKind) -> impl Iterator<Item = &Fact> + '_ {
         self.rows.iter().filter(move |r| r.kind == kind)
     }

@@ -6,29 +6,36 @@ use super::facts::{Fact, FactKind, Facts};
 use super::vocab::{Origin, Version, VersionMasks, Vocabulary, annotations};
 use std::sync::LazyLock;
 
-/// The facts of a shipped version, from the hand-kept annotations' statuses (which Forge
-/// versions read each word).
-fn facts_from_annotations(version: Version) -> Facts {
-    let wanted = |status: &str| match version {
-        Version::V2020 => matches!(status, "both" | "removed" | "internal" | ""),
-        Version::V2022 => matches!(status, "both" | "interim" | "new" | "internal" | ""),
-        Version::Latest => matches!(status, "both" | "new" | "internal" | ""),
-    };
-    let mut rows = Vec::new();
-    let mut push = |kind: FactKind, name: &'static str, detail: &'static str| {
-        rows.push(Fact {
-            kind,
-            name,
-            detail,
-            location: "",
-        })
-    };
+/// The facts `cardlint vocab forge` extracted from the engine source of each shipped version.
+const FACTS_2020: &str = include_str!("../../data/forge/versions/2020.tsv");
+const FACTS_2022: &str = include_str!("../../data/forge/versions/2022.tsv");
+
+/// Today's Forge: the 2022 extraction, with what the annotations say of today's upstream
+/// (their `status` column, curated from today's engine source and scripts): words marked `new`
+/// or `both` are added, words marked `removed` or `interim` are taken out; parameter rows marked
+/// `new` are added.
+fn latest_facts(base: &Facts) -> Facts {
+    let mut rows: Vec<Fact> = Vec::with_capacity(base.rows.len() + 512);
+    let mut removed: std::collections::HashSet<(FactKind, String)> = Default::default();
+    let mut added: Vec<Fact> = Vec::new();
     let lines = |data: &'static str| {
         data.lines()
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(|l| l.split('\t').collect::<Vec<&'static str>>())
     };
     let col = |r: &[&'static str], i: usize| r.get(i).copied().unwrap_or("");
+    let mut note = |kind: FactKind, name: &'static str, status: &str| match status {
+        "removed" | "interim" => {
+            removed.insert((kind, super::facts::key(kind, name, "")));
+        }
+        "new" | "both" | "internal" if !base.contains(kind, name) => added.push(Fact {
+            kind,
+            name,
+            detail: "",
+            location: "",
+        }),
+        _ => {}
+    };
     for (data, kind, status_col) in [
         (annotations::API_TYPES, FactKind::Api, 1),
         (annotations::TRIGGER_MODES, FactKind::Trigger, 1),
@@ -39,12 +46,9 @@ fn facts_from_annotations(version: Version) -> Facts {
         (annotations::PHASES, FactKind::Phase, 2),
         (annotations::COUNTERS, FactKind::Counter, 1),
         (annotations::COST_PARTS, FactKind::Cost, 2),
-        (annotations::VALID_PROPERTIES, FactKind::ValidCard, 2),
     ] {
         for r in lines(data) {
-            if wanted(col(&r, status_col)) {
-                push(kind, col(&r, 0), "");
-            }
+            note(kind, col(&r, 0), col(&r, status_col));
         }
     }
     for r in lines(annotations::KEYWORDS) {
@@ -53,35 +57,103 @@ fn facts_from_annotations(version: Version) -> Facts {
         } else {
             FactKind::Keyword
         };
-        if wanted(col(&r, 3)) {
-            push(kind, col(&r, 0), "");
-        }
+        note(kind, col(&r, 0), col(&r, 3));
     }
-    for (data, kind) in [
-        (annotations::DEFINED, FactKind::Defined),
-        (annotations::PLAYER_REFS, FactKind::ValidPlayer),
-        (annotations::COUNT_KEYS, FactKind::Count),
-    ] {
-        for r in lines(data) {
-            push(kind, col(&r, 0), "");
+    for r in lines(annotations::VALID_PROPERTIES) {
+        let status = col(&r, 2);
+        if matches!(status, "removed" | "interim") {
+            removed.insert((FactKind::ValidCard, col(&r, 0).to_string()));
+        } else if status == "new" && !base.contains(FactKind::ValidCard, col(&r, 0)) {
+            added.push(Fact {
+                kind: FactKind::ValidCard,
+                name: col(&r, 0),
+                detail: match col(&r, 1) {
+                    "prefix" | "compare" | "counters" => "prefix",
+                    _ => "exact",
+                },
+                location: "",
+            });
         }
     }
     for r in lines(annotations::PARAMS) {
-        if wanted(col(&r, 3)) {
-            push(FactKind::Param, col(&r, 1), col(&r, 0));
+        if col(&r, 3) == "new" && base.param(col(&r, 0), col(&r, 1)).is_none() {
+            added.push(Fact {
+                kind: FactKind::Param,
+                name: col(&r, 1),
+                detail: col(&r, 0),
+                location: "",
+            });
         }
     }
-    for r in lines(annotations::TRIGGER_VARIABLES) {
-        push(FactKind::TriggerVar, col(&r, 1), col(&r, 0));
+    rows.extend(
+        base.rows
+            .iter()
+            .filter(|f| !removed.contains(&(f.kind, f.key())))
+            .copied(),
+    );
+    rows.extend(added);
+    Facts::from_rows("latest", rows)
+}
+
+/// Words the engine reads by construction rather than by a literal its source holds (special
+/// `CounterType$` values, the player Valid bases): annotation rows whose status is `always`.
+/// Every version has them.
+pub(crate) fn always_facts() -> Vec<Fact> {
+    let mut rows = Vec::new();
+    let lines = |data: &'static str| {
+        data.lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| l.split('\t').collect::<Vec<&'static str>>())
+    };
+    let col = |r: &[&'static str], i: usize| r.get(i).copied().unwrap_or("");
+    for (data, kind, status_col) in [
+        (annotations::COUNTERS, FactKind::Counter, 1),
+        (annotations::ZONES, FactKind::Zone, 1),
+        (annotations::VALID_PROPERTIES, FactKind::ValidCard, 2),
+        (annotations::COST_PARTS, FactKind::Cost, 2),
+    ] {
+        for r in lines(data) {
+            if col(&r, status_col) == "always" {
+                rows.push(Fact {
+                    kind,
+                    name: col(&r, 0),
+                    detail: "exact",
+                    location: "",
+                });
+            }
+        }
     }
-    Facts::from_rows(version.name(), rows)
+    for r in lines(annotations::PLAYER_REFS) {
+        if col(&r, 1) == "valid-base" {
+            rows.push(Fact {
+                kind: FactKind::ValidPlayer,
+                name: col(&r, 0),
+                detail: "exact",
+                location: "",
+            });
+        }
+    }
+    rows
+}
+
+/// Facts with the `always` words added.
+fn with_always(label: &'static str, mut rows: Vec<Fact>) -> Facts {
+    for f in always_facts() {
+        if !rows.iter().any(|r| r.kind == f.kind && r.name == f.name) {
+            rows.push(f);
+        }
+    }
+    Facts::from_rows(label, rows)
 }
 
 static SHIPPED_FACTS: LazyLock<[Facts; 3]> = LazyLock::new(|| {
+    let v2020 = Facts::parse(FACTS_2020);
+    let v2022 = Facts::parse(FACTS_2022);
+    let latest = latest_facts(&v2022);
     [
-        facts_from_annotations(Version::V2020),
-        facts_from_annotations(Version::V2022),
-        facts_from_annotations(Version::Latest),
+        with_always("2020", v2020.rows),
+        with_always("2022", v2022.rows),
+        with_always("latest", latest.rows),
     ]
 });
 

@@ -851,7 +851,30 @@ impl VersionMasks {
             FactKind::Param | FactKind::TriggerVar => name.to_string(),
             _ => fold(kind, name),
         };
-        self.masks.get(&(kind, key)).copied().unwrap_or_default()
+        let get = |kind: FactKind, key: &str| {
+            self.masks
+                .get(&(kind, key.to_string()))
+                .copied()
+                .unwrap_or_default()
+        };
+        match kind {
+            // A keyword is read either from the keyword enum or by its literal text.
+            FactKind::Keyword => Versions(
+                get(FactKind::Keyword, &key).0
+                    | get(
+                        FactKind::KeywordInternal,
+                        &fold(FactKind::KeywordInternal, name),
+                    )
+                    .0,
+            ),
+            FactKind::KeywordInternal => {
+                let head = name.strip_suffix(" <arg>").unwrap_or(name);
+                Versions(
+                    get(kind, head).0 | get(FactKind::Keyword, &fold(FactKind::Keyword, head)).0,
+                )
+            }
+            _ => get(kind, &key),
+        }
     }
 }
 
@@ -896,7 +919,20 @@ struct Member<'f> {
 impl Member<'_> {
     /// `Some(location)` when the version reads the word (the location may be empty).
     fn get(&self, kind: FactKind, name: &str) -> Option<&'static str> {
-        self.facts.get(kind, name).map(|f| f.location)
+        match kind {
+            // A keyword is read either from the keyword enum or by its literal text.
+            FactKind::Keyword => self
+                .facts
+                .get(kind, name)
+                .or_else(|| self.facts.get(FactKind::KeywordInternal, name))
+                .map(|f| f.location),
+            // `CantBlock <arg>`: the engine tests the head and reads the argument after it.
+            FactKind::KeywordInternal => match name.strip_suffix(" <arg>") {
+                Some(head) => self.facts.internal_keyword_head(head),
+                None => self.facts.get(kind, name).map(|f| f.location),
+            },
+            _ => self.facts.get(kind, name).map(|f| f.location),
+        }
     }
 
     fn versions(&self, kind: FactKind, name: &str) -> Versions {
@@ -924,6 +960,112 @@ fn unannotated<'f>(
     facts
         .of_kind(kind)
         .filter(move |f| !annotated.contains(&f.key()))
+}
+
+/// The class a `path/Class.java:line` location names.
+fn class_of(location: &'static str) -> &'static str {
+    let path = location.rsplit_once(':').map_or(location, |(p, _)| p);
+    let file = path.rsplit('/').next().unwrap_or(path);
+    file.strip_suffix(".java").unwrap_or(file)
+}
+
+/// The words of a match list: every fact of `kinds` (with the engine's comparison and, for
+/// `Defined$` words, what they resolve to), documented by the annotation rows of the same name
+/// (`cols`: match, status, kind and doc columns; `usize::MAX` for none). Annotation rows marked
+/// `always` are structural words the engine reads by construction (not by a literal): they are
+/// in every version.
+fn match_words(
+    facts: &Facts,
+    masks: &VersionMasks,
+    kinds: &[FactKind],
+    annotations: &'static str,
+    cols: (usize, usize, Option<usize>, usize),
+    note: &mut dyn FnMut(FactKind, &str),
+) -> Vec<MatchWord> {
+    let (how_col, status_col, kind_col, doc_col) = cols;
+    let kind = kinds[0];
+    let mut annotated: Map<&'static str, Vec<&'static str>> = Map::default();
+    let mut always = Vec::new();
+    for r in rows(annotations) {
+        note(kind, col(&r, 0));
+        let status = if status_col == usize::MAX {
+            ""
+        } else {
+            col(&r, status_col)
+        };
+        if status == "always" {
+            always.push(r.clone());
+        }
+        annotated.entry(col(&r, 0)).or_insert(r);
+    }
+    let mut out: Vec<MatchWord> = Vec::new();
+    let mut seen: Set<(&'static str, &'static str)> = Set::default();
+    for f in kinds.iter().flat_map(|k| facts.of_kind(*k)) {
+        let (how_text, what) = f.detail.split_once(':').unwrap_or((f.detail, ""));
+        if !seen.insert((f.name, how_text)) {
+            continue;
+        }
+        let versions = masks.of(f.kind, f.name);
+        let mut how = Match::parse(how_text);
+        let mut word_kind = what;
+        let mut doc = "";
+        if let Some(r) = annotated.get(f.name) {
+            let finer = Match::parse(col(r, how_col));
+            if matches!(
+                finer,
+                Match::Compare | Match::Counters | Match::WholeValue | Match::Valid
+            ) {
+                how = finer;
+            }
+            if let Some(c) = kind_col {
+                word_kind = col(r, c);
+            }
+            doc = col(r, doc_col);
+        }
+        if doc.is_empty() {
+            doc = generated_doc(f.kind, f.detail);
+        }
+        out.push(MatchWord {
+            word: Word {
+                name: f.name,
+                status: Status::of(versions),
+                doc,
+                renamed: None,
+                versions,
+                location: f.location,
+            },
+            how,
+            kind: if word_kind.is_empty() {
+                default_kind(f.kind)
+            } else {
+                word_kind
+            },
+        });
+    }
+    for r in always {
+        if out.iter().any(|w| w.word.name == col(&r, 0)) {
+            continue;
+        }
+        out.push(MatchWord {
+            word: Word {
+                versions: Versions::ALL,
+                ..Word::annotated(col(&r, 0), "both", col(&r, doc_col))
+            },
+            how: Match::parse(col(&r, how_col)),
+            kind: kind_col.map_or(default_kind(kind), |c| col(&r, c)),
+        });
+    }
+    out
+}
+
+fn default_kind(kind: FactKind) -> &'static str {
+    match kind {
+        FactKind::ValidCard => "card",
+        FactKind::ValidSpell => "spell",
+        FactKind::ValidPlayer => "valid-property",
+        FactKind::Count => "count",
+        _ => "",
+    }
 }
 
 fn generated_doc(kind: FactKind, detail: &str) -> &'static str {
@@ -1045,85 +1187,92 @@ impl Vocabulary {
             }
         }
 
-        let match_list = |data: &'static str,
-                          kind: FactKind,
-                          cols: (usize, usize, Option<usize>, usize),
-                          fixed_kind: &'static str,
-                          note: &mut dyn FnMut(FactKind, &str)|
-         -> Vec<MatchWord> {
-            let (how_col, status_col, kind_col, doc_col) = cols;
-            rows(data)
-                .filter_map(|r| {
-                    note(kind, col(&r, 0));
-                    let status = if status_col == usize::MAX {
-                        "both"
-                    } else {
-                        col(&r, status_col)
-                    };
-                    let w = Word::annotated(col(&r, 0), status, col(&r, doc_col));
-                    let word = member.word(kind, w)?;
-                    Some(MatchWord {
-                        word,
-                        how: Match::parse(col(&r, how_col)),
-                        kind: kind_col.map_or(fixed_kind, |c| col(&r, c)),
-                    })
-                })
-                .collect()
-        };
-        let valid_properties = match_list(
+        // Match lists: the facts' words with the way the engine compares them, documented by
+        // the annotations (whose finer forms, such as `compare`, win).
+        let valid_properties = match_words(
+            facts,
+            masks,
+            &[FactKind::ValidCard],
             annotations::VALID_PROPERTIES,
-            FactKind::ValidCard,
             (1, 2, None, 3),
-            "card",
             &mut note,
         );
-        let defined = match_list(
+        let spell_properties = match_words(
+            facts,
+            masks,
+            &[FactKind::ValidSpell],
+            "",
+            (1, 2, None, 3),
+            &mut note,
+        );
+        let defined = match_words(
+            facts,
+            masks,
+            &[FactKind::Defined],
             annotations::DEFINED,
-            FactKind::Defined,
             (2, usize::MAX, Some(1), 3),
-            "",
             &mut note,
         );
-        let player_refs = match_list(
+        let mut player_refs = match_words(
+            facts,
+            masks,
+            &[FactKind::ValidPlayer],
             annotations::PLAYER_REFS,
-            FactKind::ValidPlayer,
             (2, usize::MAX, Some(1), 3),
-            "",
             &mut note,
         );
-        let count_keys = match_list(
-            annotations::COUNT_KEYS,
-            FactKind::Count,
-            (1, usize::MAX, None, 2),
-            "count",
-            &mut note,
-        );
-
-        let mut param_rows = Vec::new();
-        for r in rows(annotations::PARAMS) {
-            let (scope, param) = (col(&r, 0), col(&r, 1));
-            if let Some(location) = facts.param(scope, param).map(|f| f.location) {
-                let versions = masks.of(FactKind::Param, &format!("{scope}\t{param}"));
-                param_rows.push((
-                    scope,
-                    param,
-                    ParamRow {
-                        read_by: col(&r, 2),
-                        status: Status::of(versions),
-                        location,
-                    },
-                ));
+        // Defined values that resolve to players are player words too.
+        for w in &defined {
+            if w.kind.split('|').any(|k| k == "player")
+                && !player_refs.iter().any(|p| p.word.name == w.word.name)
+            {
+                player_refs.push(MatchWord {
+                    kind: "defined",
+                    ..w.clone()
+                });
             }
         }
+        let count_keys = match_words(
+            facts,
+            masks,
+            &[FactKind::Count],
+            annotations::COUNT_KEYS,
+            (1, usize::MAX, None, 2),
+            &mut note,
+        );
+
+        // Params: the facts' (scope, key) rows; what reads them from the annotations when they
+        // say, else the reading class.
+        let mut read_by: Map<(&'static str, &'static str), &'static str> = Map::default();
+        for r in rows(annotations::PARAMS) {
+            read_by.insert((col(&r, 0), col(&r, 1)), col(&r, 2));
+        }
+        let param_rows = facts.of_kind(FactKind::Param).map(|f| {
+            let scope = f.detail.strip_prefix("api:").unwrap_or(f.detail);
+            let versions = masks.of(FactKind::Param, &f.key());
+            let reader = read_by
+                .get(&(scope, f.name))
+                .copied()
+                .unwrap_or_else(|| class_of(f.location));
+            (
+                scope,
+                f.name,
+                ParamRow {
+                    read_by: reader,
+                    status: Status::of(versions),
+                    location: f.location,
+                },
+            )
+        });
+        let params = Params::new(param_rows);
 
         let mut trigger_variables: Map<String, Vec<&'static str>> = Map::default();
-        for r in rows(annotations::TRIGGER_VARIABLES) {
-            let (mode, key) = (col(&r, 0), col(&r, 1));
-            if facts.trigger_var(mode, key) {
-                trigger_variables
-                    .entry(mode.to_ascii_lowercase())
-                    .or_default()
-                    .push(key);
+        for f in facts.of_kind(FactKind::TriggerVar) {
+            let keys = trigger_variables
+                .entry(f.detail.to_ascii_lowercase())
+                .or_default();
+            if !keys.contains(&f.name) {
+                keys.push(f.name);
             }
         }
 
@@ -1210,11 +1359,11 @@ impl Vocabulary {
             cost_vocab,
             cost_parts,
             valid_properties: MatchList::new(valid_properties),
-            spell_properties: MatchList::new(Vec::new()),
+            spell_properties: MatchList::new(spell_properties),
             defined: MatchList::new(defined),
             player_refs: MatchList::new(player_refs),
             count_keys: MatchList::new(count_keys),
-            params: Params::new(param_rows.into_iter()),
+            params,
             trigger_variables,
         }
     }

@@ -3,11 +3,11 @@
 //! `piece-without-dollar`; computed once per file (see `Cache`).
 
 use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
-use model::forge::vocab::{Scope, Status, Vocabulary};
+use model::forge::vocab::{Scope, Vocabulary};
 
 /// The scopes whose params a record may take.
 pub(crate) struct RecordScopes {
-    scopes: [Option<&'static Scope>; 7],
+    scopes: [Option<&'static Scope>; 9],
     vocab: &'static Vocabulary,
     /// The reader's name (`Destroy`, `Phase`...), and what it is (`abilities`, `triggers`...).
     pub name: &'static str,
@@ -30,18 +30,20 @@ impl RecordScopes {
         }
     }
 
-    /// The scopes of a record, or `None` when its reader's params are not known (an ApiType or
-    /// mode added upstream after 2020, or an unknown one).
+    /// The scopes of a record, or `None` when its reader's params are not known (the version's
+    /// facts have no parameter of that ApiType, mode or event, or it is an unknown one).
     pub fn of(rec: &RecordInfo<'_>) -> Option<RecordScopes> {
         let vocab = rec.vocab;
         let params = vocab.params();
         let common = |name: &str| params.scope(name);
-        let mut scopes: [Option<&'static Scope>; 7] = [None; 7];
+        let mut scopes: [Option<&'static Scope>; 9] = [None; 9];
+        // Keys read by code shared by every kind of record (cards, costs, combat...).
+        scopes[7] = common("common:global");
         let (name, noun) = match rec.role {
             Role::Ability => {
                 let api = rec.api()?;
                 let own = params.scope(api.name);
-                if own.is_none() && api.status == Status::New {
+                if own.is_none() {
                     return None;
                 }
                 scopes[0] = own;
@@ -65,7 +67,7 @@ impl RecordScopes {
             Role::Trigger => {
                 let mode = vocab.trigger_modes().get_ignore_case(rec.kind_value)?;
                 let own = params.trigger_scope(mode.name);
-                if own.is_none() && mode.status == Status::New {
+                if own.is_none() {
                     return None;
                 }
                 scopes[0] = own;
@@ -76,7 +78,7 @@ impl RecordScopes {
             Role::Static => {
                 let mode = vocab.static_modes().get_ignore_case(rec.kind_value)?;
                 let own = params.static_scope(mode.name);
-                if own.is_none() && mode.status == Status::New {
+                if own.is_none() {
                     return None;
                 }
                 scopes[0] = own;
@@ -87,7 +89,7 @@ impl RecordScopes {
             Role::Replacement => {
                 let event = vocab.replacement_events().get_ignore_case(rec.kind_value)?;
                 let own = params.replacement_scope(event.name);
-                if own.is_none() && event.status == Status::New {
+                if own.is_none() {
                     return None;
                 }
                 scopes[0] = own;
