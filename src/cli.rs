@@ -91,6 +91,9 @@ pub struct CheckArgs {
     /// Also play every card in a synthetic game and report what fails at run time.
     #[arg(long)]
     pub simulate: bool,
+    /// Say which engine vocabulary each card set is checked against, and where it came from.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 #[derive(Args)]
@@ -110,6 +113,9 @@ pub struct SimulateArgs {
     /// Print timing and coverage figures on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// Say which engine vocabulary each card set is played against, and where it came from.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 #[derive(Args)]

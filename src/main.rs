@@ -48,9 +48,26 @@ pub(crate) fn no_transparent_huge_pages() {
     }
 }
 
+/// What the run learnt about the engine vocabularies it used (the Forge source a card set was
+/// read against, a source that could not be read): warnings always, the rest with `--verbose`.
+fn print_notes(verbose: bool) {
+    for note in model::forge::source::take_notes() {
+        if note.warning {
+            eprintln!("cardlint: warning: {}", note.message);
+        } else if verbose {
+            eprintln!("cardlint: {}", note.message);
+        }
+    }
+}
+
 fn main() -> ExitCode {
     keep_freed_pages();
     let args = <cli::Cli as clap::Parser>::parse();
+    let verbose = match &args.command {
+        cli::Command::Check(a) => a.verbose,
+        cli::Command::Simulate(a) => a.verbose,
+        _ => false,
+    };
     let result = std::panic::catch_unwind(|| match args.command {
         cli::Command::Check(args) => check::run(&args),
         cli::Command::Simulate(args) => simulate::run(&args),
@@ -72,6 +89,7 @@ fn main() -> ExitCode {
             check::debug_tree(&file, dialect)
         }
     });
+    print_notes(verbose);
     match result {
         Ok(Ok(code)) => code,
         Ok(Err(error)) => {

@@ -209,7 +209,7 @@ where
         .par_iter()
         .map(|&id| {
             let file = &files[id];
-            let content = content_hash(file.text());
+            let content = content_hash(file.text()) ^ linter.file_salt(file, config);
             let hit = old
                 .entries
                 .get(&file.path_string())

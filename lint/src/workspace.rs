@@ -56,6 +56,12 @@ pub trait DialectLinter: Sync {
         indexes: Vec<(FileId, Self::FileIndex)>,
     ) -> Self::Index;
 
+    /// What a file's findings depend on besides its text and the configuration file (mixed into
+    /// its key in the result cache): for Forge, the source its vocabulary was read from.
+    fn file_salt(&self, _file: &SourceFile, _config: &Config) -> u64 {
+        0
+    }
+
     /// Parses one file and reports everything wrong with it (syntax errors included).
     fn lint_file(
         &self,

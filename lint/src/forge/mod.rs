@@ -99,6 +99,10 @@ impl DialectLinter for Linter {
         index
     }
 
+    fn file_salt(&self, file: &SourceFile, config: &crate::config::Config) -> u64 {
+        model::forge::versions::vocabulary_for(&config.forge_engine, &file.path).identity()
+    }
+
     fn lint_file(
         &self,
         id: FileId,

@@ -3,6 +3,7 @@
 
 pub mod facts;
 pub mod script;
+pub mod source;
 pub mod versions;
 pub mod vocab;
 

@@ -123,6 +123,16 @@ pub(crate) fn always_facts() -> Vec<Fact> {
             }
         }
     }
+    for r in lines(annotations::PARAMS) {
+        if col(&r, 3) == "always" {
+            rows.push(Fact {
+                kind: FactKind::Param,
+                name: col(&r, 1),
+                detail: col(&r, 0),
+                location: "",
+            });
+        }
+    }
     for r in lines(annotations::PLAYER_REFS) {
         if col(&r, 1) == "valid-base" {
             rows.push(Fact {
@@ -139,7 +149,10 @@ pub(crate) fn always_facts() -> Vec<Fact> {
 /// Facts with the `always` words added.
 fn with_always(label: &'static str, mut rows: Vec<Fact>) -> Facts {
     for f in always_facts() {
-        if !rows.iter().any(|r| r.kind == f.kind && r.name == f.name) {
+        if !rows
+            .iter()
+            .any(|r| r.kind == f.kind && r.name == f.name && r.detail == f.detail)
+        {
             rows.push(f);
         }
     }
@@ -226,11 +239,15 @@ impl EngineChoice {
     }
 }
 
-/// The vocabulary a card at `path` is checked against.
-pub fn vocabulary_for(choice: &EngineChoice, _path: &std::path::Path) -> &'static Vocabulary {
+/// The vocabulary a card at `path` is checked against: the version chosen, else the Forge
+/// checkout the card sits in (read from its source), else every shipped version's words.
+pub fn vocabulary_for(choice: &EngineChoice, path: &std::path::Path) -> &'static Vocabulary {
     match choice {
-        EngineChoice::Auto => any_version(),
+        EngineChoice::Auto => match super::source::checkout_of(path) {
+            Some(root) => super::source::vocabulary_of_source(&root),
+            None => any_version(),
+        },
         EngineChoice::Version(v) => shipped(*v),
-        EngineChoice::Source(_) => any_version(),
+        EngineChoice::Source(root) => super::source::vocabulary_of_source(root),
     }
 }

@@ -803,7 +803,6 @@ pub(crate) mod annotations {
     pub const PLAYER_REFS: &str = include_str!("../../data/forge/player-refs.tsv");
     pub const COUNT_KEYS: &str = include_str!("../../data/forge/count-keys.tsv");
     pub const PARAMS: &str = include_str!("../../data/forge/params.tsv");
-    pub const TRIGGER_VARIABLES: &str = include_str!("../../data/forge/trigger-variables.tsv");
 }
 
 /// Where a vocabulary comes from.
@@ -1491,6 +1490,16 @@ impl Vocabulary {
     /// Card types (the same for every version).
     pub fn types(&self) -> &'static Types {
         types()
+    }
+
+    /// A number that changes when what the vocabulary holds may change: the content digest of a
+    /// source tree (0 for the shipped vocabularies, which change only with cardlint itself).
+    pub fn identity(&self) -> u64 {
+        match &self.origin {
+            Origin::Source { digest, .. } => *digest,
+            Origin::Shipped(v) => *v as u64 + 1,
+            Origin::AnyVersion => 0,
+        }
     }
 
     /// Whether this vocabulary is one Forge's (a shipped version or a source tree), not every

@@ -37,8 +37,8 @@ impl RecordScopes {
         let params = vocab.params();
         let common = |name: &str| params.scope(name);
         let mut scopes: [Option<&'static Scope>; 9] = [None; 9];
-        // Keys read by code shared by every kind of record (cards, costs, combat...).
-        scopes[7] = common("common:global");
+        // Keys the shared trait code reads from every kind of record (`CardTraitBase`).
+        scopes[7] = common("common:any");
         let (name, noun) = match rec.role {
             Role::Ability => {
                 let api = rec.api()?;
