@@ -16,11 +16,59 @@ pub(crate) struct SourceFile {
     pub package: String,
 }
 
-/// Packages whose code reads card scripts; everything else (GUI, network, ...) is skipped.
+/// Packages whose code reads card scripts: the engine, fully analysed.
 pub(crate) fn is_relevant_package(pkg: &str) -> bool {
-    ["forge.game", "forge.ai", "forge.card", "forge.util"]
+    under_any(pkg, &["forge.game", "forge.ai", "forge.card", "forge.util"])
+}
+
+/// Packages of the GUI and the human player (`forge-gui`, desktop and mobile), read only for
+/// the params they read (announcements, prompts, ...). Everything else is skipped.
+pub(crate) fn is_gui_package(pkg: &str) -> bool {
+    under_any(
+        pkg,
+        &[
+            "forge.player",
+            "forge.gui",
+            "forge.gamemodes",
+            "forge.screens",
+            "forge.match",
+        ],
+    )
+}
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    let Some((&first, rest)) = needle.split_first() else {
+        return true;
+    };
+    let mut i = 0;
+    while let Some(p) = hay[i..].iter().position(|&b| b == first) {
+        let at = i + p + 1;
+        if hay[at..].starts_with(rest) {
+            return true;
+        }
+        i = at;
+    }
+    false
+}
+
+fn under_any(pkg: &str, roots: &[&str]) -> bool {
+    roots
         .iter()
         .any(|p| pkg == *p || (pkg.starts_with(p) && pkg.as_bytes().get(p.len()) == Some(&b'.')))
+}
+
+impl SourceFile {
+    /// Whether the file is parsed: an engine file, or a GUI file that mentions params at all
+    /// (every param read names `getParam`, `hasParam`, `getMapParams`, `mapParams`, ... and
+    /// every reader found in GUI code calls one of them), which most GUI files do not.
+    pub fn is_scanned(&self) -> bool {
+        is_relevant_package(&self.package)
+            || (is_gui_package(&self.package) && contains(&self.bytes, b"Param"))
+    }
+
+    pub fn is_gui(&self) -> bool {
+        !is_relevant_package(&self.package) && is_gui_package(&self.package)
+    }
 }
 
 /// (absolute path, relative path) of each file, and warnings about unreadable folders.
@@ -101,11 +149,11 @@ pub(crate) fn read_all(list: &[(PathBuf, String)]) -> (Vec<SourceFile>, Vec<Stri
     (files, warnings)
 }
 
-/// xxh3 over the sorted relative paths and contents of the relevant files.
+/// xxh3 over the sorted relative paths and contents of the scanned files.
 pub(crate) fn digest(files: &[SourceFile]) -> (u64, usize) {
     let mut h = Xxh3::new();
     let mut n = 0;
-    for f in files.iter().filter(|f| is_relevant_package(&f.package)) {
+    for f in files.iter().filter(|f| f.is_scanned()) {
         h.update(f.rel.as_bytes());
         h.update(&[0]);
         h.update(&(f.bytes.len() as u64).to_le_bytes());
@@ -210,5 +258,11 @@ mod tests {
         assert!(!is_relevant_package("forge.gamemodes"));
         assert!(!is_relevant_package("forge.gui"));
         assert!(!is_relevant_package(""));
+        assert!(is_gui_package("forge.player"));
+        assert!(is_gui_package("forge.screens.match.views"));
+        assert!(is_gui_package("forge.gamemodes.quest"));
+        assert!(!is_gui_package("forge.playerx"));
+        assert!(!is_gui_package("forge.toolbox"));
+        assert!(!is_gui_package("forge.game"));
     }
 }

@@ -12,6 +12,8 @@ pub(crate) struct ClassInfo {
     pub decl: TypeDecl,
     /// The top-level class this type is (or is nested in).
     pub top: usize,
+    /// Declared in a GUI/player file: seen only by the param analysis.
+    pub gui: bool,
 }
 
 pub(crate) struct Index {
@@ -42,6 +44,7 @@ impl Index {
                     file: fi,
                     decl: t,
                     top,
+                    gui: f.gui,
                 });
             }
         }
@@ -89,16 +92,17 @@ impl Index {
         format!("{}:{}", self.rel_path(c), line)
     }
 
-    /// The type `simple` declared in `package` (top-level or nested).
+    /// The engine type `simple` declared in `package` (top-level or nested).
     pub fn find_in(&self, package: &str, simple: &str) -> Option<usize> {
         self.by_simple
             .get(simple)?
             .iter()
             .copied()
-            .find(|&i| self.classes[i].package == package)
+            .find(|&i| self.classes[i].package == package && !self.classes[i].gui)
     }
 
-    /// A type by simple name, preferring the game engine, then the AI, then anything else.
+    /// An engine type by simple name, preferring the game engine, then the AI, then anything
+    /// else (never a GUI class).
     pub fn find(&self, simple: &str) -> Option<usize> {
         let v = self.by_simple.get(simple)?;
         let rank = |i: &usize| {
@@ -111,7 +115,10 @@ impl Index {
                 2
             }
         };
-        v.iter().copied().min_by_key(|i| (rank(i), *i))
+        v.iter()
+            .copied()
+            .filter(|&i| !self.classes[i].gui)
+            .min_by_key(|i| (rank(i), *i))
     }
 
     /// Resolves a simple type name as seen from class `from`: nested in it, same package, then
@@ -268,11 +275,21 @@ impl Index {
         &self.classes[c].decl.methods[m]
     }
 
-    /// Every (class, method) of the whole index, in file order.
+    /// Every (class, method) of the engine (GUI classes left out), in file order.
     pub fn all_methods(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.methods_where(false)
+    }
+
+    /// Every (class, method) of the GUI/player classes, in file order.
+    pub fn gui_methods(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.methods_where(true)
+    }
+
+    fn methods_where(&self, gui: bool) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.classes
             .iter()
             .enumerate()
+            .filter(move |(_, ci)| ci.gui == gui)
             .flat_map(|(c, ci)| (0..ci.decl.methods.len()).map(move |m| (c, m)))
     }
 }
@@ -282,6 +299,8 @@ impl Index {
 pub(crate) struct Vars<'a> {
     /// Every declaration of each name in the method (parameters, locals, loop variables).
     decls: HashMap<&'a str, Vec<(&'a str, Option<&'a Expr>)>>,
+    /// The line of each of those declarations (0 for parameters).
+    lines: HashMap<&'a str, Vec<u32>>,
     /// Fields of the class chain (shadowed by the method's own names).
     fields: HashMap<&'a str, (&'a str, Option<&'a Expr>)>,
     /// Loop variables and what they iterate over (a name may be reused by several loops).
@@ -294,6 +313,7 @@ impl<'a> Vars<'a> {
     pub fn of(index: &'a Index, c: usize, m: &'a Method) -> Vars<'a> {
         let mut fields: HashMap<&'a str, (&'a str, Option<&'a Expr>)> = HashMap::new();
         let mut decls: HashMap<&'a str, Vec<(&'a str, Option<&'a Expr>)>> = HashMap::new();
+        let mut lines: HashMap<&'a str, Vec<u32>> = HashMap::new();
         let mut loops: HashMap<&'a str, Vec<&'a Expr>> = HashMap::new();
         for k in index.chain(c) {
             for f in &index.classes[k].decl.fields {
@@ -302,13 +322,27 @@ impl<'a> Vars<'a> {
         }
         for p in &m.params {
             decls.entry(&p.name).or_default().push((&p.ty, None));
+            lines.entry(&p.name).or_default().push(0);
         }
         walk_all_stmts(&m.body, &mut |s| match s {
-            Stmt::Local { ty, name, init } => {
+            Stmt::Local {
+                ty,
+                name,
+                init,
+                line,
+            } => {
                 decls.entry(name).or_default().push((ty, init.as_ref()));
+                lines.entry(name).or_default().push(*line);
             }
-            Stmt::ForEach { ty, name, iter, .. } => {
+            Stmt::ForEach {
+                ty,
+                name,
+                iter,
+                line,
+                ..
+            } => {
                 decls.entry(name).or_default().push((ty, None));
+                lines.entry(name).or_default().push(*line);
                 loops.entry(name).or_default().push(iter);
             }
             _ => {}
@@ -324,6 +358,7 @@ impl<'a> Vars<'a> {
         .any(|t| index.inherits(c, t));
         Vars {
             decls,
+            lines,
             fields,
             loops,
             in_trait,
@@ -362,6 +397,32 @@ impl<'a> Vars<'a> {
                 v.iter().all(|d| d.0 == t).then_some(t)
             }
             None => self.fields.get(name).map(|v| v.0),
+        }
+    }
+
+    /// The declared type of a field of the class chain (`this.x`).
+    pub fn field_type_of(&self, name: &str) -> Option<&'a str> {
+        self.fields.get(name).map(|v| v.0)
+    }
+
+    /// Whether the name is declared in the method (a parameter, local or loop variable), as
+    /// opposed to a field.
+    pub fn is_local(&self, name: &str) -> bool {
+        self.decls.contains_key(name)
+    }
+
+    /// The declaration of a name a use at `line` sees: the nearest one at or before the line
+    /// (Java forbids a local to shadow another local still in scope, so an earlier declaration
+    /// of the same name has gone out of scope), else the field. (type, initializer)
+    pub fn decl_at(&self, name: &str, line: u32) -> Option<(&'a str, Option<&'a Expr>)> {
+        match (self.decls.get(name), self.lines.get(name)) {
+            (Some(d), Some(l)) => {
+                let i = (0..d.len())
+                    .filter(|&i| l[i] <= line)
+                    .max_by_key(|&i| l[i])?;
+                Some(d[i])
+            }
+            _ => self.fields.get(name).copied(),
         }
     }
 

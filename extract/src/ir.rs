@@ -10,6 +10,8 @@ pub(crate) struct JavaFile {
     /// Path relative to the extraction root, `/`-separated.
     pub rel_path: String,
     pub package: String,
+    /// A file of the GUI/player packages: only its param reads are used.
+    pub gui: bool,
     /// Every type declared in the file, nested ones included (with `outer` set).
     pub types: Vec<TypeDecl>,
 }
@@ -65,6 +67,8 @@ pub(crate) struct Method {
     /// initializers are gathered in a pseudo-method named `<init>`.
     pub name: S,
     pub params: Vec<Param>,
+    /// Return type text with whitespace removed; empty for constructors and `<init>`.
+    pub ret: S,
     pub body: Vec<Stmt>,
     pub is_ctor: bool,
 }
@@ -115,6 +119,7 @@ pub(crate) enum Stmt {
         ty: S,
         name: S,
         init: Option<Expr>,
+        line: u32,
     },
     If {
         cond: Expr,
@@ -126,6 +131,7 @@ pub(crate) enum Stmt {
         name: S,
         iter: Expr,
         body: Vec<Stmt>,
+        line: u32,
     },
     Block(Vec<Stmt>),
 }

@@ -11,6 +11,7 @@ mod index;
 mod ir;
 mod lower;
 mod params;
+mod recv;
 mod statics;
 mod taint;
 mod tsv;
@@ -138,8 +139,8 @@ pub struct Extraction {
     pub rows: Vec<Row>,
     /// `.java` files found under the root.
     pub java_files: usize,
-    /// Files in the engine's packages (`forge.game`, `forge.ai`, `forge.card`, `forge.util`),
-    /// parsed and analysed.
+    /// Files parsed and analysed: those in the engine's packages (`forge.game`, `forge.ai`,
+    /// `forge.card`, `forge.util`), and those of the GUI/player packages that mention params.
     pub parsed_files: usize,
     /// [`source_digest`] of the root.
     pub digest: u64,
@@ -226,10 +227,7 @@ fn extract_here(root: &Path) -> Result<Extraction, ExtractError> {
     warnings.extend(w);
     let (digest, _) = files::digest(&read);
     let java_files = read.len();
-    let relevant: Vec<&files::SourceFile> = read
-        .iter()
-        .filter(|f| files::is_relevant_package(&f.package))
-        .collect();
+    let relevant: Vec<&files::SourceFile> = read.iter().filter(|f| f.is_scanned()).collect();
     let parsed: Vec<ir::JavaFile> = relevant
         .par_iter()
         .map_init(lower::new_parser, |parser, f| {
@@ -241,6 +239,7 @@ fn extract_here(root: &Path) -> Result<Extraction, ExtractError> {
             ir::JavaFile {
                 rel_path: f.rel.clone(),
                 package: f.package.clone(),
+                gui: f.is_gui(),
                 types,
             }
         })

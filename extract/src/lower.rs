@@ -173,6 +173,7 @@ impl<'s> Lower<'s> {
             decl.methods.push(Method {
                 name: "<init>".into(),
                 params: Vec::new(),
+                ret: "".into(),
                 body: init,
                 is_ctor: false,
             });
@@ -244,9 +245,15 @@ impl<'s> Lower<'s> {
                     .child_by_field_name("body")
                     .map(|b| self.block(b))
                     .unwrap_or_default();
+                let ret: S = if is_ctor {
+                    "".into()
+                } else {
+                    compact(self.field_text(m, "type")).into()
+                };
                 decl.methods.push(Method {
                     name: self.field_text(m, "name").into(),
                     params,
+                    ret,
                     body,
                     is_ctor,
                 });
@@ -331,6 +338,7 @@ impl<'s> Lower<'s> {
                             ty: ty.clone(),
                             name: self.field_text(d, "name").into(),
                             init: d.child_by_field_name("value").map(|x| self.expr(x)),
+                            line: line(d),
                         });
                     }
                 }
@@ -370,6 +378,7 @@ impl<'s> Lower<'s> {
                     .child_by_field_name("body")
                     .map(|c| self.block(c))
                     .unwrap_or_default(),
+                line: line(n),
             },
             "explicit_constructor_invocation" => {
                 let name = n
@@ -420,6 +429,7 @@ impl<'s> Lower<'s> {
                         ty: compact(self.field_text(n, "type")).into(),
                         name: self.field_text(n, "name").into(),
                         init: Some(init),
+                        line: line(n),
                     },
                     None => Stmt::Block(Vec::new()),
                 }

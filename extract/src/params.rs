@@ -1,5 +1,6 @@
 //! Param keys (`Key$ Value`) read by the engine and the scope reading them: the effect, AI,
-//! trigger, replacement or static class of one ApiType/mode/event, or a common scope by package.
+//! trigger, replacement or static class of one ApiType/mode/event, or a common scope by what the
+//! read reads from (the static type of its receiver), else by package.
 //!
 //! A key is read when it is the key argument of a reader: `getParam`, `hasParam`, ... and every
 //! method discovered to pass its String parameter on to one (`getDefinedCardsOrTargeted(sa,
@@ -11,9 +12,31 @@ use crate::Kind;
 use crate::analyze::{Map, Out};
 use crate::index::{Index, Vars};
 use crate::ir::*;
+use crate::recv::{Recv, Typer};
 
 /// (method name, number of arguments, index of the key argument)
 type Reader = (S, usize, usize);
+
+/// What a reader reads its key from: the `this` of the call, one of the call's arguments, or
+/// a trait of a known kind whatever the call.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Src {
+    This,
+    Arg(usize),
+    Fixed(Recv),
+}
+
+/// The readers and what each reads from.
+type Readers = HashMap<Reader, Src>;
+
+/// Joins what two paths say a reader reads from: one answer, or unknown.
+fn join(a: Option<Src>, b: Src) -> Src {
+    match a {
+        None => b,
+        Some(x) if x == b => x,
+        Some(_) => Src::Fixed(Recv::Unknown),
+    }
+}
 
 /// Names never taken for readers even if they forward a String to one: they are the map and
 /// string methods every class has.
@@ -57,7 +80,8 @@ enum Target<'a> {
 
 #[derive(Default)]
 struct Facts<'a> {
-    reads: Vec<(String, u32)>,
+    /// (key, line, what the read reads from, what it is called on)
+    reads: Vec<(String, u32, Recv, On)>,
     calls: Vec<Target<'a>>,
 }
 
@@ -70,30 +94,63 @@ fn is_string(ty: &str) -> bool {
     simple_type(ty) == "String" && !ty.ends_with("[]") && !ty.ends_with("...")
 }
 
+/// The kind of record a scope's reads belong to.
+fn scope_kind(scope: &str) -> Recv {
+    match scope.split(':').next().unwrap_or("") {
+        "api" => Recv::Ability,
+        "trigger" => Recv::Trigger,
+        "static" => Recv::Static,
+        "replacement" => Recv::Replacement,
+        _ => Recv::Unknown,
+    }
+}
+
+/// Whether a read in a class of `scope` reads another kind of record than the scope's: a
+/// static's handler reading the `SpellAbility` being paid for, an AI reading a trigger's params.
+fn foreign(scope: &str, r: Recv) -> bool {
+    r.is_concrete() && r != scope_kind(scope)
+}
+
 pub(crate) fn run(out: &mut Out, map: &Map) {
     let index = out.index;
-    let methods: Vec<(usize, usize)> = index
+    let kinds = crate::recv::class_kinds(index);
+    let typer = Typer {
+        index,
+        kinds: &kinds,
+    };
+    let engine: Vec<(usize, usize)> = index
         .all_methods()
         .filter(|&(c, _)| relevant(index, c))
         .collect();
-    let readers = discover_readers(index, &methods);
+    let gui: Vec<(usize, usize)> = index.gui_methods().collect();
+    let readers = discover_readers(&typer, &engine, seed());
+    // Readers found in GUI code serve GUI code only.
+    let gui_readers = if gui.is_empty() {
+        HashMap::new()
+    } else {
+        discover_readers(&typer, &gui, readers.clone())
+    };
 
     // Reads and outgoing calls of every method.
     let mut facts: HashMap<(usize, usize), Facts> = HashMap::new();
     let mut dynamic = 0usize;
     let mut dynamic_at: Option<String> = None;
-    for &(c, mi) in &methods {
+    for (&(c, mi), readers) in engine
+        .iter()
+        .map(|k| (k, &readers))
+        .chain(gui.iter().map(|k| (k, &gui_readers)))
+    {
         let m = index.method(c, mi);
         let vars = Vars::of(index, c, m);
         let mut f = Facts::default();
         walk_stmts(&m.body, &mut |e| {
             let Expr::Call(call) = e else { return };
-            for key in key_args(call, &readers, &vars) {
+            for (key, src, on) in key_args(&typer, c, m, call, readers, &vars) {
                 let mut lits = Vec::new();
                 literals(index, c, &vars, key, &mut lits);
                 if !lits.is_empty() {
                     for l in lits {
-                        f.reads.push((l.to_string(), call.line));
+                        f.reads.push((l.to_string(), call.line, src, on));
                     }
                 } else if !matches!(key, Expr::Name(n) if m.params.iter().any(|p| p.name == *n)) {
                     // A key built at run time (`"Valid" + x`, a loop variable, ...).
@@ -116,6 +173,7 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
         });
         facts.insert((c, mi), f);
     }
+    refine_any(&typer, &mut facts, &engine, &gui);
 
     // The specific classes of each scope: the class of an ApiType (effect and AI), trigger,
     // replacement or static mode, and its superclasses below the shared roots.
@@ -192,26 +250,26 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
     }
 
     let mut rows: Vec<(String, String, usize, u32)> = Vec::new();
-    // Reads in their own class: its scopes if it is specific, else the common scope of its
-    // package.
-    for &(c, mi) in &methods {
+    // Reads in their own class: its scopes if it is specific (unless the read is on another
+    // kind of record), else the common scope of what it reads from, else of its package.
+    for &(c, mi) in engine.iter().chain(gui.iter()) {
         let top = index.classes[c].top;
         let Some(f) = facts.get(&(c, mi)) else {
             continue;
         };
-        match specific.get(&top) {
-            Some(ss) => {
-                for &si in ss {
-                    for (k, line) in &f.reads {
-                        rows.push((k.clone(), scopes[si].0.clone(), c, *line));
-                    }
+        let ss = specific.get(&top).map(Vec::as_slice).unwrap_or(&[]);
+        for (k, line, recv, _) in &f.reads {
+            let mut shared = ss.is_empty();
+            for &si in ss {
+                if foreign(&scopes[si].0, *recv) {
+                    shared = true;
+                } else {
+                    rows.push((k.clone(), scopes[si].0.clone(), c, *line));
                 }
             }
-            None => {
-                let scope = common_scope(index.package(top));
-                for (k, line) in &f.reads {
-                    rows.push((k.clone(), scope.to_string(), c, *line));
-                }
+            if shared {
+                let scope = common_scope(index.package(top), *recv);
+                rows.push((k.clone(), scope.to_string(), c, *line));
             }
         }
     }
@@ -249,8 +307,11 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
                     }
                     if !own.contains(&ttop) {
                         if let Some(tf) = facts.get(&(tc, tm)) {
-                            for (key, line) in &tf.reads {
-                                rows.push((key.clone(), scope.clone(), tc, *line));
+                            for (key, line, recv, _) in &tf.reads {
+                                // Reads on another kind of record are shared (above).
+                                if !foreign(scope, *recv) {
+                                    rows.push((key.clone(), scope.clone(), tc, *line));
+                                }
                             }
                         }
                     }
@@ -270,9 +331,185 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
     }
 }
 
-/// The common scope of reads in a class that belongs to no ApiType, mode or event.
-fn common_scope(package: &str) -> &'static str {
+/// Narrows reads on a `CardTraitBase` as such (kind `Any`):
+/// - in a method that also reads a `Map` argument as its params (`meetsCommonRequirements`),
+///   reads on `this` are the same shared conditions of triggers, statics and replacements;
+/// - a `CardTraitBase` parameter takes the kinds its callers pass (`getCloneStates(in, out,
+///   sa)` is only called with abilities). Without a typed call site it stays `Any`.
+fn refine_any(
+    typer: &Typer,
+    facts: &mut HashMap<(usize, usize), Facts>,
+    engine: &[(usize, usize)],
+    gui: &[(usize, usize)],
+) {
+    for f in facts.values_mut() {
+        if f.reads.iter().any(|r| r.2 == Recv::TraitArg) {
+            for r in &mut f.reads {
+                if r.2 == Recv::Any && r.3 == On::This {
+                    r.2 = Recv::TraitArg;
+                }
+            }
+        }
+    }
+    let wanted: Vec<((usize, usize), usize)> = {
+        let mut v: Vec<((usize, usize), usize)> = facts
+            .iter()
+            .flat_map(|(&k, f)| {
+                f.reads.iter().filter_map(move |r| match (r.2, r.3) {
+                    (Recv::Any, On::Param(p)) => Some((k, p)),
+                    _ => None,
+                })
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    if wanted.is_empty() {
+        return;
+    }
+    let sites = CallSites::new(typer.index, engine, gui);
+    for (method, p) in wanted {
+        let kind = sites.param_kind(typer, method, p, 0);
+        if let Some(f) = facts.get_mut(&method) {
+            for r in &mut f.reads {
+                if r.2 == Recv::Any && r.3 == On::Param(p) {
+                    r.2 = kind;
+                }
+            }
+        }
+    }
+}
+
+/// A call: (calling class, calling method, the call).
+type Site<'a> = (usize, usize, &'a Call);
+
+/// Every call in the analysed code by (name, number of arguments), and the declarations of
+/// the calling methods (built when needed).
+struct CallSites<'a> {
+    by_name: HashMap<(&'a str, usize), Vec<Site<'a>>>,
+    vars: std::cell::RefCell<HashMap<(usize, usize), std::rc::Rc<Vars<'a>>>>,
+}
+
+impl<'a> CallSites<'a> {
+    fn new(index: &'a Index, engine: &[(usize, usize)], gui: &[(usize, usize)]) -> CallSites<'a> {
+        let mut by_name: HashMap<(&'a str, usize), Vec<Site<'a>>> = HashMap::new();
+        for &(c, mi) in engine.iter().chain(gui) {
+            walk_stmts(&index.method(c, mi).body, &mut |e| {
+                if let Expr::Call(call) = e {
+                    by_name
+                        .entry((&call.name, call.args.len()))
+                        .or_default()
+                        .push((c, mi, call));
+                }
+            });
+        }
+        CallSites {
+            by_name,
+            vars: Default::default(),
+        }
+    }
+
+    fn vars_of(&self, index: &'a Index, c: usize, mi: usize) -> std::rc::Rc<Vars<'a>> {
+        self.vars
+            .borrow_mut()
+            .entry((c, mi))
+            .or_insert_with(|| std::rc::Rc::new(Vars::of(index, c, index.method(c, mi))))
+            .clone()
+    }
+
+    /// The kind of record the callers of `method` pass as its parameter `p`: one concrete
+    /// kind, `TraitArg` for several of triggers, statics and replacements, else `Any`.
+    fn param_kind(&self, typer: &Typer<'a>, method: (usize, usize), p: usize, depth: u32) -> Recv {
+        let index = typer.index;
+        let (cls, mi) = method;
+        let m = index.method(cls, mi);
+        let Some(calls) = self.by_name.get(&(&*m.name, m.params.len())) else {
+            return Recv::Any;
+        };
+        let mut kinds: Vec<Recv> = Vec::new();
+        for &(c, cmi, call) in calls {
+            let caller = index.method(c, cmi);
+            let vars = self.vars_of(index, c, cmi);
+            // Does the call reach `method`? Unqualified from the class chain or file, `Cls.m()`,
+            // or on a receiver whose static type is the class or a subclass.
+            let target = match &call.recv {
+                None | Some(Expr::This) | Some(Expr::Super) => {
+                    index.chain(c).contains(&cls)
+                        || index.family[index.classes[c].top].contains(&cls)
+                }
+                Some(Expr::Name(n)) if n.starts_with(char::is_uppercase) && !vars.knows(n) => index
+                    .resolve_from(c, n)
+                    .is_some_and(|k| index.chain(k).contains(&cls)),
+                Some(r) => typer
+                    .expr_class(c, &vars, r, call.line)
+                    .is_some_and(|k| index.chain(k).contains(&cls)),
+            };
+            if !target || (c, cmi) == method {
+                continue;
+            }
+            let Some(arg) = call.args.get(p) else {
+                continue;
+            };
+            if matches!(arg, Expr::Null) {
+                continue;
+            }
+            let mut k = typer.expr_kind(c, &vars, arg, call.line);
+            if k == Recv::Any && depth < 2 {
+                if let On::Param(q) = on_of(caller, &vars, Some(arg), call.line) {
+                    k = self.param_kind(typer, (c, cmi), q, depth + 1);
+                }
+            }
+            kinds.push(k);
+        }
+        combine(&kinds)
+    }
+}
+
+/// One kind for several: the same concrete kind, `TraitArg` for triggers, statics and
+/// replacements together, else `Any` (also when nothing is known).
+fn combine(kinds: &[Recv]) -> Recv {
+    let mut set: Vec<Recv> = Vec::new();
+    for &k in kinds {
+        match k {
+            Recv::TraitArg => {
+                for x in [Recv::Trigger, Recv::Static, Recv::Replacement] {
+                    if !set.contains(&x) {
+                        set.push(x);
+                    }
+                }
+            }
+            Recv::Any | Recv::Unknown => return Recv::Any,
+            k => {
+                if !set.contains(&k) {
+                    set.push(k);
+                }
+            }
+        }
+    }
+    match set.as_slice() {
+        [] => Recv::Any,
+        [one] => *one,
+        s if !s.contains(&Recv::Ability) => Recv::TraitArg,
+        _ => Recv::Any,
+    }
+}
+
+/// The common scope of a read in a class that belongs to no ApiType, mode or event (or of a
+/// read on another kind of record than its class's): by what it reads from, else by package.
+fn common_scope(package: &str, recv: Recv) -> &'static str {
     let under = |p: &str| package == p || package.starts_with(&format!("{p}."));
+    match recv {
+        // The AI reads abilities' params to decide how to play them.
+        Recv::Ability if under("forge.ai") => return "common:ai",
+        Recv::Ability => return "common:ability",
+        Recv::Static => return "common:static",
+        Recv::Trigger => return "common:trigger",
+        Recv::Replacement => return "common:replacement",
+        Recv::Any => return "common:any",
+        Recv::TraitArg => return "common:trait",
+        Recv::Unknown => {}
+    }
     if under("forge.ai") {
         "common:ai"
     } else if under("forge.game.ability") || under("forge.game.spellability") {
@@ -324,20 +561,86 @@ fn resolve(index: &Index, from: usize, t: Target) -> Vec<(usize, usize)> {
     }
 }
 
-/// The key arguments of a reader call (none if `call` is no reader; some readers take two keys,
-/// like `addToCombat(c, p, sa, "Attacking", "Blocking")`).
-fn key_args<'e>(call: &'e Call, readers: &HashSet<Reader>, vars: &Vars) -> Vec<&'e Expr> {
+/// What a read is called on, when that matters for its kind: `this`, or a parameter of the
+/// reading method (whose kind the callers tell).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum On {
+    This,
+    Param(usize),
+    Other,
+}
+
+/// Whether `e` (at `line`) is `this`, a parameter of `m`, or something else.
+fn on_of(m: &Method, vars: &Vars, e: Option<&Expr>, line: u32) -> On {
+    match e {
+        None | Some(Expr::This) => On::This,
+        Some(Expr::Name(n)) if matches!(vars.decl_at(n, line), Some((_, None))) => m
+            .params
+            .iter()
+            .position(|p| p.name == *n)
+            .map_or(On::Other, On::Param),
+        Some(Expr::Call(g))
+            if g.args.is_empty() && matches!(&*g.name, "getMapParams" | "getOriginalMapParams") =>
+        {
+            on_of(m, vars, g.recv.as_ref(), line)
+        }
+        Some(Expr::Field(o, _)) if matches!(**o, Expr::This) => On::This,
+        _ => On::Other,
+    }
+}
+
+/// The key arguments of a reader call, what each reads from and what it is called on (none if
+/// `call` is no reader; some readers take two keys, like `addToCombat(c, p, sa, "Attacking",
+/// "Blocking")`).
+fn key_args<'a>(
+    typer: &Typer<'a>,
+    c: usize,
+    m: &'a Method,
+    call: &'a Call,
+    readers: &Readers,
+    vars: &Vars<'a>,
+) -> Vec<(&'a Expr, Recv, On)> {
     let n = call.args.len();
     if matches!(&*call.name, "get" | "containsKey" | "getOrDefault") {
         return match &call.recv {
-            Some(recv) if is_param_map(recv, vars, 0) => call.args.first().into_iter().collect(),
+            Some(recv) if is_param_map(recv, vars, 0) => {
+                let kind = typer.map_kind(c, m, vars, recv, call.line, 0);
+                let on = match recv {
+                    // A map argument is no trait.
+                    Expr::Name(_) => On::Other,
+                    _ => on_of(m, vars, Some(recv), call.line),
+                };
+                call.args
+                    .first()
+                    .map(|k| (k, kind, on))
+                    .into_iter()
+                    .collect()
+            }
             _ => Vec::new(),
         };
     }
-    (0..n)
-        .filter(|&i| readers.contains(&(call.name.clone(), n, i)))
-        .filter_map(|i| call.args.get(i))
-        .collect()
+    let mut out = Vec::new();
+    for i in 0..n {
+        let Some(src) = readers.get(&(call.name.clone(), n, i)) else {
+            continue;
+        };
+        let (kind, on) = match *src {
+            Src::This => (
+                typer.recv_kind(c, vars, call.recv.as_ref(), call.line),
+                on_of(m, vars, call.recv.as_ref(), call.line),
+            ),
+            Src::Arg(j) => match call.args.get(j) {
+                Some(a) => (
+                    typer.expr_kind(c, vars, a, call.line),
+                    on_of(m, vars, Some(a), call.line),
+                ),
+                None => (Recv::Unknown, On::Other),
+            },
+            Src::Fixed(k) => (k, On::Other),
+        };
+        out.push((&call.args[i], kind, on));
+    }
+    out
 }
 
 /// Whether `e` is a map of params (`mapParams`, `getMapParams()`, a local initialized from one,
@@ -345,7 +648,8 @@ fn key_args<'e>(call: &'e Call, readers: &HashSet<Reader>, vars: &Vars) -> Vec<&
 fn is_param_map(e: &Expr, vars: &Vars, depth: u32) -> bool {
     match e {
         Expr::Call(c) => {
-            c.args.is_empty() && matches!(&*c.name, "getMapParams" | "getOriginalMapParams")
+            (c.args.is_empty() && matches!(&*c.name, "getMapParams" | "getOriginalMapParams"))
+                || is_parse_call(c)
         }
         Expr::Field(o, f) if matches!(**o, Expr::This) => param_map_name(f),
         Expr::Name(n) => {
@@ -372,6 +676,12 @@ fn is_param_map(e: &Expr, vars: &Vars, depth: u32) -> bool {
         }
         _ => false,
     }
+}
+
+/// A factory parsing a trait's text into its params: `AbilityFactory.getMapParams(text)`,
+/// `TriggerHandler.parseParams(text)`, ...
+pub(crate) fn is_parse_call(c: &Call) -> bool {
+    c.args.len() == 1 && matches!(&*c.name, "getMapParams" | "parseParams")
 }
 
 fn param_map_name(n: &str) -> bool {
@@ -463,19 +773,63 @@ fn list_literals<'a>(
     }
 }
 
-/// Methods that pass one of their String parameters on as the key of a reader, found to a
-/// fixpoint from `getParam`/`hasParam`/`getParamOrDefault` and the param-map lookups.
-fn discover_readers(index: &Index, methods: &[(usize, usize)]) -> HashSet<Reader> {
-    let mut readers: HashSet<Reader> = [
+/// The readers every tree has: `getParam`, `hasParam` and `getParamOrDefault` read the
+/// trait they are called on.
+fn seed() -> Readers {
+    [
         ("getParam", 1, 0),
         ("hasParam", 1, 0),
         ("getParamOrDefault", 2, 0),
     ]
     .into_iter()
-    .map(|(n, a, i)| (S::from(n), a, i))
-    .collect();
-    // (called reader candidate) → (calling method as a reader)
-    let mut edges: Vec<(Reader, Reader)> = Vec::new();
+    .map(|(n, a, i)| ((S::from(n), a, i), Src::This))
+    .collect()
+}
+
+/// A call in `method` that passes the method's String parameter on as argument `arg`.
+struct Edge<'a> {
+    method: (usize, usize),
+    call: &'a Call,
+    /// (called reader candidate, calling method as a reader)
+    callee: Reader,
+    caller: Reader,
+}
+
+/// How a call's receiver or argument stands to the calling method: its `this`, one of its
+/// parameters, or a value of a known kind.
+fn src_of<'a>(
+    typer: &Typer<'a>,
+    c: usize,
+    m: &'a Method,
+    vars: &Vars<'a>,
+    e: Option<&'a Expr>,
+    at: u32,
+) -> Src {
+    match e {
+        None | Some(Expr::This) => Src::This,
+        Some(e) => match e {
+            // A parameter (not redeclared by a local of the same name).
+            Expr::Name(n) if matches!(vars.decl_at(n, at), Some((_, None))) => {
+                match m.params.iter().position(|p| p.name == *n) {
+                    Some(p) => Src::Arg(p),
+                    None => Src::Fixed(typer.expr_kind(c, vars, e, at)),
+                }
+            }
+            _ => Src::Fixed(typer.expr_kind(c, vars, e, at)),
+        },
+    }
+}
+
+/// Methods that pass one of their String parameters on as the key of a reader, found to a
+/// fixpoint from `seed` (`getParam`/`hasParam`/`getParamOrDefault`) and the param-map lookups,
+/// with what each reads from.
+fn discover_readers(typer: &Typer, methods: &[(usize, usize)], seed: Readers) -> Readers {
+    let index = typer.index;
+    // The seed is known; methods of the same name and arity found below do not change it.
+    let fixed: HashSet<Reader> = seed.keys().cloned().collect();
+    let mut readers = seed;
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut all_vars: HashMap<(usize, usize), Vars> = HashMap::new();
     for &(c, mi) in methods {
         let m = index.method(c, mi);
         if m.is_ctor || NOT_READERS.contains(&&*m.name) {
@@ -498,7 +852,20 @@ fn discover_readers(index: &Index, methods: &[(usize, usize)]) -> HashSet<Reader
                     if let Some(i) = string_param(k) {
                         let v = vars.get_or_insert_with(|| Vars::of(index, c, m));
                         if is_param_map(recv, v, 0) {
-                            readers.insert((me.0.clone(), me.1, i));
+                            let src = match recv {
+                                Expr::Call(g) if matches!(g.recv, None | Some(Expr::This)) => {
+                                    Src::This
+                                }
+                                Expr::Call(g) => src_of(typer, c, m, v, g.recv.as_ref(), call.line),
+                                Expr::Field(..) => Src::This,
+                                Expr::Name(n) if !v.is_local(n) => Src::This,
+                                _ => Src::Fixed(typer.map_kind(c, m, v, recv, call.line, 0)),
+                            };
+                            let key = (me.0.clone(), me.1, i);
+                            if !fixed.contains(&key) {
+                                let old = readers.get(&key).copied();
+                                readers.insert(key, join(old, src));
+                            }
                         }
                     }
                 }
@@ -507,23 +874,53 @@ fn discover_readers(index: &Index, methods: &[(usize, usize)]) -> HashSet<Reader
             for (j, a) in call.args.iter().enumerate() {
                 if let Expr::Name(k) = a {
                     if let Some(i) = string_param(k) {
-                        edges.push((
-                            (call.name.clone(), call.args.len(), j),
-                            (me.0.clone(), me.1, i),
-                        ));
+                        edges.push(Edge {
+                            method: (c, mi),
+                            call,
+                            callee: (call.name.clone(), call.args.len(), j),
+                            caller: (me.0.clone(), me.1, i),
+                        });
                     }
                 }
             }
         });
+        if let Some(v) = vars {
+            all_vars.insert((c, mi), v);
+        }
     }
-    loop {
-        let before = readers.len();
-        for (from, to) in &edges {
-            if readers.contains(from) && !readers.contains(to) {
-                readers.insert(to.clone());
+    // To a fixpoint: a method becomes a reader when it calls one with its parameter as the key;
+    // what it reads from is what the call hands the callee (its `this`, an argument), joined
+    // over every such call.
+    for _ in 0..64 {
+        let mut changed = false;
+        for e in &edges {
+            let Some(&callee) = readers.get(&e.callee) else {
+                continue;
+            };
+            if fixed.contains(&e.caller) {
+                continue;
+            }
+            let (c, mi) = e.method;
+            let m = index.method(c, mi);
+            let vars = all_vars
+                .entry(e.method)
+                .or_insert_with(|| Vars::of(index, c, m));
+            let src = match callee {
+                Src::This => src_of(typer, c, m, vars, e.call.recv.as_ref(), e.call.line),
+                Src::Arg(j) => match e.call.args.get(j) {
+                    Some(a) => src_of(typer, c, m, vars, Some(a), e.call.line),
+                    None => Src::Fixed(Recv::Unknown),
+                },
+                Src::Fixed(k) => Src::Fixed(k),
+            };
+            let old = readers.get(&e.caller).copied();
+            let new = join(old, src);
+            if old != Some(new) {
+                readers.insert(e.caller.clone(), new);
+                changed = true;
             }
         }
-        if readers.len() == before {
+        if !changed {
             break;
         }
     }

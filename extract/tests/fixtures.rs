@@ -442,10 +442,10 @@ public final class CardRules {
 }
 "#,
     )
-    // GUI code is not read.
+    // Code outside the engine and the GUI/player packages is not read.
     .write(
         "gui/Screen.java",
-        "package forge.screens;\nclass Screen { void f(SpellAbility sa) { sa.getParam(\"GuiOnly\"); } }\n",
+        "package forge.toolbox;\nclass Screen { void f(SpellAbility sa) { sa.getParam(\"GuiOnly\"); } }\n",
     );
 }
 
@@ -544,7 +544,8 @@ fn reads_every_pattern() {
     expect(&x, Kind::Param, "ValidBonker", "static:CantBonk");
     expect(&x, Kind::Param, "AddPower", "static:Continuous");
     expect(&x, Kind::Param, "Affected", "common:static");
-    expect(&x, Kind::Param, "CheckSVar", "common:trait");
+    // `CardTraitBase` reading its own params: every kind of record.
+    expect(&x, Kind::Param, "CheckSVar", "common:any");
     for bad in ["NotAParam", "GuiOnly", "key", "Dyn"] {
         assert!(
             !x.of(Kind::Param).any(|r| r.name == bad),
@@ -569,6 +570,245 @@ fn reads_every_pattern() {
     assert_eq!(extract(t.path()).unwrap(), x);
 }
 
+// Shared classes read params of several kinds of record: the static type of what a read is
+// called on decides its scope.
+fn typed_reads(t: &TempDir) {
+    t.write(
+        "game/spellability/SpellAbility.java",
+        r#"package forge.game.spellability;
+public abstract class SpellAbility extends CardTraitBase {
+    public SpellAbility getRootAbility() { return this; }
+    public boolean isLoud() { return hasParam("LoudSpell"); }
+}
+"#,
+    )
+    .write(
+        "game/spellability/AbilitySub.java",
+        "package forge.game.spellability;\npublic class AbilitySub extends SpellAbility { }\n",
+    )
+    .write(
+        "game/ability/AbilityFactory.java",
+        r#"package forge.game.ability;
+public final class AbilityFactory {
+    public static Map<String, String> getMapParams(final String text) { return null; }
+}
+"#,
+    )
+    .write(
+        "game/trigger/TriggerHandler.java",
+        r#"package forge.game.trigger;
+public class TriggerHandler {
+    public static Map<String, String> parseParams(final String text) { return null; }
+}
+"#,
+    )
+    .write(
+        "game/CardTraitBase.java",
+        r#"package forge.game;
+public abstract class CardTraitBase {
+    protected Map<String, String> mapParams;
+    public String getParam(String key) { return mapParams.get(key); }
+    public boolean hasParam(String key) { return mapParams.containsKey(key); }
+    public boolean matchesValidParam(String param, Object o) { return hasParam(param); }
+    boolean req() { return hasParam("CheckSVar"); }
+    public final boolean isSecondary() { return this.mapParams.containsKey("Secondary"); }
+    protected boolean meetsCommonRequirements(Map<String, String> params) {
+        if (params.containsKey("FatefulHour")) { return false; }
+        return !hasParam("LifeAmount");
+    }
+}
+"#,
+    )
+    .write(
+        "game/GameActionUtil.java",
+        r#"package forge.game;
+public final class GameActionUtil {
+    public static int manaBonus(final SpellAbility sa, AbilitySub sub) {
+        if (sa.hasParam("Bonus")) { return 2; }
+        if (sub.getRootAbility().hasParam("RootOnly")) { return 3; }
+        final Map<String, String> params = sa.getMapParams();
+        return params.containsKey("BonusProduced") ? 1 : 0;
+    }
+    static boolean sides(Trigger t, ReplacementEffect re, Object o) {
+        return t.hasParam("TrigSide") || re.hasParam("RepSide") || ((Trigger) o).hasParam("Casted");
+    }
+}
+"#,
+    )
+    .write(
+        "game/card/CardPlayOption.java",
+        r#"package forge.game.card;
+public class CardPlayOption {
+    private final StaticAbility sta;
+    public boolean ignoresType() { return sta.hasParam("MayPlayIgnoreType"); }
+    void all(List<StaticAbility> l) { l.forEach(x -> x.getParam("LambdaKey")); }
+}
+"#,
+    )
+    .write(
+        "game/card/CardFactoryUtil.java",
+        r#"package forge.game.card;
+public class CardFactoryUtil {
+    static void altCost(Card card, String text) {
+        final Map<String, String> params = AbilityFactory.getMapParams(text);
+        if (params.containsKey("References")) { }
+        if (TriggerHandler.parseParams(text).containsKey("TrigText")) { }
+    }
+    static void copyStates(Card c, CardTraitBase ctb) { ctb.getParam("NewName"); }
+    static void describe(CardTraitBase ctb) { ctb.hasParam("LockIn"); }
+    static void callers(SpellAbility sa, Trigger t) {
+        copyStates(null, sa);
+        describe(sa);
+        describe(t);
+    }
+    static boolean flag(Card c, String k) { return k.isEmpty(); }
+    void use(Card c) { flag(c, "EngineFlag"); }
+}
+"#,
+    )
+    .write(
+        "game/trigger/TriggerBonked.java",
+        r#"package forge.game.trigger;
+public class TriggerBonked extends Trigger {
+    public boolean performTest(Map<AbilityKey, Object> runParams) {
+        if (!getParam("Origin").equals("Anywhere")) { }
+        return hasParam("ValidBonker");
+    }
+    boolean castBy(SpellAbility cast) { return cast.hasParam("Embalmed"); }
+}
+"#,
+    )
+    .write(
+        "ai/ability/SmashAi.java",
+        r#"package forge.ai.ability;
+public class SmashAi extends SpellAbilityAi {
+    protected boolean canPlay(Player ai, SpellAbility sa) {
+        final Map<String, String> params = sa.getMapParams();
+        return params.containsKey("AIHint") && sa.hasParam("AILogic");
+    }
+    boolean wary(Trigger trig) { return trig.hasParam("TrigCheck"); }
+}
+"#,
+    )
+    .write(
+        "ai/ComputerUtilCard.java",
+        r#"package forge.ai;
+public class ComputerUtilCard {
+    static boolean f(SpellAbility sa, StaticAbility st) {
+        return sa.hasParam("AIPreference") && st.hasParam("AIStaticHint");
+    }
+}
+"#,
+    )
+    // The human player's code (forge-gui) reads params too; desktop screens mostly do not.
+    .write(
+        "forge-gui/src/main/java/forge/player/HumanAnnounce.java",
+        r#"package forge.player;
+public class HumanAnnounce {
+    private final SpellAbility ability;
+    boolean announce() {
+        String kind = ability.getParam("AnnounceKind");
+        SpellAbility current = ability;
+        if (current.hasParam("ChooserOfTarget")) { }
+        return flag(ability, "ShowPrompt") && !ability.getHostCard().hasKeyword("CARDNAME gui only.");
+    }
+    static boolean flag(SpellAbility sa, String key) { return sa.hasParam(key); }
+    static boolean chosen(StaticAbility st) { return st.hasParam("GuiStaticKey"); }
+    void untyped(Object o) { ((SpellAbility) o).getParam("CastRead"); }
+}
+"#,
+    )
+    .write(
+        "forge-gui-desktop/src/main/java/forge/screens/match/MatchView.java",
+        r#"package forge.screens.match;
+public class MatchView {
+    boolean f(Card c) { return c.hasKeyword("CARDNAME view only."); }
+}
+"#,
+    );
+}
+
+#[test]
+fn reads_are_classified_by_what_they_read() {
+    let t = TempDir::new("typed");
+    engine_core(&t);
+    engine_rest(&t);
+    typed_reads(&t);
+    let x = extract(t.path()).unwrap();
+    // 29 + 10 new files; the GUI file without params and `forge.toolbox` are not parsed.
+    assert_eq!(x.java_files, 39);
+    assert_eq!(x.parsed_files, 37);
+
+    // Typed receivers in shared classes: a SpellAbility (or subclass, or a method returning
+    // one), a StaticAbility field, a Trigger, a ReplacementEffect (known by name only).
+    expect(&x, Kind::Param, "Bonus", "common:ability");
+    expect(&x, Kind::Param, "BonusProduced", "common:ability");
+    expect(&x, Kind::Param, "RootOnly", "common:ability");
+    expect(&x, Kind::Param, "LoudSpell", "common:ability");
+    expect(&x, Kind::Param, "MayPlayIgnoreType", "common:static");
+    expect(&x, Kind::Param, "TrigSide", "common:trigger");
+    expect(&x, Kind::Param, "RepSide", "common:replacement");
+    for (k, wrong) in [
+        ("Bonus", "common:trait"),
+        ("MayPlayIgnoreType", "common:global"),
+    ] {
+        reject(&x, Kind::Param, k, wrong);
+    }
+    // Untyped receivers keep the package rule.
+    expect(&x, Kind::Param, "Casted", "common:trait");
+    expect(&x, Kind::Param, "LambdaKey", "common:global");
+    // Maps parsed from a trait's text: the kind of the parsing factory.
+    expect(&x, Kind::Param, "References", "common:ability");
+    reject(&x, Kind::Param, "References", "common:global");
+    expect(&x, Kind::Param, "TrigText", "common:trigger");
+
+    // CardTraitBase: its own params are read for every record; a `Map params` argument (and
+    // the rest of that method) for triggers, statics and replacements.
+    expect(&x, Kind::Param, "Secondary", "common:any");
+    expect(&x, Kind::Param, "CheckSVar", "common:any");
+    expect(&x, Kind::Param, "FatefulHour", "common:trait");
+    expect(&x, Kind::Param, "LifeAmount", "common:trait");
+    reject(&x, Kind::Param, "LifeAmount", "common:any");
+    // A CardTraitBase parameter: what the callers pass.
+    expect(&x, Kind::Param, "NewName", "common:ability");
+    expect(&x, Kind::Param, "LockIn", "common:any");
+
+    // Specific classes reading another kind of record.
+    expect(&x, Kind::Param, "Embalmed", "common:ability");
+    reject(&x, Kind::Param, "Embalmed", "trigger:Bonked");
+    expect(&x, Kind::Param, "ValidBonker", "trigger:Bonked");
+    expect(&x, Kind::Param, "TrigCheck", "common:trigger");
+    reject(&x, Kind::Param, "TrigCheck", "api:Smash");
+    expect(&x, Kind::Param, "AIHint", "api:Smash");
+
+    // The AI: abilities' params are `common:ai`, other kinds their own.
+    expect(&x, Kind::Param, "AIPreference", "common:ai");
+    expect(&x, Kind::Param, "AIStaticHint", "common:static");
+
+    // GUI/player code: typed reads and its own reader helpers; nothing else is taken from it,
+    // and its readers do not leak into the engine.
+    expect(&x, Kind::Param, "AnnounceKind", "common:ability");
+    expect(&x, Kind::Param, "ChooserOfTarget", "common:ability");
+    expect(&x, Kind::Param, "ShowPrompt", "common:ability");
+    expect(&x, Kind::Param, "GuiStaticKey", "common:static");
+    expect(&x, Kind::Param, "CastRead", "common:global");
+    assert!(!x.of(Kind::Param).any(|r| r.name == "EngineFlag"));
+    assert!(
+        !x.of(Kind::KeywordInternal)
+            .any(|r| r.name.contains("gui only") || r.name.contains("view only"))
+    );
+    let gui = x
+        .rows
+        .iter()
+        .filter(|r| r.location.starts_with("forge-gui"))
+        .map(|r| r.kind)
+        .collect::<Vec<_>>();
+    assert!(
+        !gui.is_empty() && gui.iter().all(|k| *k == Kind::Param),
+        "{gui:?}"
+    );
+}
+
 #[test]
 fn tsv_round_trips_and_digest_matches() {
     let t = TempDir::new("tsv");
@@ -584,9 +824,26 @@ fn tsv_round_trips_and_digest_matches() {
     // Any change to an engine file changes the digest; GUI files do not count.
     t.write(
         "gui/Screen.java",
-        "package forge.screens;\nclass Screen {}\n",
+        "package forge.toolbox;\nclass Screen {}\n",
     );
     assert_eq!(source_digest(t.path()).unwrap().0, digest);
+    // A GUI/player file that reads no params is not scanned either; one that does is.
+    t.write(
+        "gui/Prompt.java",
+        "package forge.screens.match;\nclass Prompt {}\n",
+    );
+    assert_eq!(source_digest(t.path()).unwrap().0, digest);
+    t.write(
+        "gui/Prompt.java",
+        "package forge.screens.match;\nclass Prompt { void f(SpellAbility sa) { sa.hasParam(\"X\"); } }\n",
+    );
+    let (d2, n2) = source_digest(t.path()).unwrap();
+    assert_ne!(d2, digest);
+    assert_eq!(n2, n + 1);
+    t.write(
+        "gui/Prompt.java",
+        "package forge.screens.match;\nclass Prompt {}\n",
+    );
     t.write(
         "game/zone/ZoneType.java",
         "package forge.game.zone;\nenum ZoneType { Hand }\n",
