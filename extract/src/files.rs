@@ -75,7 +75,8 @@ impl SourceFile {
 pub(crate) type Listing = (Vec<(PathBuf, String)>, Vec<String>);
 
 /// Every `.java` file under `root`, as (absolute path, relative path), sorted by relative path.
-/// Hidden folders and build output are skipped; symbolic links to folders are not followed.
+/// Hidden folders and build output are skipped; symbolic links to folders are followed once
+/// (a checkout assembled from links works; a link back up the tree is not walked twice).
 pub(crate) fn list_java(root: &Path) -> Result<Listing, ExtractError> {
     let meta = std::fs::metadata(root).map_err(|_| ExtractError::NotFound(root.to_path_buf()))?;
     if !meta.is_dir() {
@@ -86,6 +87,10 @@ pub(crate) fn list_java(root: &Path) -> Result<Listing, ExtractError> {
     }
     let mut out = Vec::new();
     let mut warnings = Vec::new();
+    let mut seen_dirs = std::collections::HashSet::new();
+    if let Ok(real) = std::fs::canonicalize(root) {
+        seen_dirs.insert(real);
+    }
     let mut stack = vec![(root.to_path_buf(), String::new())];
     while let Some((dir, rel)) = stack.pop() {
         let rd = match std::fs::read_dir(&dir) {
@@ -104,9 +109,18 @@ pub(crate) fn list_java(root: &Path) -> Result<Listing, ExtractError> {
                 format!("{rel}/{name}")
             };
             let Ok(ft) = entry.file_type() else { continue };
-            if ft.is_dir() {
+            let is_dir = ft.is_dir() || (ft.is_symlink() && entry.path().is_dir());
+            if is_dir {
                 if name.starts_with('.') || matches!(name.as_str(), "target" | "node_modules") {
                     continue;
+                }
+                if ft.is_symlink() {
+                    let fresh = std::fs::canonicalize(entry.path())
+                        .map(|real| seen_dirs.insert(real))
+                        .unwrap_or(false);
+                    if !fresh {
+                        continue;
+                    }
                 }
                 stack.push((entry.path(), child_rel));
             } else if name.ends_with(".java") {

@@ -83,7 +83,21 @@ pub(crate) fn compared_words(
             .collect();
         let t = Tainted::compute(&method.body, names, spec);
         let cls_name = index.name(c);
-        walk_stmts(&method.body, &mut |e| match e {
+        // A comparison inside the branch of an `if` that already compared the value refines a
+        // word the outer test accepts (`startsWith("wasCastFrom")`, then `contains("Your")`):
+        // whatever reaches it also matches the outer word, so it is no word of its own.
+        let guard = |e: &Expr| {
+            let mut hit = false;
+            e.walk(&mut |x| {
+                if let Expr::Call(call) = x
+                    && t.comparison(index, c, call).is_some()
+                {
+                    hit = true;
+                }
+            });
+            hit
+        };
+        walk_unguarded(&method.body, &guard, &mut |e| match e {
             Expr::Call(call) => {
                 if let Some((w, how)) = t.comparison(index, c, call) {
                     out.push(Found {
@@ -135,6 +149,38 @@ pub(crate) fn compared_words(
         });
     }
     out
+}
+
+/// Calls `f` on the expressions of `stmts` that are not inside the then-branch of an `if` whose
+/// condition `guarded` says already tests the value (nested bodies of lambdas and switches are
+/// walked as part of their expressions).
+fn walk_unguarded<'a>(
+    stmts: &'a [Stmt],
+    guarded: &dyn Fn(&Expr) -> bool,
+    f: &mut dyn FnMut(&'a Expr),
+) {
+    for s in stmts {
+        match s {
+            Stmt::Expr(e) => e.walk(f),
+            Stmt::Local { init, .. } => {
+                if let Some(e) = init {
+                    e.walk(f);
+                }
+            }
+            Stmt::If { cond, then, els } => {
+                cond.walk(f);
+                if !guarded(cond) {
+                    walk_unguarded(then, guarded, f);
+                }
+                walk_unguarded(els, guarded, f);
+            }
+            Stmt::ForEach { iter, body, .. } => {
+                iter.walk(f);
+                walk_unguarded(body, guarded, f);
+            }
+            Stmt::Block(b) => walk_unguarded(b, guarded, f),
+        }
+    }
 }
 
 /// The names holding (a piece of) the tracked value in one method.

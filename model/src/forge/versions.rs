@@ -75,6 +75,26 @@ fn latest_facts(base: &Facts) -> Facts {
             });
         }
     }
+    // Lists curated for every version (no status column): their words are today's too.
+    for (data, kind, how_col) in [
+        (annotations::DEFINED, FactKind::Defined, 2),
+        (annotations::COUNT_KEYS, FactKind::Count, 1),
+    ] {
+        for r in lines(data) {
+            if !base.contains(kind, col(&r, 0)) {
+                added.push(Fact {
+                    kind,
+                    name: col(&r, 0),
+                    detail: match col(&r, how_col) {
+                        "prefix" => "prefix",
+                        "contains" => "contains",
+                        _ => "exact",
+                    },
+                    location: "",
+                });
+            }
+        }
+    }
     for r in lines(annotations::PARAMS) {
         if col(&r, 3) == "new" && base.param(col(&r, 0), col(&r, 1)).is_none() {
             added.push(Fact {

@@ -621,6 +621,24 @@ impl MatchList {
         self.list.iter().map(|w| w.word.name)
     }
 
+    /// The word that accepts `text` the way the engine compares it: equal to an exact word,
+    /// starting with a prefix word (`prefix`, `compare`, `counters`), ending with a suffix word,
+    /// or containing a `contains` word. The longest such word wins.
+    pub fn matching(&self, text: &str) -> Option<&MatchWord> {
+        if let Some(w) = self.exact(text) {
+            return Some(w);
+        }
+        self.list
+            .iter()
+            .filter(|w| match w.how {
+                Match::Prefix | Match::Compare | Match::Counters => text.starts_with(w.word.name),
+                Match::Suffix => text.ends_with(w.word.name),
+                Match::Contains => text.contains(w.word.name),
+                Match::Exact | Match::WholeValue | Match::Valid => false,
+            })
+            .max_by_key(|w| w.word.name.len())
+    }
+
     /// Whether a `Count$` key is one Forge reads: an exact word, a prefix word, or containing a
     /// `contains` word.
     pub fn count_key_known(&self, key: &str) -> bool {

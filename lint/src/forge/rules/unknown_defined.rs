@@ -45,7 +45,7 @@ fn known(vocab: &Vocabulary, value: &str) -> bool {
     if defined.exact(head).is_some() || PLACEHOLDERS.contains(&head) {
         return true;
     }
-    if defined.prefix_of(value, Match::Prefix).is_some() {
+    if defined.matching(head).is_some() || defined.prefix_of(value, Match::Prefix).is_some() {
         return true;
     }
     let players = vocab.player_refs();
@@ -53,6 +53,9 @@ fn known(vocab: &Vocabulary, value: &str) -> bool {
         .exact(head)
         .is_some_and(|w| w.kind != "valid-property")
         || players.prefix_of(value, Match::Prefix).is_some()
+        || players
+            .matching(head)
+            .is_some_and(|w| w.kind != "valid-property")
     {
         return true;
     }

@@ -62,6 +62,15 @@ pub(crate) fn property_known(vocab: &Vocabulary, prop: &str) -> bool {
     if props.exact(prop).is_some() || props.prefix_of(prop, Match::Prefix).is_some() {
         return true;
     }
+    // Suffix and substring tests of the engine, and spell-ability properties
+    // (`Activated.Loyalty`, `Spell.Blitz`).
+    if props
+        .matching(prop)
+        .is_some_and(|w| !matches!(w.how, Match::Compare))
+        || vocab.spell_properties().matching(prop).is_some()
+    {
+        return true;
+    }
     if let Some(w) = props.prefix_of(prop, Match::Compare) {
         let rest = &prop[w.word.name.len()..];
         if OPERATORS.iter().any(|op| rest.starts_with(op)) || rest.starts_with('_') {
