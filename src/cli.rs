@@ -26,6 +26,8 @@ pub enum Command {
     Explain { rule: String },
     /// Run the language server (the Language Server Protocol over stdin and stdout).
     Lsp(LspArgs),
+    /// The Forge vocabulary read from an engine's source, and what changed between versions.
+    Vocab(VocabArgs),
     /// Tools for cardlint's developers.
     #[command(subcommand)]
     Debug(DebugCommand),
@@ -129,6 +131,40 @@ pub struct LspArgs {
     /// Do not run the headless engine's simulation of a document when it is saved.
     #[arg(long)]
     pub no_simulate: bool,
+}
+
+#[derive(Args)]
+pub struct VocabArgs {
+    #[command(subcommand)]
+    pub command: VocabCommand,
+}
+
+#[derive(Subcommand)]
+pub enum VocabCommand {
+    /// Read the vocabulary of a Forge source tree (a checkout, or a fork's source folder) and
+    /// print it as TSV: ApiTypes, modes, keywords, counters, zones, Defined words, Count$ keys,
+    /// Valid properties and the parameters each class reads, each with where it is read.
+    Forge {
+        /// The Forge source folder (classes are found by package, whatever the layout).
+        source: PathBuf,
+        /// The label written in the file (default: the folder).
+        #[arg(long)]
+        label: Option<String>,
+        /// Write to this file instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Show the words one Forge vocabulary reads and the other does not. A and B are `2020`,
+    /// `2022`, `latest`, a file written by `vocab forge`, or a Forge source folder. Exit 1 when
+    /// they differ.
+    Diff {
+        old: String,
+        new: String,
+        /// Only this kind of word (api, trigger, static, replacement, keyword, counter, zone,
+        /// phase, cost, defined, count, valid-card, valid-player, valid-spell, param, ...).
+        #[arg(long)]
+        kind: Option<String>,
+    },
 }
 
 #[derive(Args)]

@@ -12,6 +12,7 @@ mod fix;
 mod output;
 mod rules_cmd;
 mod simulate;
+mod vocab_cmd;
 
 use std::process::ExitCode;
 
@@ -85,6 +86,7 @@ fn main() -> ExitCode {
                 .map(|()| ExitCode::SUCCESS)
                 .map_err(|e| e.to_string())
         }
+        cli::Command::Vocab(args) => vocab_cmd::run(&args),
         cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {
             check::debug_tree(&file, dialect)
         }

@@ -564,6 +564,13 @@ impl<'s> Lower<'s> {
                     .into();
                 let a = self.field_expr(n, "left");
                 let b = self.field_expr(n, "right");
+                // A long literal written in pieces (`"If CARDNAME would " + "be put..."`) is one
+                // string to the engine.
+                if &*op == "+"
+                    && let (Expr::Str(x), Expr::Str(y)) = (&a, &b)
+                {
+                    return Expr::Str(format!("{x}{y}").into());
+                }
                 Expr::Binary(Box::new((op, a, b)))
             }
             "assignment_expression" => {

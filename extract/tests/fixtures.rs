@@ -291,8 +291,9 @@ public class Card {
         r#"package forge.game.card;
 public class CardProperty {
     public static boolean cardHasProperty(Card card, String property, Player sc, Card source) {
+        if (helper(property)) { return true; }
         if (property.equals("Bonked")) { return true; }
-        else if (property.startsWith("bonkedBy ")) { return helper(property); }
+        else if (property.startsWith("bonkedBy ")) { return property.endsWith("Thrice"); }
         String rest = property.substring(3);
         if (rest.equals("NotAProperty")) { }
         return false;
@@ -504,6 +505,8 @@ fn reads_every_pattern() {
     expect(&x, Kind::ValidCard, "Bonked", "exact");
     expect(&x, Kind::ValidCard, "bonkedBy", "prefix");
     expect(&x, Kind::ValidCard, "Twice", "suffix");
+    // A test nested in a branch that already tested the value refines the outer word.
+    assert!(!x.of(Kind::ValidCard).any(|r| r.name == "Thrice"));
     expect(&x, Kind::ValidCard, "Shiny", "exact");
     assert!(!x.of(Kind::ValidCard).any(|r| r.name == "NotAProperty"));
     expect(&x, Kind::ValidPlayer, "Bonker", "exact");

@@ -144,7 +144,9 @@ fn derive(root: &Path) -> &'static Vocabulary {
         Err(e) => {
             note(
                 true,
-                format!("cannot read the Forge source at {shown} ({e}): checking against today's Forge instead"),
+                format!(
+                    "cannot read the Forge source at {shown} ({e}): checking against today's Forge instead"
+                ),
             );
             return shipped(Version::Latest);
         }
@@ -174,7 +176,9 @@ fn derive(root: &Path) -> &'static Vocabulary {
     if !facts.rows.iter().any(|f| f.kind == FactKind::Api) {
         note(
             true,
-            format!("the Forge source at {shown} has no ApiTypes: checking against today's Forge instead"),
+            format!(
+                "the Forge source at {shown} has no ApiTypes: checking against today's Forge instead"
+            ),
         );
         return shipped(Version::Latest);
     }
@@ -196,7 +200,11 @@ fn derive(root: &Path) -> &'static Vocabulary {
         format!(
             "Forge cards are checked against the vocabulary read from the Forge source at {shown} ({} words{})",
             facts.rows.len(),
-            if from_cache { ", cached" } else { ", extracted now" }
+            if from_cache {
+                ", cached"
+            } else {
+                ", extracted now"
+            }
         ),
     );
     let label = format!("the Forge source at {shown}");

@@ -9,6 +9,9 @@ use std::sync::LazyLock;
 /// The facts `cardlint vocab forge` extracted from the engine source of each shipped version.
 const FACTS_2020: &str = include_str!("../../data/forge/versions/2020.tsv");
 const FACTS_2022: &str = include_str!("../../data/forge/versions/2022.tsv");
+/// What today's upstream source reads beyond the 2022 extraction (`# removed: <kind> <name>`
+/// lines name what it no longer reads), read from GitHub `Card-Forge/forge`.
+const LATEST_ADDITIONS: &str = include_str!("../../data/forge/versions/latest-additions.tsv");
 
 /// Today's Forge: the 2022 extraction, with what the annotations say of today's upstream
 /// (their `status` column, curated from today's engine source and scripts): words marked `new`
@@ -28,12 +31,13 @@ fn latest_facts(base: &Facts) -> Facts {
         "removed" | "interim" => {
             removed.insert((kind, super::facts::key(kind, name, "")));
         }
-        "new" | "both" | "internal" if !base.contains(kind, name) => added.push(Fact {
-            kind,
-            name,
-            detail: "",
-            location: "",
-        }),
+        "new" | "both" | "internal" | "internal-always" if !base.contains(kind, name) => added
+            .push(Fact {
+                kind,
+                name,
+                detail: "",
+                location: "",
+            }),
         _ => {}
     };
     for (data, kind, status_col) in [
@@ -52,7 +56,7 @@ fn latest_facts(base: &Facts) -> Facts {
         }
     }
     for r in lines(annotations::KEYWORDS) {
-        let kind = if col(&r, 3) == "internal" {
+        let kind = if col(&r, 3).starts_with("internal") {
             FactKind::KeywordInternal
         } else {
             FactKind::Keyword
@@ -105,12 +109,22 @@ fn latest_facts(base: &Facts) -> Facts {
             });
         }
     }
+    let additions = Facts::parse(LATEST_ADDITIONS);
+    for line in LATEST_ADDITIONS.lines() {
+        if let Some(rest) = line.strip_prefix("# removed:")
+            && let Some((kind, name)) = rest.trim().split_once(' ')
+            && let Some(kind) = FactKind::parse(kind)
+        {
+            removed.insert((kind, super::facts::key(kind, name.trim(), "")));
+        }
+    }
     rows.extend(
         base.rows
             .iter()
             .filter(|f| !removed.contains(&(f.kind, f.key())))
             .copied(),
     );
+    rows.extend(additions.rows.iter().copied());
     rows.extend(added);
     Facts::from_rows("latest", rows)
 }
@@ -141,6 +155,17 @@ pub(crate) fn always_facts() -> Vec<Fact> {
                     location: "",
                 });
             }
+        }
+    }
+    // Hidden keywords read by deck-construction and game-setup code (outside the engine trees).
+    for r in lines(annotations::KEYWORDS) {
+        if col(&r, 3) == "internal-always" {
+            rows.push(Fact {
+                kind: FactKind::KeywordInternal,
+                name: col(&r, 0),
+                detail: "",
+                location: "",
+            });
         }
     }
     for r in lines(annotations::PARAMS) {

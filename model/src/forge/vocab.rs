@@ -163,7 +163,7 @@ impl Status {
             "new" => Status::New,
             "removed" => Status::Removed,
             "interim" => Status::Interim,
-            "internal" => Status::Internal,
+            "internal" | "internal-always" => Status::Internal,
             _ => Status::Both,
         }
     }
@@ -1175,7 +1175,7 @@ impl Vocabulary {
 
         let mut keywords = Vec::new();
         for r in rows(annotations::KEYWORDS) {
-            let internal = col(&r, 3) == "internal";
+            let internal = col(&r, 3).starts_with("internal");
             let kind = if internal {
                 FactKind::KeywordInternal
             } else {

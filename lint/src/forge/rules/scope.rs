@@ -43,10 +43,7 @@ impl RecordScopes {
             Role::Ability => {
                 let api = rec.api()?;
                 let own = params.scope(api.name);
-                if own.is_none() {
-                    return None;
-                }
-                scopes[0] = own;
+                scopes[0] = Some(own?);
                 scopes[1] = common("common:ability");
                 scopes[2] = common("common:ai");
                 if matches!(api.name, "Mana" | "ManaReflected") || rec.param("Produced").is_some() {
@@ -67,10 +64,7 @@ impl RecordScopes {
             Role::Trigger => {
                 let mode = vocab.trigger_modes().get_ignore_case(rec.kind_value)?;
                 let own = params.trigger_scope(mode.name);
-                if own.is_none() {
-                    return None;
-                }
-                scopes[0] = own;
+                scopes[0] = Some(own?);
                 scopes[1] = common("common:trigger");
                 scopes[2] = common("common:trait");
                 (mode.name, "triggers")
@@ -78,10 +72,7 @@ impl RecordScopes {
             Role::Static => {
                 let mode = vocab.static_modes().get_ignore_case(rec.kind_value)?;
                 let own = params.static_scope(mode.name);
-                if own.is_none() {
-                    return None;
-                }
-                scopes[0] = own;
+                scopes[0] = Some(own?);
                 scopes[1] = common("common:static");
                 scopes[2] = common("common:trait");
                 (mode.name, "static abilities")
@@ -89,10 +80,7 @@ impl RecordScopes {
             Role::Replacement => {
                 let event = vocab.replacement_events().get_ignore_case(rec.kind_value)?;
                 let own = params.replacement_scope(event.name);
-                if own.is_none() {
-                    return None;
-                }
-                scopes[0] = own;
+                scopes[0] = Some(own?);
                 scopes[1] = common("common:replacement");
                 scopes[2] = common("common:trait");
                 (event.name, "replacements")

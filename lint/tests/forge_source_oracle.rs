@@ -1,0 +1,286 @@
+//! The 2020 Forge corpus checked against the vocabulary read from its own engine source
+//! (`[forge] engine = "<source>"`): no error or warning may name a word that engine reads. The
+//! oracle is independent of the extraction: a word reported unknown must not be a string literal
+//! anywhere in the engine's Java source, and a parameter reported as not read by a record's
+//! ApiType or mode must not be a literal in the classes that implement it (effect, AI, trigger,
+//! static or replacement class). Skips, with a notice, without `../shared`.
+
+#[path = "common/forge_triage.rs"]
+mod forge_triage;
+
+use lint::{Dialect, Severity, SourceFile};
+use model::forge::versions::EngineChoice;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+fn shared() -> Option<PathBuf> {
+    let root = match std::env::var_os("CARDLINT_CORPUS") {
+        Some(c) => PathBuf::from(c),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+    };
+    let ok = root.join("forge/cardsfolder").is_dir()
+        && root.join("forge-engine-src/reeforge-2020").is_dir();
+    if !ok {
+        eprintln!(
+            "notice: {} (the Forge corpus and its engine source) is absent; the source oracle test is skipped",
+            root.display()
+        );
+        return None;
+    }
+    Some(root)
+}
+
+fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect(&p, ext, out);
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+}
+
+/// The string literals of a Java file (comments skipped, escapes kept as written).
+fn literals(text: &str, out: &mut HashSet<String>) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 2;
+            }
+            b'\'' => {
+                i += 1;
+                while i < b.len() && b[i] != b'\'' && b[i] != b'\n' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                    if b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if let Some(s) = text.get(start..i.min(text.len())) {
+                    out.insert(s.to_string());
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// Words that are string literals of the engine in another role than the one reported, with why
+/// the finding is right all the same.
+const IN_ANOTHER_ROLE: &[(&str, &str, &str)] = &[
+    (
+        "F159",
+        "XChoice",
+        "an SVar value the cost code compares (`SVar:X:XChoice`), not a Count$ key",
+    ),
+    (
+        "F100",
+        "AI",
+        "a word of the game-state text format; the 2020 card reader has no `AI:` line",
+    ),
+    (
+        "F159",
+        "0",
+        "a number the engine writes; `Count$0` is no key (the value is 0 either way)",
+    ),
+    (
+        "F117",
+        "Player",
+        "a run-parameter key of the 2020 triggers (`runParams.get(\"Player\")`), not a script parameter",
+    ),
+    (
+        "F117",
+        "Permanent",
+        "a value of `Duration$` that Effect compares, not a parameter",
+    ),
+];
+
+/// Rules that report a word the engine does not read, and how to find the word in a message.
+fn reported_word(code: &str, message: &str) -> Option<String> {
+    let unknown_rules = [
+        "F100", "F110", "F114", "F115", "F116", "F117", "F118", "F150", "F151", "F152", "F153",
+        "F157", "F159", "F162",
+    ];
+    if !unknown_rules.contains(&code) {
+        return None;
+    }
+    // "is a Valid expression, not a Defined value": a shape finding, not an unknown word.
+    if message.contains("is a Valid expression") {
+        return None;
+    }
+    let start = message.find('`')? + 1;
+    let end = start + message[start..].find('`')?;
+    let word = &message[start..end];
+    let word = word.strip_prefix("Count$").unwrap_or(word);
+    let word = word.strip_suffix('$').unwrap_or(word);
+    // Case variants (`youCtrl` for `YouCtrl`) name a word the engine reads in another case: the
+    // finding is about the case, and the written form is what must be absent.
+    Some(word.to_string())
+}
+
+#[test]
+fn no_finding_names_a_word_the_2020_engine_reads() {
+    let Some(shared) = shared() else { return };
+    let source = shared.join("forge-engine-src/reeforge-2020");
+    let cache = std::env::temp_dir().join(format!("cardlint-oracle-{}", std::process::id()));
+    // SAFETY: set before any thread of this test binary reads the environment for it.
+    unsafe { std::env::set_var("CARDLINT_CACHE_DIR", &cache) };
+
+    let mut java = Vec::new();
+    collect(&source, "java", &mut java);
+    let mut all_literals = HashSet::new();
+    let mut file_literals: HashMap<String, HashSet<String>> = HashMap::new();
+    for p in &java {
+        let bytes = std::fs::read(p).expect("read java");
+        let text = String::from_utf8_lossy(&bytes);
+        let mut lits = HashSet::new();
+        literals(&text, &mut lits);
+        all_literals.extend(lits.iter().cloned());
+        let class = p.file_stem().unwrap().to_string_lossy().to_string();
+        file_literals.insert(class, lits);
+    }
+
+    // The classes implementing each ApiType, trigger mode, static mode and replacement event.
+    let x = extract::extract(&source).expect("the 2020 source extracts");
+    let mut classes: HashMap<(String, String), Vec<String>> = HashMap::new();
+    for r in &x.rows {
+        let noun = match r.kind.as_str() {
+            "api" | "api-ai" => "abilities",
+            "trigger" => "triggers",
+            "static" => "static abilities",
+            "replacement" => "replacements",
+            _ => continue,
+        };
+        if !r.detail.is_empty() {
+            classes
+                .entry((r.name.to_ascii_lowercase(), noun.to_string()))
+                .or_default()
+                .push(r.detail.clone());
+        }
+    }
+
+    let corpus = shared.join("forge");
+    let mut paths = Vec::new();
+    collect(&corpus.join("cardsfolder"), "txt", &mut paths);
+    paths.sort();
+    let files: Vec<SourceFile> = paths
+        .iter()
+        .map(|p| SourceFile::new(p.clone(), Dialect::Forge, &std::fs::read(p).expect("card")))
+        .collect();
+    let mut config = lint::config::Config::default();
+    config.forge_engine = EngineChoice::Source(source.clone());
+    let results = lint::workspace::check(&files, &config);
+
+    let mut wrong = Vec::new();
+    let mut checked = 0usize;
+    let mut errors = Vec::new();
+    for (file, diags) in files.iter().zip(results) {
+        for d in diags {
+            if d.severity == Severity::Error {
+                let rel = file
+                    .path_string()
+                    .split("/forge/")
+                    .last()
+                    .unwrap_or_default()
+                    .to_string();
+                let line = file.text()[..usize::from(d.range.start())]
+                    .matches('\n')
+                    .count()
+                    + 1;
+                errors.push((rel, line, d.rule.code));
+            }
+            if !matches!(d.severity, Severity::Error | Severity::Warning) {
+                continue;
+            }
+            let Some(word) = reported_word(d.rule.code, &d.message) else {
+                continue;
+            };
+            checked += 1;
+            if IN_ANOTHER_ROLE
+                .iter()
+                .any(|(c, w, _)| *c == d.rule.code && *w == word)
+            {
+                continue;
+            }
+            // "Forge ignores `Key$` here: Destroy abilities do not read it": the key must not be
+            // a literal of the classes that implement Destroy.
+            if let Some(rest) = d.message.split(" here: ").nth(1) {
+                let what = rest.split(" do not read it").next().unwrap_or("");
+                let Some((name, noun)) = what.split_once(' ') else {
+                    continue;
+                };
+                let implementing = classes
+                    .get(&(name.to_ascii_lowercase(), noun.to_string()))
+                    .cloned()
+                    .unwrap_or_default();
+                if let Some(class) = implementing
+                    .iter()
+                    .find(|c| file_literals.get(*c).is_some_and(|l| l.contains(&word)))
+                {
+                    wrong.push(format!(
+                        "{}: {} `{word}` is a literal of {class}, which implements {what}: {}",
+                        file.path_string(),
+                        d.rule.code,
+                        d.message
+                    ));
+                }
+                continue;
+            }
+            if all_literals.contains(&word) {
+                wrong.push(format!(
+                    "{}: {} names `{word}`, a string literal of the engine: {}",
+                    file.path_string(),
+                    d.rule.code,
+                    d.message
+                ));
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&cache);
+    // Against its own engine, the corpus has no error beyond the triaged ones.
+    let untriaged: Vec<_> = errors
+        .iter()
+        .filter(|(p, l, c)| {
+            !forge_triage::TRIAGED_ERRORS
+                .iter()
+                .any(|(tp, tl, tc)| tp == p && tl == l && tc == c)
+        })
+        .collect();
+    assert!(
+        untriaged.is_empty(),
+        "error-level findings not in lint/triage/forge.md: {untriaged:#?}"
+    );
+    assert!(checked > 100, "only {checked} findings checked");
+    assert!(
+        wrong.is_empty(),
+        "{} of {checked} findings name a word the 2020 engine reads:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
