@@ -209,12 +209,19 @@ impl Client {
                 && m["params"]["uri"] == uri
                 && m["params"]["version"].as_i64() >= Some(version)
         });
-        // Later publications for the same version replace earlier ones.
-        while let Some(i) = self.inbox.iter().position(|m| {
+        // Later publications for that version or a newer one replace earlier ones; those for
+        // older versions (still in the inbox when the server did not coalesce them) are stale.
+        let publication = |m: &Value| {
             m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
-        }) {
+        };
+        while let Some(i) = self
+            .inbox
+            .iter()
+            .position(|m| publication(m) && m["params"]["version"].as_i64() >= Some(version))
+        {
             found = self.inbox.remove(i).unwrap();
         }
+        self.inbox.retain(|m| !publication(m));
         found["params"]["diagnostics"]
             .as_array()
             .cloned()
