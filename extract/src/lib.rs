@@ -196,8 +196,29 @@ impl std::error::Error for ExtractError {
     }
 }
 
+/// A quick fingerprint of the `.java` files (paths, sizes and modification times, no contents),
+/// for finding the content digest of an unchanged tree without reading it.
+pub fn source_fingerprint(root: &Path) -> Result<(u64, usize), ExtractError> {
+    let (list, _) = files::list_java(root)?;
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for (abs, rel) in &list {
+        h.update(rel.as_bytes());
+        if let Ok(meta) = std::fs::metadata(abs) {
+            h.update(&meta.len().to_le_bytes());
+            let modified = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            h.update(&modified.to_le_bytes());
+        }
+    }
+    Ok((h.digest(), list.len()))
+}
+
 /// Content hash of the relevant `.java` files under `root` (xxh3 over their sorted relative
-/// paths and contents) and how many there are. Reads the files but parses nothing.
+/// paths and contents) and how many there are: what the extraction depends on. Reads the files
+/// but parses nothing.
 pub fn source_digest(root: &Path) -> Result<(u64, usize), ExtractError> {
     let (list, _) = files::list_java(root)?;
     let (read, _) = files::read_all(&list);

@@ -139,7 +139,19 @@ fn derive_apart(root: &Path) -> &'static Vocabulary {
 
 fn derive(root: &Path) -> &'static Vocabulary {
     let shown = root.display();
-    let (digest, _) = match extract::source_digest(root) {
+    // An unchanged tree (same files, sizes and times) is recognised without reading it; its
+    // content digest names the cached vocabulary, so a tree checked out again is recognised too.
+    let fingerprint = extract::source_fingerprint(root).ok().map(|(f, _)| f);
+    let known = fingerprint
+        .and_then(|f| {
+            std::fs::read_to_string(cache_dir()?.join(format!("forge-source-{f:016x}"))).ok()
+        })
+        .and_then(|d| u64::from_str_radix(d.trim(), 16).ok());
+    let digest = match known {
+        Some(d) => Ok((d, 0)),
+        None => extract::source_digest(root),
+    };
+    let (digest, _) = match digest {
         Ok(d) => d,
         Err(e) => {
             note(
@@ -171,6 +183,14 @@ fn derive(root: &Path) -> &'static Vocabulary {
             }
         },
     };
+    if let (Some(f), Some(dir)) = (fingerprint, cache_dir())
+        && known.is_none()
+    {
+        write_atomically(
+            &dir.join(format!("forge-source-{f:016x}")),
+            &format!("{digest:016x}\n"),
+        );
+    }
     let text: &'static str = Box::leak(text.into_boxed_str());
     let facts = Facts::parse(text);
     if !facts.rows.iter().any(|f| f.kind == FactKind::Api) {
