@@ -154,6 +154,20 @@ pub enum VocabCommand {
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// Read the vocabulary of a Wagic source tree (the engine's C++ source, any layout) and print
+    /// it as TSV: the basic-ability table, colours, phases, zones, trigger words, card keys and
+    /// the literals the ability factory, the restriction parsers, the target chooser and the
+    /// number parser test, each with where it is read.
+    Wagic {
+        /// The Wagic source folder (files are found by name, whatever the layout).
+        source: PathBuf,
+        /// The label written in the file (default: the folder).
+        #[arg(long)]
+        label: Option<String>,
+        /// Write to this file instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
     /// Show the words one Forge vocabulary reads and the other does not. A and B are `2020`,
     /// `2022`, `latest`, a file written by `vocab forge`, or a Forge source folder. Exit 1 when
     /// they differ.

@@ -1,6 +1,6 @@
-//! `cardlint vocab`: the Forge vocabulary read from an engine's source (`vocab forge SRC`), and
-//! what changed between two versions (`vocab diff A B`), for forks, custom builds and reviewers
-//! of engine changes.
+//! `cardlint vocab`: the Forge vocabulary read from an engine's source (`vocab forge SRC`), the
+//! Wagic one (`vocab wagic SRC`), and what changed between two Forge versions (`vocab diff A B`),
+//! for forks, custom builds and reviewers of engine changes.
 
 use crate::cli::{VocabArgs, VocabCommand};
 use model::forge::facts::{Fact, FactKind, Facts};
@@ -33,6 +33,33 @@ pub fn run(args: &VocabArgs) -> Result<ExitCode, String> {
                 x.rows.len(),
                 x.java_files,
                 x.parsed_files,
+                start.elapsed()
+            );
+            for w in &x.warnings {
+                eprintln!("cardlint: warning: {w}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        VocabCommand::Wagic {
+            source,
+            label,
+            output,
+        } => {
+            let start = std::time::Instant::now();
+            let x = extract::wagic::extract(source).map_err(|e| e.to_string())?;
+            let label = label
+                .clone()
+                .unwrap_or_else(|| source.display().to_string());
+            let text = x.to_tsv(&label);
+            match output {
+                Some(path) => std::fs::write(path, &text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                None => write_stdout(&text)?,
+            }
+            eprintln!(
+                "cardlint: {} words from {} source files in {:.2?}",
+                x.rows.len(),
+                x.files,
                 start.elapsed()
             );
             for w in &x.warnings {

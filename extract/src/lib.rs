@@ -15,6 +15,7 @@ mod recv;
 mod statics;
 mod taint;
 mod tsv;
+pub mod wagic;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -173,6 +174,8 @@ pub enum ExtractError {
     NotFound(PathBuf),
     /// The folder is not a Forge source tree (the reason says what is missing).
     NotForge(String),
+    /// The folder is not a Wagic source tree (the reason says what is missing).
+    NotWagic(String),
     /// The root folder could not be read.
     Io(PathBuf, std::io::Error),
 }
@@ -182,6 +185,7 @@ impl fmt::Display for ExtractError {
         match self {
             ExtractError::NotFound(p) => write!(f, "no such folder: {}", p.display()),
             ExtractError::NotForge(why) => write!(f, "not a Forge source tree: {why}"),
+            ExtractError::NotWagic(why) => write!(f, "not a Wagic source tree: {why}"),
             ExtractError::Io(p, e) => write!(f, "cannot read {}: {e}", p.display()),
         }
     }

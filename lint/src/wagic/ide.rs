@@ -207,9 +207,18 @@ fn usable(w: &Word) -> bool {
 fn word_doc(what: &str, w: &Word) -> String {
     let mut out = format!("**{}** — {what}\n\n{}", w.word, w.doc);
     match w.status {
-        vocab::Status::New => out.push_str("\n\nAdded after 2013: older engines do not read it."),
-        vocab::Status::Removed => out.push_str("\n\nThe current engine no longer reads it."),
+        vocab::Status::New => out.push_str(
+            "\n\nAdded after 2016: the 2016 engine (140ee7b, the one of the card corpus) does not read it.",
+        ),
+        vocab::Status::Removed => out.push_str("\n\nToday's engine (37115e1) no longer reads it."),
         vocab::Status::Current => {}
+    }
+    match (w.location, w.status) {
+        (Some(at), vocab::Status::Removed) => {
+            out.push_str(&format!("\n\nThe 2016 engine read it at `{at}`."));
+        }
+        (Some(at), _) => out.push_str(&format!("\n\nToday's engine reads it at `{at}`.")),
+        (None, _) => {}
     }
     out
 }
