@@ -205,11 +205,11 @@ pub enum DialectArg {
 impl DialectArg {
     pub fn dialect(self) -> lint::Dialect {
         match self {
-            DialectArg::Forge => lint::Dialect::Forge,
-            DialectArg::Wagic => lint::Dialect::Wagic,
-            DialectArg::Pymtg => lint::Dialect::Pymtg,
-            DialectArg::Netrunner => lint::Dialect::Netrunner,
-            DialectArg::Rulescript => lint::Dialect::Rulescript,
+            DialectArg::Forge => lint::Dialect::FORGE,
+            DialectArg::Wagic => lint::Dialect::WAGIC,
+            DialectArg::Pymtg => lint::Dialect::PYMTG,
+            DialectArg::Netrunner => lint::Dialect::NETRUNNER,
+            DialectArg::Rulescript => lint::Dialect::RULESCRIPT,
         }
     }
 }

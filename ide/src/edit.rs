@@ -1,6 +1,6 @@
 //! Text changes of open documents, the region they touched, and moving findings past them.
 
-use crate::diagnostic::Diagnostic;
+use lint::Diagnostic;
 use syntax::{TextRange, TextSize};
 
 /// One change of a document: `range` (byte offsets of the text before the change; `None` for

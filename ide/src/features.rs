@@ -1,12 +1,12 @@
 //! What a dialect offers an editor, and the protocol-neutral shapes of the answers.
 //!
-//! A dialect implements [`DialectIde`] next to its `DialectLinter` (`lint/src/<dialect>/ide.rs`).
+//! A dialect implements [`DialectIde`] for its `DialectLinter` in `ide/src/dialects/<dialect>.rs`.
 //! Every method has a default that offers nothing, so a new dialect can start with none and
 //! add them one by one. Positions are byte offsets into the file's text; the language server
 //! converts them.
 
-use crate::diagnostic::Edit;
-use crate::workspace::DialectLinter;
+use lint::Edit;
+use lint::workspace::DialectLinter;
 use model::source::{FileId, SourceFile};
 use rowan::GreenNode;
 use syntax::{SyntaxError, TextRange, TextSize};
@@ -22,7 +22,7 @@ pub struct FileView<'a, L: DialectLinter + ?Sized> {
     /// The tree of the file's current text (the dialect's `SOURCE_FILE`).
     pub green: GreenNode,
     /// The configuration that applies to the file.
-    pub config: &'a crate::config::Config,
+    pub config: &'a lint::config::Config,
 }
 
 impl<L: DialectLinter + ?Sized> FileView<'_, L> {
@@ -250,8 +250,19 @@ pub trait DialectIde: DialectLinter
 where
     Self::FileIndex: Clone + PartialEq,
 {
+    /// An open document's analysis state: `WholeDoc` (parsed and linted whole after each change)
+    /// or an incremental one (`crate::doc`).
+    type Doc: crate::doc::OpenDoc<Self>;
+
+    /// The index is slow to build (a large card pool): it is rebuilt off the world's lock, as a
+    /// job (`World::index_job`), while edits go on being answered.
+    const SLOW_INDEX: bool = false;
+
     /// Parses a text (the tree features read, and the syntax errors).
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>);
+
+    /// A new index was installed (after a scan or a rebuild) for a world of `files` files.
+    fn index_installed(&self, _index: &mut Self::Index, _files: usize) {}
 
     /// Updates the merged index after one file's contribution changed (`None`: the file is not
     /// in the workspace). Returns `false` when the dialect cannot: the index is then rebuilt.
@@ -332,8 +343,8 @@ pub fn word_at(text: &str, offset: TextSize, extra: &[u8]) -> TextRange {
     TextRange::new(TextSize::from(s as u32), TextSize::from(e as u32))
 }
 
-/// A vocabulary of `lint/data/<dialect>/` as a dialect offers it in completion and documents
-/// it on hover (dialects built on the shared `crate::vocab` use these helpers).
+/// A vocabulary of `model/data/<dialect>/` as a dialect offers it in completion and documents
+/// it on hover (dialects built on the shared `model::vocab` use these helpers).
 #[derive(Clone, Copy)]
 pub struct VocabSource {
     pub vocab: &'static model::vocab::Vocab,

@@ -12,12 +12,14 @@
 //! card's findings are replaced when it is linted again) and those of the file-level run
 //! (`Ctx::file_level`). Together they are what one run over the whole file reports.
 
-use super::edit::{Dirty, shift_diagnostic};
-use crate::common;
-use crate::diagnostic::Diagnostic;
-use crate::dialect::Dialect;
-use crate::registry::RuleFilter;
-use crate::wagic::index::{self, BlockFacts, BlockStatus, MacroFacts, Resolution};
+use crate::doc::{OpenDoc, Reparsed};
+use crate::edit::{Dirty, shift_diagnostic};
+use lint::Diagnostic;
+use lint::common;
+use lint::config::Config;
+use lint::dialect::Dialect;
+use lint::registry::RuleFilter;
+use lint::wagic::index::{self, BlockFacts, BlockStatus, MacroFacts, Resolution};
 use model::source::{FileId, SourceFile};
 use rayon::prelude::*;
 use rowan::GreenNode;
@@ -26,9 +28,9 @@ use syntax::{ErrorKind, SyntaxError, TextRange, TextSize};
 
 /// Cards linted together in one background step (a few milliseconds: an edit that arrives
 /// meanwhile waits for it).
-pub(crate) const CHUNK: usize = 96;
+pub(crate) const CHUNK: usize = crate::world::BACKGROUND_CHUNK;
 
-pub(crate) struct WagicDoc {
+pub struct WagicDoc {
     pub green: GreenNode,
     pub errors: Vec<SyntaxError>,
     /// Changes since the tree was built.
@@ -42,15 +44,6 @@ pub(crate) struct WagicDoc {
     /// Ranges whose cards were linted against an index that has changed since.
     stale: Vec<TextRange>,
     file_dirty: bool,
-}
-
-/// What a reparse found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Reparsed {
-    /// What the file contributes to the index changed: the index must be rebuilt.
-    pub contribution_changed: bool,
-    /// Lines were added or removed (notes that name lines of this file may be out of date).
-    pub lines_changed: bool,
 }
 
 fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
@@ -189,7 +182,7 @@ impl WagicDoc {
                 .iter()
                 .filter(|e| e.range.start() >= we_size)
                 .map(|e| SyntaxError {
-                    range: super::edit::shift_range(e.range, we_size, delta),
+                    range: crate::edit::shift_range(e.range, we_size, delta),
                     ..e.clone()
                 }),
         );
@@ -335,11 +328,11 @@ impl WagicDoc {
         common::syntax_diagnostics(file.text(), &self.errors, &mut syntax_out);
         let mut rule_out: Vec<Diagnostic> = self.card_diags.clone();
         rule_out.extend(self.file_diags.iter().cloned());
-        crate::wagic::drop_replaced_brackets(&mut syntax_out, &rule_out);
+        lint::wagic::drop_replaced_brackets(&mut syntax_out, &rule_out);
         out.extend(syntax_out);
         out.extend(rule_out);
         filter.apply(&mut out);
-        crate::suppress::apply(file, filter, &mut out);
+        lint::suppress::apply(file, filter, &mut out);
         out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
         out
     }
@@ -403,7 +396,7 @@ fn map_ranges(ranges: &[TextRange], ws: TextSize, we: TextSize, delta: i64) -> V
         }
         if r.end() > we {
             let part = TextRange::new(r.start().max(we), r.end());
-            out.push(super::edit::shift_range(part, we, delta));
+            out.push(crate::edit::shift_range(part, we, delta));
         }
     }
     out.retain(|r| !r.is_empty());
@@ -448,7 +441,7 @@ fn lint_cards_parallel(
             .filter_map(ast::CardBlock::cast)
             .collect();
         let mut out = Vec::new();
-        crate::wagic::lint_cards(id, files, index, filter, &tree, nodes, file_level, &mut out);
+        lint::wagic::lint_cards(id, files, index, filter, &tree, nodes, file_level, &mut out);
         out
     };
     let mut jobs: Vec<(bool, &[TextRange])> = cards.chunks(CHUNK / 4).map(|c| (false, c)).collect();
@@ -509,7 +502,7 @@ fn update_index(
         return true;
     };
     let delta = new_we as i64 - we as i64;
-    let window_file = |t: &str| SourceFile::from_text(file.path.clone(), Dialect::Wagic, t);
+    let window_file = |t: &str| SourceFile::from_text(file.path.clone(), Dialect::WAGIC, t);
     let old_window = index::index_file(&window_file(old_text));
     let mut new_window = index::index_file(&window_file(new_text));
     let base = size(ws);
@@ -593,7 +586,7 @@ fn update_index(
         if r.end() <= ws_size && r.start() < ws_size {
             r
         } else if r.start() >= we_size {
-            super::edit::shift_range(r, we_size, delta)
+            crate::edit::shift_range(r, we_size, delta)
         } else {
             table
                 .iter()
@@ -636,11 +629,101 @@ fn update_index(
     !same
 }
 
+/// A Wagic document follows edits: only the cards an edit touches are reparsed and relinted.
+impl OpenDoc<lint::wagic::Linter> for WagicDoc {
+    const INCREMENTAL: bool = true;
+
+    fn open(text: &str) -> WagicDoc {
+        WagicDoc::new(text)
+    }
+
+    fn edited(&mut self, start: usize, end: usize, len: usize) {
+        WagicDoc::edited(self, start, end, len);
+    }
+
+    fn has_pending(&self) -> bool {
+        WagicDoc::has_pending(self)
+    }
+
+    fn reparse(
+        &mut self,
+        _linter: &lint::wagic::Linter,
+        id: FileId,
+        file: &SourceFile,
+        files_len: usize,
+        index: Option<&mut index::Index>,
+    ) -> Reparsed {
+        WagicDoc::reparse(self, id, file, files_len, index)
+    }
+
+    fn tree(&mut self, _linter: &lint::wagic::Linter, _text: &str) -> GreenNode {
+        self.green.clone()
+    }
+
+    fn diagnostics(
+        &mut self,
+        _linter: &lint::wagic::Linter,
+        id: FileId,
+        files: &[SourceFile],
+        index: &index::Index,
+        config: &Config,
+    ) -> Vec<Diagnostic> {
+        let filter = lint::workspace::file_filter(config, &files[id]);
+        self.lint(id, files, index, &filter, 0);
+        WagicDoc::diagnostics(self, &files[id], &filter)
+    }
+
+    fn index_changed(&mut self, rebuild_pending: bool) -> bool {
+        if !rebuild_pending {
+            // A rebuild marks the findings stale when it is done.
+            self.mark_stale(self.green.text_len());
+        }
+        false
+    }
+
+    fn reset(&mut self, _text_len: usize) {
+        self.mark_stale(self.green.text_len());
+    }
+
+    fn has_stale(&self) -> bool {
+        WagicDoc::has_stale(self)
+    }
+
+    fn lint_stale(
+        &mut self,
+        _linter: &lint::wagic::Linter,
+        id: FileId,
+        files: &[SourceFile],
+        index: &index::Index,
+        config: &Config,
+        budget: usize,
+    ) -> bool {
+        let filter = lint::workspace::file_filter(config, &files[id]);
+        self.lint(id, files, index, &filter, budget)
+    }
+
+    fn drop_stale(&mut self) {
+        WagicDoc::drop_stale(self);
+    }
+
+    fn lines_moved(&mut self, needle: &str) -> bool {
+        let (cards, file_level) = self.ranges_with_note(needle);
+        if cards.is_empty() && !file_level {
+            return false;
+        }
+        self.mark_urgent(cards);
+        if file_level {
+            self.mark_file_dirty();
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
-    use crate::workspace::{DialectLinter, lint_one};
+    use lint::config::Config;
+    use lint::workspace::{DialectLinter, lint_one};
 
     const FILE: &str = "#AUTO_DEFINE __DRAW__ draw:1\n\
 [card]\nname=Alpha Bear\nauto={T}:damage:1 target(creature)\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
@@ -650,17 +733,17 @@ mod tests {
 
     fn files(text: &str) -> Vec<SourceFile> {
         vec![
-            SourceFile::from_text("res/sets/primitives/cards.txt", Dialect::Wagic, text),
+            SourceFile::from_text("res/sets/primitives/cards.txt", Dialect::WAGIC, text),
             SourceFile::from_text(
                 "res/sets/AAA/_cards.dat",
-                Dialect::Wagic,
+                Dialect::WAGIC,
                 "[card]\nprimitive=Alpha Bear\nid=1\nrarity=C\n[/card]\n[card]\nprimitive=Gamma Bolt\nid=2\nrarity=C\n[/card]\n",
             ),
         ]
     }
 
     fn full(files: &[SourceFile]) -> (index::Index, Vec<Diagnostic>) {
-        let linter = crate::wagic::Linter;
+        let linter = lint::wagic::Linter;
         let indexes = files
             .iter()
             .enumerate()
@@ -692,7 +775,7 @@ mod tests {
                 .unwrap_or_else(|| panic!("{find:?} not found"));
             text.replace_range(at..at + find.len(), replace);
             doc.edited(at, at + find.len(), replace.len());
-            files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::Wagic, text);
+            files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
             let outcome = doc.reparse(0, &files[0], files.len(), Some(&mut index));
             let fresh = syntax::wagic::parse(files[0].text());
             assert_eq!(
@@ -839,7 +922,7 @@ mod tests {
                 text.replace_range(at..end, &insert);
                 doc.edited(at, end, insert.len());
             }
-            files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::Wagic, text);
+            files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
             let outcome = doc.reparse(0, &files[0], files.len(), Some(&mut index));
             let fresh = syntax::wagic::parse(files[0].text());
             assert_eq!(&doc.green, fresh.green(), "tree at step {step}");

@@ -2,36 +2,30 @@
 //! a [`World`] holds every card file of the workspace folders, the open documents over them,
 //! each dialect's file contributions and merged index (kept up to date as files change), and
 //! answers with diagnostics (the CLI's pipeline: rules, config filters, suppressions) and the
-//! editor features of `DialectIde`.
-//!
-//! Positions are byte offsets; `World::offset` and `World::line_index` convert from and to the
-//! editor's lines and UTF-16 columns.
+//! editor features of `DialectIde`. It knows no dialect by name: each is a slot
+//! (`crate::slot`), made from the registry of `crate::dialects`.
 //!
 //! Work is split so that an edit is answered fast: `change` only applies text; `diagnostics`
-//! brings the document up to date (a Wagic file reparses and relints only the cards an edit
-//! touched); what an edit does to other files (a new index, findings that depend on it) is done
-//! by `background_step`, a chunk at a time, while the editor is idle.
+//! brings the document up to date (an incremental document, such as a Wagic file, reparses and
+//! relints only what an edit touched); what an edit does to other files (a new index, findings
+//! that depend on it) is done by `background_step`, a chunk at a time, while the editor is idle.
 
-pub mod edit;
-pub mod ide;
-mod wagic_doc;
-
-use crate::config::{Config, ConfigError};
-use crate::diagnostic::Diagnostic;
-use crate::dialect::Dialect;
-use crate::workspace::{DialectLinter, file_filter, lint_one};
-use edit::TextChange;
-pub use ide::{
-    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
-    SemanticToken, Symbol, SymbolKind, TokenKind,
-};
-use model::source::{FileId, SourceFile};
+use crate::edit::{self, TextChange};
+use crate::features::{Completion, FileEdit, Fold, Hover, Location, SemanticToken, Symbol};
+use crate::slot::{Answer, Built, DialectSlot, DocState, Request, ViewParts};
+use lint::Diagnostic;
+use lint::config::{Config, ConfigError};
+use lint::dialect::Dialect;
+use model::{FileId, SourceFile};
 use rowan::GreenNode;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use syntax::{LineCol, LineIndex, TextRange, TextSize};
-use wagic_doc::WagicDoc;
+
+/// How many stale parts of an incremental document `background_step` brings up to date at a
+/// time (Wagic: cards), so that an edit waits at most for one step.
+pub const BACKGROUND_CHUNK: usize = 96;
 
 /// Runs when a document is saved and adds findings to it until its next change (the headless
 /// engine's simulation of the saved card plugs in here). It gets the path, the dialect and the
@@ -49,86 +43,21 @@ pub enum FileEvent {
     Deleted,
 }
 
-/// One dialect's part of the world: what each file contributes and the merged index.
-struct Slot<L: DialectLinter> {
-    linter: L,
-    contributions: HashMap<FileId, L::FileIndex>,
-    index: L::Index,
-    /// The index no longer matches the contributions: rebuild it (in the background).
-    rebuild: bool,
-}
-
-impl<L: DialectIde> Slot<L>
-where
-    L::FileIndex: Clone + PartialEq,
-{
-    fn new(linter: L, files: &[SourceFile]) -> Slot<L> {
-        let index = linter.build_index(files, Vec::new());
-        Slot {
-            linter,
-            contributions: HashMap::new(),
-            index,
-            rebuild: false,
-        }
-    }
-
-    /// Sets a file's contribution (`None`: not a file of this dialect). Returns whether it
-    /// changed.
-    fn set(&mut self, files: &[SourceFile], id: FileId, new: Option<L::FileIndex>) -> bool {
-        let old = self.contributions.get(&id);
-        if old == new.as_ref() {
-            return false;
-        }
-        if !self
-            .linter
-            .update_index(&mut self.index, files, id, old, new.as_ref())
-        {
-            self.rebuild = true;
-        }
-        match new {
-            Some(new) => self.contributions.insert(id, new),
-            None => self.contributions.remove(&id),
-        };
-        true
-    }
-
-    fn rebuild(&mut self, files: &[SourceFile]) {
-        let mut indexes: Vec<(FileId, L::FileIndex)> = self
-            .contributions
-            .iter()
-            .map(|(id, fi)| (*id, fi.clone()))
-            .collect();
-        indexes.sort_by_key(|(id, _)| *id);
-        self.index = self.linter.build_index(files, indexes);
-        self.rebuild = false;
-    }
-}
-
 /// An open document.
 struct Doc {
     version: i32,
     /// The dialect the editor's language id names, if it names one.
     language: Option<Dialect>,
     line_index: Arc<LineIndex>,
-    state: DocState,
+    /// The analysis state of its dialect's slot; `None`: not a card file (or excluded by the
+    /// configuration), no analysis.
+    state: Option<DocState>,
     /// Findings changed since they were last taken by `take_publications`.
     publish: bool,
     /// Findings of the save check, until the next change.
     on_save: Vec<Diagnostic>,
     /// The document was edited since it was opened.
     edited: bool,
-}
-
-enum DocState {
-    /// Not a card file (or excluded by the configuration): no analysis.
-    Plain,
-    /// Reparsed and relinted whole on every change (small files).
-    Whole {
-        tree: Option<GreenNode>,
-        diagnostics: Option<Vec<Diagnostic>>,
-    },
-    /// A Wagic file, kept up to date edit by edit.
-    Wagic(Box<WagicDoc>),
 }
 
 /// Diagnostics of an open document, for one version of its text.
@@ -145,11 +74,7 @@ pub struct Scan {
     folders: Vec<PathBuf>,
     files: Vec<SourceFile>,
     configs: Configs,
-    forge: Slot<crate::forge::Linter>,
-    wagic: Slot<crate::wagic::Linter>,
-    pymtg: Slot<crate::pymtg::Linter>,
-    netrunner: Slot<crate::netrunner::Linter>,
-    rulescript: Slot<crate::rulescript::Linter>,
+    slots: Vec<Box<dyn DialectSlot>>,
     /// Paths that could not be read, and configuration errors.
     pub errors: Vec<String>,
 }
@@ -223,110 +148,15 @@ pub struct World {
     by_path: HashMap<PathBuf, FileId>,
     docs: HashMap<FileId, Doc>,
     configs: Configs,
-    forge: Slot<crate::forge::Linter>,
-    wagic: Slot<crate::wagic::Linter>,
-    pymtg: Slot<crate::pymtg::Linter>,
-    netrunner: Slot<crate::netrunner::Linter>,
-    rulescript: Slot<crate::rulescript::Linter>,
+    /// One slot per registered dialect, in registration order.
+    slots: Vec<Box<dyn DialectSlot>>,
+    /// Per slot: bumped whenever its index must be rebuilt (a job built before is out of date).
+    epochs: Vec<u64>,
     /// Line indexes of files that are not open (for locations in them).
     line_indexes: HashMap<FileId, Arc<LineIndex>>,
     save_check: Option<Arc<dyn SaveCheck>>,
-    /// Bumped whenever the Wagic index must be rebuilt (a job built before is out of date).
-    wagic_epoch: u64,
     /// An index job was handed out and is not finished: background work waits for it.
     job_out: bool,
-}
-
-/// Calls `$body` with `$slot` bound to the world's slot of `$dialect` (and `$linter` to its
-/// linter type).
-macro_rules! with_slot {
-    ($world:expr, $dialect:expr, |$slot:ident| $body:expr) => {
-        match $dialect {
-            Dialect::Forge => {
-                let $slot = &mut $world.forge;
-                $body
-            }
-            Dialect::Wagic => {
-                let $slot = &mut $world.wagic;
-                $body
-            }
-            Dialect::Pymtg => {
-                let $slot = &mut $world.pymtg;
-                $body
-            }
-            Dialect::Netrunner => {
-                let $slot = &mut $world.netrunner;
-                $body
-            }
-            Dialect::Rulescript => {
-                let $slot = &mut $world.rulescript;
-                $body
-            }
-        }
-    };
-}
-
-/// Runs `$body` with `$linter` bound to the linter of the file at `$path` and `$view` to a
-/// `FileView` of it (a feature of `DialectIde`); `None` when the file is no card file.
-macro_rules! with_view {
-    ($world:expr, $path:expr, |$linter:ident, $view:ident| $body:expr) => {{
-        let world: &mut World = $world;
-        match world.view_parts($path) {
-            None => None,
-            Some((id, green, ids, config)) => {
-                let files = &world.files;
-                Some(match files[id].dialect {
-                    Dialect::Forge => {
-                        with_view!(@arm world.forge, id, files, ids, green, config, $linter, $view, $body)
-                    }
-                    Dialect::Wagic => {
-                        with_view!(@arm world.wagic, id, files, ids, green, config, $linter, $view, $body)
-                    }
-                    Dialect::Pymtg => {
-                        with_view!(@arm world.pymtg, id, files, ids, green, config, $linter, $view, $body)
-                    }
-                    Dialect::Netrunner => with_view!(
-                        @arm world.netrunner, id, files, ids, green, config, $linter, $view, $body
-                    ),
-                    Dialect::Rulescript => with_view!(
-                        @arm world.rulescript, id, files, ids, green, config, $linter, $view, $body
-                    ),
-                })
-            }
-        }
-    }};
-    (@arm $slot:expr, $id:expr, $files:expr, $ids:expr, $green:expr, $config:expr, $linter:ident, $view:ident, $body:expr) => {{
-        let $linter = &$slot.linter;
-        let $view = FileView {
-            id: $id,
-            files: $files,
-            ids: &$ids,
-            index: &$slot.index,
-            green: $green,
-            config: &$config,
-        };
-        $body
-    }};
-}
-
-/// Reads a dialect's files of a scan into a slot (contributions in parallel, then the index).
-fn scan_slot<L>(linter: L, files: &[SourceFile], dialect: Dialect) -> Slot<L>
-where
-    L: DialectIde + Sync,
-    L::FileIndex: Clone + PartialEq + Send,
-{
-    use rayon::prelude::*;
-    let mut slot = Slot::new(linter, files);
-    let ids: Vec<FileId> = (0..files.len())
-        .filter(|&i| files[i].dialect == dialect)
-        .collect();
-    let linter = &slot.linter;
-    slot.contributions = ids
-        .par_iter()
-        .map(|&id| (id, linter.index_file(&files[id])))
-        .collect();
-    slot.rebuild(files);
-    slot
 }
 
 impl Default for World {
@@ -337,6 +167,7 @@ impl Default for World {
 
 impl World {
     pub fn new() -> World {
+        let slots = crate::dialects::slots();
         World {
             folders: Vec::new(),
             files: Vec::new(),
@@ -345,16 +176,22 @@ impl World {
             by_path: HashMap::new(),
             docs: HashMap::new(),
             configs: Configs::default(),
-            forge: Slot::new(crate::forge::Linter, &[]),
-            wagic: Slot::new(crate::wagic::Linter, &[]),
-            pymtg: Slot::new(crate::pymtg::Linter, &[]),
-            netrunner: Slot::new(crate::netrunner::Linter, &[]),
-            rulescript: Slot::new(crate::rulescript::Linter, &[]),
+            epochs: vec![0; slots.len()],
+            slots,
             line_indexes: HashMap::new(),
             save_check: None,
-            wagic_epoch: 0,
             job_out: false,
         }
+    }
+
+    /// The slot of a dialect.
+    fn slot_of(&self, dialect: Dialect) -> Option<usize> {
+        self.slots.iter().position(|s| s.dialect() == dialect)
+    }
+
+    /// The slot of a file's dialect.
+    fn slot_of_file(&self, id: FileId) -> Option<usize> {
+        self.slot_of(self.files[id].dialect)
     }
 
     /// The check run on save (the engine's simulation).
@@ -401,7 +238,7 @@ impl World {
         let mut files: Vec<SourceFile> = Vec::new();
         let mut errors = Vec::new();
         for (folder, config) in configs.folders.clone() {
-            match crate::discover::load_with(std::slice::from_ref(&folder), None, &config, true) {
+            match lint::discover::load_with(std::slice::from_ref(&folder), None, &config, true) {
                 Ok(loaded) => {
                     files.extend(loaded.files);
                     errors.extend(loaded.errors);
@@ -411,21 +248,16 @@ impl World {
         }
         files.sort_by(|a, b| a.path.cmp(&b.path));
         files.dedup_by(|a, b| a.path == b.path);
-        let forge = scan_slot(crate::forge::Linter, &files, Dialect::Forge);
-        let wagic = scan_slot(crate::wagic::Linter, &files, Dialect::Wagic);
-        let pymtg = scan_slot(crate::pymtg::Linter, &files, Dialect::Pymtg);
-        let netrunner = scan_slot(crate::netrunner::Linter, &files, Dialect::Netrunner);
-        let rulescript = scan_slot(crate::rulescript::Linter, &files, Dialect::Rulescript);
+        let mut slots = crate::dialects::slots();
+        for slot in &mut slots {
+            slot.scan(&files);
+        }
         errors.extend(configs.errors.iter().map(|e| e.to_string()));
         Scan {
             folders,
             files,
             configs,
-            forge,
-            wagic,
-            pymtg,
-            netrunner,
-            rulescript,
+            slots,
             errors,
         }
     }
@@ -436,11 +268,7 @@ impl World {
             folders,
             files,
             configs,
-            forge,
-            wagic,
-            pymtg,
-            netrunner,
-            rulescript,
+            slots,
             ..
         } = scan;
         // Trees of open documents catch up with their text before the index changes under them.
@@ -452,12 +280,9 @@ impl World {
         let old_docs = std::mem::take(&mut self.docs);
         self.folders = folders;
         self.configs = configs;
-        self.forge = forge;
-        self.wagic = wagic;
-        self.wagic_epoch += 1;
-        self.pymtg = pymtg;
-        self.netrunner = netrunner;
-        self.rulescript = rulescript;
+        self.slots = slots;
+        self.epochs = self.epochs.iter().map(|e| e + 1).collect();
+        self.epochs.resize(self.slots.len(), 1);
         self.by_path = self
             .files
             .iter()
@@ -482,13 +307,25 @@ impl World {
         }
         self.file_configs
             .resize(self.files.len(), self.configs.default.clone());
-        self.wagic.index_text_changed_all(self.files.len());
-        for doc in self.docs.values_mut() {
+        let n = self.files.len();
+        for slot in &mut self.slots {
+            slot.index_installed(n);
+        }
+        self.reset_docs();
+    }
+
+    /// Every open document's findings are out of date (a scan, a configuration change).
+    fn reset_docs(&mut self) {
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in ids {
+            let len = self.files[id].text().len();
+            let slot = self.slot_of_file(id);
+            let Some(doc) = self.docs.get_mut(&id) else {
+                continue;
+            };
             doc.publish = true;
-            match &mut doc.state {
-                DocState::Whole { diagnostics, .. } => *diagnostics = None,
-                DocState::Wagic(w) => w.mark_stale(w.green.text_len()),
-                DocState::Plain => {}
+            if let (Some(state), Some(s)) = (&mut doc.state, slot) {
+                self.slots[s].doc_reset(state, len);
             }
         }
     }
@@ -505,15 +342,8 @@ impl World {
         for id in ids {
             self.refresh_doc_dialect(id);
             self.refresh_contribution(id);
-            if let Some(doc) = self.docs.get_mut(&id) {
-                doc.publish = true;
-                match &mut doc.state {
-                    DocState::Whole { diagnostics, .. } => *diagnostics = None,
-                    DocState::Wagic(w) => w.mark_stale(w.green.text_len()),
-                    DocState::Plain => {}
-                }
-            }
         }
+        self.reset_docs();
     }
 
     fn add_file(&mut self, path: PathBuf) -> FileId {
@@ -523,11 +353,17 @@ impl World {
         let id = self.files.len();
         let config = self.configs.for_path(&path);
         self.files
-            .push(SourceFile::from_text(path.clone(), Dialect::Forge, ""));
+            .push(SourceFile::from_text(path.clone(), Dialect::FORGE, ""));
         self.live.push(false);
         self.file_configs.push(config);
         self.by_path.insert(path, id);
         id
+    }
+
+    /// Marks a slot's index for a rebuild (and any job taken before as out of date).
+    fn index_must_rebuild(&mut self, slot: usize) {
+        self.slots[slot].set_rebuild_due(true);
+        self.epochs[slot] += 1;
     }
 
     /// Recomputes what a file contributes to each dialect's index. Returns the dialects whose
@@ -536,46 +372,35 @@ impl World {
         let mut changed = Vec::new();
         let live = self.live[id];
         let dialect = self.files[id].dialect;
-        for d in Dialect::ALL {
-            let files = &self.files;
-            let did = with_slot!(self, d, |slot| {
-                let new = (live && d == dialect).then(|| slot.linter.index_file(&files[id]));
-                slot.set(files, id, new)
-            });
-            if did {
-                changed.push(d);
+        for s in 0..self.slots.len() {
+            let mine = live && self.slots[s].dialect() == dialect;
+            if self.slots[s].refresh(&self.files, id, mine) {
+                changed.push(s);
+                if self.slots[s].slow_index() {
+                    // Positions in the index are out of date too: rebuild.
+                    self.index_must_rebuild(s);
+                }
             }
         }
-        if changed.contains(&Dialect::Wagic) {
-            // Positions in the index are out of date too: rebuild.
-            self.wagic_changed();
-        }
         self.line_indexes.remove(&id);
-        for d in &changed {
-            self.dependents_changed(*d, Some(id));
+        for &s in &changed {
+            self.dependents_changed(s, Some(id));
         }
-        changed
+        changed.iter().map(|&s| self.slots[s].dialect()).collect()
     }
 
-    /// The index of `dialect` changed: the findings of its open documents (other than `except`)
+    /// The index of a slot changed: the findings of its open documents (other than `except`)
     /// may change.
-    fn dependents_changed(&mut self, dialect: Dialect, except: Option<FileId>) {
+    fn dependents_changed(&mut self, slot: usize, except: Option<FileId>) {
+        let dialect = self.slots[slot].dialect();
         for (id, doc) in self.docs.iter_mut() {
             if Some(*id) == except || self.files[*id].dialect != dialect || !self.live[*id] {
                 continue;
             }
-            match &mut doc.state {
-                DocState::Whole { diagnostics, .. } => {
-                    *diagnostics = None;
-                    doc.publish = true;
-                }
-                DocState::Wagic(w) => {
-                    if !self.wagic.rebuild {
-                        // A rebuild marks them stale when it is done.
-                        w.mark_stale(w.green.text_len());
-                    }
-                }
-                DocState::Plain => {}
+            if let Some(state) = &mut doc.state
+                && self.slots[slot].doc_index_changed(state)
+            {
+                doc.publish = true;
             }
         }
     }
@@ -591,20 +416,21 @@ impl World {
         let dialect = if config.is_excluded(&file.path) {
             None
         } else {
-            crate::discover::detect(&file.path, file.text(), doc.language, &config)
+            lint::discover::detect(&file.path, file.text(), doc.language, &config)
         };
         self.set_doc_dialect(id, dialect);
     }
 
     fn set_doc_dialect(&mut self, id: FileId, dialect: Option<Dialect>) {
+        let slot = dialect.and_then(|d| self.slot_of(d));
+        let dialect = dialect.filter(|_| slot.is_some());
         let Some(doc) = self.docs.get_mut(&id) else {
             return;
         };
         let file = &mut self.files[id];
         let same = match (&doc.state, dialect) {
-            (DocState::Plain, None) => true,
-            (DocState::Whole { .. }, Some(d)) => d == file.dialect && d != Dialect::Wagic,
-            (DocState::Wagic(_), Some(Dialect::Wagic)) => file.dialect == Dialect::Wagic,
+            (None, None) => true,
+            (Some(_), Some(d)) => d == file.dialect,
             _ => false,
         };
         self.live[id] = dialect.is_some();
@@ -614,38 +440,31 @@ impl World {
         if let Some(d) = dialect {
             file.dialect = d;
         }
-        doc.state = match dialect {
-            None => DocState::Plain,
-            Some(Dialect::Wagic) => DocState::Wagic(Box::new(WagicDoc::new(file.text()))),
-            Some(_) => DocState::Whole {
-                tree: None,
-                diagnostics: None,
-            },
-        };
+        doc.state = slot.map(|s| self.slots[s].new_doc(file.text()));
         doc.publish = true;
     }
 
     // ---- Documents -------------------------------------------------------------------------
 
-    /// Opens a document. `language` is the editor's language id: `forge` or `wagic` decide the
+    /// Opens a document. `language` is the editor's language id: a dialect's name decides the
     /// dialect; anything else lets the path and the content decide.
     pub fn open(&mut self, path: PathBuf, language: Option<&str>, text: String, version: i32) {
         let id = self.add_file(path.clone());
-        let forced = language.and_then(Dialect::from_name);
+        let forced = language.and_then(lint::dialect::from_name);
         let config = self.file_configs[id].clone();
         let dialect = if config.is_excluded(&path) {
             None
         } else {
-            crate::discover::detect(&path, &text, forced, &config)
+            lint::discover::detect(&path, &text, forced, &config)
         };
-        self.files[id] = SourceFile::from_text(path, dialect.unwrap_or(Dialect::Forge), text);
+        self.files[id] = SourceFile::from_text(path, dialect.unwrap_or(Dialect::FORGE), text);
         self.docs.insert(
             id,
             Doc {
                 version,
                 language: forced,
                 line_index: Arc::new(LineIndex::new(self.files[id].text())),
-                state: DocState::Plain,
+                state: None,
                 publish: true,
                 on_save: Vec::new(),
                 edited: false,
@@ -654,24 +473,7 @@ impl World {
         self.set_doc_dialect(id, dialect);
         // A file seen for the first time joins the workspace; one already indexed from disk
         // usually contributes the same as before.
-        match &self.docs[&id].state {
-            DocState::Wagic(_) => {
-                let new = self.wagic.linter.index_file(&self.files[id]);
-                let same = self
-                    .wagic
-                    .index
-                    .file(id)
-                    .is_some_and(|facts| facts.index == new);
-                if !same || self.wagic.contributions.get(&id) != Some(&new) {
-                    self.wagic.contributions.insert(id, new);
-                    self.wagic_changed();
-                }
-                self.forge.set(&self.files, id, None);
-            }
-            _ => {
-                self.refresh_contribution(id);
-            }
-        }
+        self.refresh_contribution(id);
     }
 
     /// Applies changes (in order) to an open document. Positions are lines and UTF-16 columns
@@ -685,6 +487,7 @@ impl World {
         let Some(&id) = self.by_path.get(path) else {
             return Err(format!("{} is not open", path.display()));
         };
+        let slot = self.slot_of_file(id);
         let Some(doc) = self.docs.get_mut(&id) else {
             return Err(format!("{} is not open", path.display()));
         };
@@ -701,8 +504,8 @@ impl World {
                 text: new_text,
             };
             let (s, e, len) = edit::apply(&mut text, &change);
-            if let DocState::Wagic(w) = &mut doc.state {
-                w.edited(s, e, len);
+            if let (Some(state), Some(slot)) = (&mut doc.state, slot) {
+                self.slots[slot].doc_edited(state, s, e, len);
             }
             if n + 1 < count {
                 doc.line_index = Arc::new(LineIndex::new(&text));
@@ -716,14 +519,14 @@ impl World {
         let dialect = self.files[id].dialect;
         let path = self.files[id].path.clone();
         self.files[id] = SourceFile::from_text(path, dialect, text);
-        match &mut doc.state {
-            DocState::Whole { tree, diagnostics } => {
-                *tree = None;
-                *diagnostics = None;
-                self.refresh_contribution(id);
+        match (&mut doc.state, slot) {
+            (Some(state), Some(s)) => {
+                if !self.slots[s].incremental() {
+                    self.slots[s].doc_replaced(state);
+                    self.refresh_contribution(id);
+                }
             }
-            DocState::Wagic(_) => {}
-            DocState::Plain => {
+            _ => {
                 // A file that was not a card file may have become one (content detection).
                 self.refresh_doc_dialect(id);
                 if self.live[id] {
@@ -739,43 +542,54 @@ impl World {
         let Some(&id) = self.by_path.get(path) else {
             return;
         };
+        let slot = self.slot_of_file(id);
         let Some(doc) = self.docs.remove(&id) else {
             return;
         };
-        let was_wagic = matches!(doc.state, DocState::Wagic(_));
+        let incremental = doc.state.is_some() && slot.is_some_and(|s| self.slots[s].incremental());
         self.reload_from_disk(id);
-        if was_wagic && doc.edited {
-            self.wagic_changed();
+        if let (true, true, Some(s)) = (incremental, doc.edited, slot) {
+            // What the document contributed was patched edit by edit: rebuild from disk.
+            self.index_must_rebuild(s);
         }
     }
 
-    /// Reads a file that is not open from disk again (or drops it when it is gone).
+    /// Reads a file that is not open from disk again (or drops it when it is gone). Only
+    /// regular files of a sane size are read: a FIFO, a device or a huge file is dropped.
     fn reload_from_disk(&mut self, id: FileId) {
         let path = self.files[id].path.clone();
         let config = self.file_configs[id].clone();
         let in_folder = self.folders.iter().any(|f| path.starts_with(f));
-        let bytes = std::fs::read(&path).ok();
+        let readable = std::fs::metadata(&path)
+            .is_ok_and(|m| m.is_file() && m.len() <= lint::discover::MAX_FILE_SIZE);
+        let bytes = readable.then(|| std::fs::read(&path).ok()).flatten();
         let mut live = false;
         if let Some(bytes) = bytes
             && in_folder
             && !config.is_excluded(&path)
-            && crate::discover::walkable(&path)
+            && lint::discover::walkable(&path)
         {
-            let mut file = SourceFile::from_bytes(path.clone(), Dialect::Forge, bytes);
-            if let Some(d) = crate::discover::detect(&path, file.text(), None, &config) {
+            let mut file = SourceFile::from_bytes(path.clone(), Dialect::FORGE, bytes);
+            if let Some(d) = lint::discover::detect(&path, file.text(), None, &config) {
                 file.dialect = d;
                 self.files[id] = file;
                 live = true;
             }
         }
         if !live {
-            self.files[id] = SourceFile::from_text(path, Dialect::Forge, "");
+            self.files[id] = SourceFile::from_text(path, Dialect::FORGE, "");
         }
         self.live[id] = live;
-        let was_wagic = self.wagic.contributions.contains_key(&id);
+        let contributed: Vec<bool> = self.slots.iter().map(|s| s.contributes(id)).collect();
         self.refresh_contribution(id);
-        if was_wagic || self.files[id].dialect == Dialect::Wagic {
-            self.wagic_changed();
+        let stale: Vec<usize> = (self.slots.iter().zip(&contributed).enumerate())
+            .filter(|(_, (slot, was))| {
+                slot.slow_index() && (**was || (live && self.files[id].dialect == slot.dialect()))
+            })
+            .map(|(s, _)| s)
+            .collect();
+        for s in stale {
+            self.index_must_rebuild(s);
         }
     }
 
@@ -813,8 +627,8 @@ impl World {
 
     pub fn dialect(&self, path: &Path) -> Option<Dialect> {
         let id = *self.by_path.get(path)?;
-        (self.live[id] && !matches!(self.docs.get(&id).map(|d| &d.state), Some(DocState::Plain)))
-            .then(|| self.files[id].dialect)
+        let plain = self.docs.get(&id).is_some_and(|d| d.state.is_none());
+        (self.live[id] && !plain).then(|| self.files[id].dialect)
     }
 
     pub fn path(&self, id: FileId) -> &Path {
@@ -858,35 +672,40 @@ impl World {
         }
     }
 
-    /// Brings an open Wagic document's tree (and its part of the index) up to date.
+    /// Brings an incremental document's tree (and its part of the index) up to date.
     fn reparse(&mut self, id: FileId) {
+        let Some(s) = self.slot_of_file(id) else {
+            return;
+        };
         let Some(doc) = self.docs.get_mut(&id) else {
             return;
         };
-        let DocState::Wagic(w) = &mut doc.state else {
+        let Some(state) = &mut doc.state else {
             return;
         };
-        if !w.has_pending() {
+        if !self.slots[s].doc_has_pending(state) {
             return;
         }
-        let index = (!self.wagic.rebuild).then_some(&mut self.wagic.index);
-        let outcome = w.reparse(id, &self.files[id], self.files.len(), index);
+        let outcome = self.slots[s].doc_reparse(state, id, &self.files, true);
         if outcome.contribution_changed {
-            self.wagic_changed();
+            self.index_must_rebuild(s);
         }
         if outcome.lines_changed {
             // Notes that name lines of this file ("path:line") may be out of date.
             let needle = format!("{}:", self.files[id].path_string());
-            for doc in self.docs.values_mut() {
-                if let DocState::Wagic(w) = &mut doc.state {
-                    let (cards, file_level) = w.ranges_with_note(&needle);
-                    if !cards.is_empty() || file_level {
-                        w.mark_urgent(cards);
-                        if file_level {
-                            w.mark_file_dirty();
-                        }
-                        doc.publish = true;
-                    }
+            let slots = &self.slots;
+            let files = &self.files;
+            for (other, doc) in self.docs.iter_mut() {
+                let Some(t) = slots
+                    .iter()
+                    .position(|x| x.dialect() == files[*other].dialect)
+                else {
+                    continue;
+                };
+                if let Some(state) = &mut doc.state
+                    && slots[t].doc_lines_moved(state, &needle)
+                {
+                    doc.publish = true;
                 }
             }
         }
@@ -896,27 +715,16 @@ impl World {
     pub fn diagnostics(&mut self, path: &Path) -> Option<Vec<Diagnostic>> {
         let id = *self.by_path.get(path)?;
         self.reparse(id);
-        let files = &self.files;
+        let slot = self.slot_of_file(id);
         let config = self.file_configs[id].clone();
         let doc = self.docs.get_mut(&id)?;
-        let mut out = match &mut doc.state {
-            DocState::Plain => Vec::new(),
-            DocState::Whole { diagnostics, .. } => {
-                if diagnostics.is_none() {
-                    let found = with_slot!(self, files[id].dialect, |slot| {
-                        lint_one(&slot.linter, id, files, &slot.index, &config)
-                    });
-                    *diagnostics = Some(found);
-                }
-                diagnostics.clone().unwrap_or_default()
+        let mut out = match (&mut doc.state, slot) {
+            (Some(state), Some(s)) => {
+                self.slots[s].doc_diagnostics(state, id, &self.files, &config)
             }
-            DocState::Wagic(w) => {
-                let filter = file_filter(&config, &files[id]);
-                w.lint(id, files, &self.wagic.index, &filter, 0);
-                w.diagnostics(&files[id], &filter)
-            }
+            _ => Vec::new(),
         };
-        crate::simulation::add_to_lint(&mut out, doc.on_save.iter().cloned());
+        lint::simulation::add_to_lint(&mut out, doc.on_save.iter().cloned());
         Some(out)
     }
 
@@ -947,87 +755,82 @@ impl World {
         out
     }
 
+    /// Open documents with stale findings, in id order.
+    fn stale_docs(&self) -> Vec<FileId> {
+        let mut ids: Vec<FileId> = self
+            .docs
+            .iter()
+            .filter(|(id, d)| {
+                d.state.as_ref().is_some_and(|state| {
+                    self.slot_of_file(**id)
+                        .is_some_and(|s| self.slots[s].doc_has_stale(state))
+                })
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
     /// Whether `background_step` has work to do (none while an index job is out: its end brings
     /// the next).
     pub fn has_background_work(&self) -> bool {
         !self.job_out
-            && (self.forge.rebuild
-                || self.wagic.rebuild
-                || self.pymtg.rebuild
-                || self.netrunner.rebuild
-                || self.rulescript.rebuild
-                || self
-                    .docs
-                    .values()
-                    .any(|d| matches!(&d.state, DocState::Wagic(w) if w.has_stale())))
+            && (self.slots.iter().any(|s| s.rebuild_due()) || !self.stale_docs().is_empty())
     }
 
     /// Does one bounded piece of the work that edits left for later (an index rebuild, or a
-    /// chunk of cards whose findings predate the index). Documents whose findings become
+    /// chunk of a document whose findings predate the index). Documents whose findings become
     /// complete are marked for publication.
     pub fn background_step(&mut self) {
         if self.job_out {
             return;
         }
-        for d in [
-            Dialect::Forge,
-            Dialect::Pymtg,
-            Dialect::Netrunner,
-            Dialect::Rulescript,
-        ] {
-            let files = &self.files;
-            let rebuilt = with_slot!(self, d, |slot| {
-                let due = slot.rebuild;
-                if due {
-                    slot.rebuild(files);
-                }
-                due
-            });
-            if rebuilt {
-                self.dependents_changed(d, None);
-                return;
+        for s in 0..self.slots.len() {
+            if self.slots[s].slow_index() || !self.slots[s].rebuild_due() {
+                continue;
             }
+            self.slots[s].rebuild(&self.files);
+            self.dependents_changed(s, None);
+            return;
         }
         if let Some(job) = self.index_job() {
             let built = job.run();
             self.finish_index_job(built);
             return;
         }
-        let mut ids: Vec<FileId> = self
-            .docs
-            .iter()
-            .filter(|(_, d)| matches!(&d.state, DocState::Wagic(w) if w.has_stale()))
-            .map(|(id, _)| *id)
-            .collect();
-        ids.sort_unstable();
-        if let Some(&id) = ids.first() {
+        if let Some(&id) = self.stale_docs().first() {
             self.reparse(id);
+            let Some(s) = self.slot_of_file(id) else {
+                return;
+            };
             let config = self.file_configs[id].clone();
-            let files = &self.files;
             if let Some(doc) = self.docs.get_mut(&id)
-                && let DocState::Wagic(w) = &mut doc.state
+                && let Some(state) = &mut doc.state
+                && !self.slots[s].doc_lint_stale(state, id, &self.files, &config, BACKGROUND_CHUNK)
             {
-                let filter = file_filter(&config, &files[id]);
-                if !w.lint(id, files, &self.wagic.index, &filter, wagic_doc::CHUNK) {
-                    doc.publish = true;
-                }
+                doc.publish = true;
             }
         }
     }
 
-    /// The Wagic index rebuild, when one is due and nothing else comes first, as a job to run
-    /// without the world (`IndexJob::run`, then `finish_index_job`): on a large tree it takes
-    /// tens of milliseconds, during which edits go on being answered.
+    /// A slow index's rebuild (Wagic's), when one is due and nothing else comes first, as a job
+    /// to run without the world (`IndexJob::run`, then `finish_index_job`): on a large tree it
+    /// takes tens of milliseconds, during which edits go on being answered.
     pub fn index_job(&mut self) -> Option<IndexJob> {
         if self.job_out
-            || !self.wagic.rebuild
-            || self.forge.rebuild
-            || self.pymtg.rebuild
-            || self.netrunner.rebuild
-            || self.rulescript.rebuild
+            || self
+                .slots
+                .iter()
+                .any(|s| !s.slow_index() && s.rebuild_due())
         {
             return None;
         }
+        let slot = self
+            .slots
+            .iter()
+            .position(|s| s.slow_index() && s.rebuild_due())?;
+        let dialect = self.slots[slot].dialect();
         // Open documents contribute what their current text holds.
         let ids: Vec<FileId> = self.docs.keys().copied().collect();
         for id in &ids {
@@ -1036,58 +839,57 @@ impl World {
         let open: Vec<(FileId, SourceFile)> = ids
             .iter()
             .filter(|&&id| {
-                self.live[id]
-                    && self.files[id].dialect == Dialect::Wagic
-                    && matches!(self.docs[&id].state, DocState::Wagic(_))
+                self.live[id] && self.files[id].dialect == dialect && self.docs[&id].state.is_some()
             })
             .map(|&id| (id, self.files[id].clone()))
             .collect();
-        let contributions = self
-            .wagic
-            .contributions
-            .iter()
-            .filter(|(id, _)| !open.iter().any(|(o, _)| o == *id))
-            .map(|(id, fi)| (*id, fi.clone()))
-            .collect();
-        // `wagic::index::build` reads only the paths of the files.
+        // Index builds read only the paths of the other files.
         let paths = self
             .files
             .iter()
             .map(|f| SourceFile::from_text(f.path.clone(), f.dialect, ""))
             .collect();
-        let mut versions: Vec<(FileId, i32)> =
-            self.docs.iter().map(|(id, d)| (*id, d.version)).collect();
-        versions.sort_unstable();
+        let work = self.slots[slot].index_job(paths, open);
         self.job_out = true;
         Some(IndexJob {
-            epoch: self.wagic_epoch,
-            versions,
-            paths,
-            contributions,
-            open,
+            slot,
+            epoch: self.epochs[slot],
+            versions: self.versions(),
+            work,
         })
     }
 
-    /// Installs a rebuilt Wagic index, unless the world changed since the job was taken (the
-    /// rebuild is then still due). Returns the index it replaces (or the one it dropped), for
-    /// the caller to free without the world's lock.
-    pub fn finish_index_job(&mut self, built: BuiltIndex) -> Option<crate::wagic::Index> {
-        self.job_out = false;
+    fn versions(&self) -> Vec<(FileId, i32)> {
         let mut versions: Vec<(FileId, i32)> =
             self.docs.iter().map(|(id, d)| (*id, d.version)).collect();
         versions.sort_unstable();
-        if built.epoch != self.wagic_epoch || built.versions != versions {
+        versions
+    }
+
+    /// Installs a rebuilt index, unless the world changed since the job was taken (the rebuild
+    /// is then still due). Returns the index it replaces (or the one it dropped), for the caller
+    /// to free without the world's lock.
+    pub fn finish_index_job(&mut self, built: BuiltIndex) -> Option<Built> {
+        self.job_out = false;
+        if built.slot >= self.slots.len()
+            || built.epoch != self.epochs[built.slot]
+            || built.versions != self.versions()
+        {
             return Some(built.index);
         }
-        for (id, fi) in built.open {
-            self.wagic.contributions.insert(id, fi);
-        }
-        let old = std::mem::replace(&mut self.wagic.index, built.index);
-        self.wagic.rebuild = false;
-        self.wagic.index_text_changed_all(self.files.len());
-        for doc in self.docs.values_mut() {
-            if let DocState::Wagic(w) = &mut doc.state {
-                w.mark_stale(w.green.text_len());
+        let n = self.files.len();
+        let old = self.slots[built.slot].install_index(built.index, n);
+        let dialect = self.slots[built.slot].dialect();
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in ids {
+            if self.files[id].dialect != dialect {
+                continue;
+            }
+            let len = self.files[id].text().len();
+            if let Some(doc) = self.docs.get_mut(&id)
+                && let Some(state) = &mut doc.state
+            {
+                self.slots[built.slot].doc_reset(state, len);
             }
         }
         Some(old)
@@ -1098,34 +900,33 @@ impl World {
         self.job_out = false;
     }
 
-    /// The Wagic index must be rebuilt.
-    fn wagic_changed(&mut self) {
-        self.wagic.rebuild = true;
-        self.wagic_epoch += 1;
-    }
-
     /// Gives up the background work (after it failed): findings stay as they are.
     pub fn drop_background_work(&mut self) {
-        self.forge.rebuild = false;
-        self.wagic.rebuild = false;
-        self.pymtg.rebuild = false;
-        self.netrunner.rebuild = false;
-        self.rulescript.rebuild = false;
-        for doc in self.docs.values_mut() {
-            if let DocState::Wagic(w) = &mut doc.state {
-                w.drop_stale();
+        for slot in &mut self.slots {
+            slot.set_rebuild_due(false);
+        }
+        let slots = &self.slots;
+        let files = &self.files;
+        for (id, doc) in self.docs.iter_mut() {
+            if let Some(state) = &mut doc.state
+                && let Some(s) = slots.iter().position(|x| x.dialect() == files[*id].dialect)
+            {
+                slots[s].doc_drop_stale(state);
             }
         }
     }
 
-    /// Brings a Wagic document's tree up to date without touching the index (it is about to
-    /// be rebuilt).
+    /// Brings an incremental document's tree up to date without touching the index (it is
+    /// about to be rebuilt).
     fn reparse_without_index(&mut self, id: FileId) {
+        let Some(s) = self.slot_of_file(id) else {
+            return;
+        };
         if let Some(doc) = self.docs.get_mut(&id)
-            && let DocState::Wagic(w) = &mut doc.state
-            && w.has_pending()
+            && let Some(state) = &mut doc.state
+            && self.slots[s].doc_has_pending(state)
         {
-            w.reparse(id, &self.files[id], self.files.len(), None);
+            self.slots[s].doc_reparse(state, id, &self.files, false);
         }
     }
 
@@ -1134,49 +935,60 @@ impl World {
     /// The current tree of a file (open documents are brought up to date first).
     fn tree(&mut self, id: FileId) -> Option<GreenNode> {
         self.reparse(id);
-        let dialect = self.files[id].dialect;
-        match self.docs.get_mut(&id).map(|d| &mut d.state) {
-            Some(DocState::Plain) => None,
-            Some(DocState::Wagic(w)) => Some(w.green.clone()),
-            Some(DocState::Whole { tree, .. }) => {
-                if tree.is_none() {
-                    let text = self.files[id].text();
-                    *tree = Some(with_slot!(self, dialect, |slot| slot.linter.parse(text).0));
-                }
-                tree.clone()
+        let s = self.slot_of_file(id)?;
+        match self.docs.get_mut(&id) {
+            Some(doc) => {
+                let state = doc.state.as_mut()?;
+                Some(self.slots[s].doc_tree(state, self.files[id].text()))
             }
             None => {
                 if !self.live[id] {
                     return None;
                 }
-                let text = self.files[id].text();
-                Some(with_slot!(self, dialect, |slot| slot.linter.parse(text).0))
+                Some(self.slots[s].parse(self.files[id].text()))
             }
         }
     }
 
-    /// What a view of a file needs: its id, its current tree and the files of its dialect.
-    fn view_parts(&mut self, path: &Path) -> Option<(FileId, GreenNode, Vec<FileId>, Arc<Config>)> {
+    /// Answers a feature request on a file (`None` when it is no card file).
+    fn answer(&mut self, path: &Path, request: Request<'_>) -> Option<Answer> {
         let id = *self.by_path.get(path)?;
         let green = self.tree(id)?;
+        let s = self.slot_of_file(id)?;
         let dialect = self.files[id].dialect;
         let ids: Vec<FileId> = (0..self.files.len())
             .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
             .collect();
         let config = self.file_configs.get(id).cloned().unwrap_or_default();
-        Some((id, green, ids, config))
+        let view = ViewParts {
+            id,
+            files: &self.files,
+            ids: &ids,
+            green,
+            config: &config,
+        };
+        Some(self.slots[s].answer(view, request))
     }
 
     pub fn complete(&mut self, path: &Path, offset: TextSize) -> Vec<Completion> {
-        with_view!(self, path, |l, view| l.complete(&Cursor { view, offset })).unwrap_or_default()
+        match self.answer(path, Request::Complete(offset)) {
+            Some(Answer::Completions(c)) => c,
+            _ => Vec::new(),
+        }
     }
 
     pub fn hover(&mut self, path: &Path, offset: TextSize) -> Option<Hover> {
-        with_view!(self, path, |l, view| l.hover(&Cursor { view, offset })).flatten()
+        match self.answer(path, Request::Hover(offset)) {
+            Some(Answer::Hover(h)) => h,
+            _ => None,
+        }
     }
 
     pub fn definition(&mut self, path: &Path, offset: TextSize) -> Vec<Location> {
-        with_view!(self, path, |l, view| l.definition(&Cursor { view, offset })).unwrap_or_default()
+        match self.answer(path, Request::Definition(offset)) {
+            Some(Answer::Locations(l)) => l,
+            _ => Vec::new(),
+        }
     }
 
     pub fn references(
@@ -1185,15 +997,17 @@ impl World {
         offset: TextSize,
         include_declaration: bool,
     ) -> Vec<Location> {
-        with_view!(self, path, |l, view| l
-            .references(&Cursor { view, offset }, include_declaration))
-        .unwrap_or_default()
+        match self.answer(path, Request::References(offset, include_declaration)) {
+            Some(Answer::Locations(l)) => l,
+            _ => Vec::new(),
+        }
     }
 
     pub fn prepare_rename(&mut self, path: &Path, offset: TextSize) -> Option<TextRange> {
-        with_view!(self, path, |l, view| l
-            .prepare_rename(&Cursor { view, offset }))
-        .flatten()
+        match self.answer(path, Request::PrepareRename(offset)) {
+            Some(Answer::Range(r)) => r,
+            _ => None,
+        }
     }
 
     pub fn rename(
@@ -1202,23 +1016,32 @@ impl World {
         offset: TextSize,
         new_name: &str,
     ) -> Result<Vec<FileEdit>, String> {
-        with_view!(self, path, |l, view| l
-            .rename(&Cursor { view, offset }, new_name))
-        .unwrap_or_else(|| Err("this file is not a card file".into()))
+        match self.answer(path, Request::Rename(offset, new_name)) {
+            Some(Answer::Edits(e)) => e,
+            _ => Err("this file is not a card file".into()),
+        }
     }
 
     pub fn symbols(&mut self, path: &Path) -> Vec<Symbol> {
-        with_view!(self, path, |l, view| l.symbols(&view)).unwrap_or_default()
+        match self.answer(path, Request::Symbols) {
+            Some(Answer::Symbols(s)) => s,
+            _ => Vec::new(),
+        }
     }
 
     pub fn folding(&mut self, path: &Path) -> Vec<Fold> {
-        with_view!(self, path, |l, view| l.folding(&view)).unwrap_or_default()
+        match self.answer(path, Request::Folding) {
+            Some(Answer::Folds(f)) => f,
+            _ => Vec::new(),
+        }
     }
 
     /// Semantic tokens of a file (with `range`: those inside it).
     pub fn semantic_tokens(&mut self, path: &Path, range: Option<TextRange>) -> Vec<SemanticToken> {
-        let mut tokens =
-            with_view!(self, path, |l, view| l.semantic_tokens(&view, range)).unwrap_or_default();
+        let mut tokens = match self.answer(path, Request::SemanticTokens(range)) {
+            Some(Answer::Tokens(t)) => t,
+            _ => Vec::new(),
+        };
         if let Some(r) = range {
             tokens.retain(|t| r.contains_range(t.range));
         }
@@ -1243,7 +1066,7 @@ impl World {
             out.push(CodeAction {
                 title: fix.message.clone(),
                 edits: fix.edits.clone(),
-                preferred: fix.applicability == crate::Applicability::Safe,
+                preferred: fix.applicability == lint::Applicability::Safe,
                 diagnostic: d.clone(),
             });
         }
@@ -1251,44 +1074,30 @@ impl World {
     }
 }
 
-/// What a Wagic index rebuild needs, taken from the world by `World::index_job`.
+/// A slow index's rebuild, taken from the world by `World::index_job`.
 pub struct IndexJob {
+    slot: usize,
     epoch: u64,
     versions: Vec<(FileId, i32)>,
-    /// Every file of the world, by path only.
-    paths: Vec<SourceFile>,
-    /// The contributions of the files that are not open.
-    contributions: Vec<(FileId, crate::wagic::FileIndex)>,
-    /// The open Wagic documents, indexed again.
-    open: Vec<(FileId, SourceFile)>,
+    work: Box<dyn FnOnce() -> Built + Send>,
 }
 
-/// A rebuilt Wagic index, for `World::finish_index_job`.
+/// A rebuilt index, for `World::finish_index_job`.
 pub struct BuiltIndex {
+    slot: usize,
     epoch: u64,
     versions: Vec<(FileId, i32)>,
-    index: crate::wagic::Index,
-    open: Vec<(FileId, crate::wagic::FileIndex)>,
+    index: Built,
 }
 
 impl IndexJob {
     /// Builds the index (without the world).
     pub fn run(self) -> BuiltIndex {
-        let linter = crate::wagic::Linter;
-        let open: Vec<(FileId, crate::wagic::FileIndex)> = self
-            .open
-            .iter()
-            .map(|(id, file)| (*id, linter.index_file(file)))
-            .collect();
-        let mut contributions = self.contributions;
-        contributions.extend(open.iter().cloned());
-        contributions.sort_by_key(|(id, _)| *id);
-        let index = linter.build_index(&self.paths, contributions);
         BuiltIndex {
+            slot: self.slot,
             epoch: self.epoch,
             versions: self.versions,
-            index,
-            open,
+            index: (self.work)(),
         }
     }
 }
@@ -1296,16 +1105,8 @@ impl IndexJob {
 /// A fix offered as a code action.
 pub struct CodeAction {
     pub title: String,
-    pub edits: Vec<crate::diagnostic::Edit>,
+    pub edits: Vec<lint::Edit>,
     /// A safe fix (`cardlint check --fix` applies it).
     pub preferred: bool,
     pub diagnostic: Diagnostic,
-}
-
-impl Slot<crate::wagic::Linter> {
-    fn index_text_changed_all(&mut self, files: usize) {
-        for id in 0..files {
-            self.index.text_changed(id, files);
-        }
-    }
 }

@@ -1,7 +1,7 @@
 //! The analysis API the language server drives: a workspace of invented Forge and Wagic files,
 //! open documents, edits, and every editor feature.
 
-use lint::analysis::{CompletionKind, FileEvent, TokenKind, World};
+use ide::{CompletionKind, FileEvent, TokenKind, World};
 use std::path::{Path, PathBuf};
 use syntax::TextSize;
 
@@ -133,7 +133,7 @@ fn codes(world: &mut World, path: &Path) -> Vec<&'static str> {
         .collect()
 }
 
-fn labels(items: &[lint::analysis::Completion]) -> Vec<&str> {
+fn labels(items: &[ide::Completion]) -> Vec<&str> {
     items.iter().map(|c| c.label.as_str()).collect()
 }
 

@@ -87,7 +87,7 @@ impl Config {
     /// Defaults with every rule on, including those off by default (for tests and docs).
     pub fn every_rule() -> Config {
         let mut config = Config::default();
-        config.filter.explicit = crate::registry::OFF_BY_DEFAULT.to_vec();
+        config.filter.explicit = crate::registry::off_by_default();
         config
     }
 
@@ -405,7 +405,7 @@ mod tests {
         assert!(!config.is_excluded(Path::new("/root/sets/NEW/_cards.dat")));
         assert_eq!(
             config.dialect_for(Path::new("/root/extra/x.cards")),
-            Some(Dialect::Wagic)
+            Some(Dialect::WAGIC)
         );
         assert_eq!(
             config.ignores_for(Path::new("/root/sets/primitives/mtg.txt")),

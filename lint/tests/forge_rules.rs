@@ -6,7 +6,7 @@ use lint::{Applicability, Diagnostic, Dialect, Severity, SourceFile};
 fn lint_files(files: &[(&str, &str)]) -> Vec<(String, Vec<Diagnostic>)> {
     let sources: Vec<SourceFile> = files
         .iter()
-        .map(|(path, text)| SourceFile::from_text(*path, Dialect::Forge, *text))
+        .map(|(path, text)| SourceFile::from_text(*path, Dialect::FORGE, *text))
         .collect();
     let out = lint::workspace::check(&sources, &lint::config::Config::default());
     sources
@@ -914,6 +914,6 @@ fn rule_list_has_every_forge_rule_once() {
         .collect();
     assert!(forge.len() >= 40);
     for r in &forge {
-        assert_eq!(r.dialect, Some(Dialect::Forge), "{}", r.code);
+        assert_eq!(r.dialect, Some(Dialect::FORGE), "{}", r.code);
     }
 }

@@ -9,7 +9,7 @@ type Finding = (String, &'static str, u32, u32, String);
 fn lint(files: &[(&str, &str)]) -> Vec<Finding> {
     let sources: Vec<SourceFile> = files
         .iter()
-        .map(|(p, t)| SourceFile::from_text(*p, Dialect::Netrunner, *t))
+        .map(|(p, t)| SourceFile::from_text(*p, Dialect::NETRUNNER, *t))
         .collect();
     let results = lint::workspace::check(&sources, &lint::config::Config::default());
     let mut out = Vec::new();

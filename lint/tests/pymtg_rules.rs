@@ -6,7 +6,7 @@ use lint::{Dialect, SourceFile};
 fn lint(text: &str) -> Vec<(&'static str, u32, u32, String)> {
     let files = vec![SourceFile::from_text(
         "data/test_cards.txt",
-        Dialect::Pymtg,
+        Dialect::PYMTG,
         text,
     )];
     let index = syntax::LineIndex::new(text);
@@ -85,7 +85,7 @@ fn unknown_trigger_condition_with_fixes() {
     );
     let files = vec![SourceFile::from_text(
         "data/x_cards.txt",
-        Dialect::Pymtg,
+        Dialect::PYMTG,
         card(
             "Tireless Missionaries",
             "\tTriggers:\n\t\tonEtB # when it enters\n\t\t\tself.controller.gain_life(3)\n",
@@ -156,7 +156,7 @@ fn target_shortcuts_names_and_members() {
 fn member_fix_is_the_engine_spelling() {
     let files = vec![SourceFile::from_text(
         "data/x_cards.txt",
-        Dialect::Pymtg,
+        Dialect::PYMTG,
         card(
             "Marked by Honor",
             "\tAura:\n\t\tself.add_PT((1, 2))\n\t\tTargets:\n\t\t\t'creature'\n",

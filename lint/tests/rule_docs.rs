@@ -41,13 +41,9 @@ fn lint_workspace_example(dialect: Dialect, text: &str) -> Vec<lint::Diagnostic>
 }
 
 fn example_path(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Forge => "cardsfolder/e/example.txt",
-        Dialect::Wagic => "sets/primitives/example.txt",
-        Dialect::Pymtg => "data/example_cards.txt",
-        Dialect::Netrunner => "o8g/Scripts/CardScripts.py",
-        Dialect::Rulescript => "o8g/Scripts/card_rules.py",
-    }
+    lint::dialect::plugin(dialect)
+        .map(|p| p.example_path())
+        .expect("a registered dialect")
 }
 
 #[test]

@@ -7,13 +7,13 @@ type Finding = (&'static str, u32, u32, String);
 fn lint_with(rules: &str, set: Option<&str>) -> Vec<Finding> {
     let mut sources = vec![SourceFile::from_text(
         "o8g/Scripts/card_rules.py",
-        Dialect::Rulescript,
+        Dialect::RULESCRIPT,
         rules,
     )];
     if let Some(set) = set {
         sources.push(SourceFile::from_text(
             "o8g/Sets/x/set.xml",
-            Dialect::Rulescript,
+            Dialect::RULESCRIPT,
             set,
         ));
     }

@@ -7,7 +7,7 @@ use lint::{Applicability, Diagnostic, Dialect, Severity, SourceFile};
 fn lint(files: &[(&str, &str)]) -> Vec<(String, Diagnostic, String)> {
     let sources: Vec<SourceFile> = files
         .iter()
-        .map(|(p, t)| SourceFile::new(*p, Dialect::Wagic, t.as_bytes()))
+        .map(|(p, t)| SourceFile::new(*p, Dialect::WAGIC, t.as_bytes()))
         .collect();
     let results = lint::workspace::check(&sources, &lint::config::Config::every_rule());
     let mut out = Vec::new();
@@ -246,12 +246,12 @@ fn primitive_references() {
 fn latin1_names_differ_from_utf8_ones() {
     let prims = SourceFile::new(
         "sets/primitives/cards.txt",
-        Dialect::Wagic,
+        Dialect::WAGIC,
         "[card]\nname=Æther Gale\ntype=Sorcery\n[/card]\n".as_bytes(),
     );
     let set = SourceFile::new(
         "sets/AAA/_cards.dat",
-        Dialect::Wagic,
+        Dialect::WAGIC,
         b"[card]\nprimitive=\xc6ther Gale\nid=1\nrarity=C\n[/card]\n",
     );
     let files = vec![prims, set];
@@ -586,7 +586,7 @@ fn the_examples_folder_is_flagged_where_it_is_wrong() {
         "sets/TS2/_cards.dat",
     ] {
         let bytes = std::fs::read(root.join(rel)).unwrap();
-        files.push(SourceFile::new(rel, Dialect::Wagic, &bytes));
+        files.push(SourceFile::new(rel, Dialect::WAGIC, &bytes));
     }
     let results = lint::workspace::check(&files, &lint::config::Config::default());
     let codes: std::collections::BTreeSet<&str> =

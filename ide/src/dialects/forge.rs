@@ -3,15 +3,15 @@
 //! properties...), SVars (value on hover, definition, references, rename), token scripts, the
 //! outline of a card, folding of faces, semantic tokens.
 
-use super::rules::scope::RecordScopes;
-use super::rules::unknown_valid_base::BASE_WORDS;
-use super::rules::words::{PHASE_KEYS, ZONE_KEYS};
-use super::{FileIndex, Index, Linter, is_token_script_path};
-use crate::analysis::ide::{
+use crate::features::{
     Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
     SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
-use crate::diagnostic::Edit;
+use lint::Edit;
+use lint::forge::rules::scope::RecordScopes;
+use lint::forge::rules::unknown_valid_base::BASE_WORDS;
+use lint::forge::rules::words::{PHASE_KEYS, ZONE_KEYS};
+use lint::forge::{FileIndex, Index, Linter, is_token_script_path};
 use model::forge::script::{self, Model, RecordInfo, Role};
 use model::forge::vocab::{self, Status, Vocabulary, Word};
 use model::source::{FileId, SourceFile};
@@ -356,7 +356,7 @@ fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str) -> Str
             return out;
         }
     }
-    if let Some(w) = super::rules::scope::where_read(vocab, key) {
+    if let Some(w) = lint::forge::rules::scope::where_read(vocab, key) {
         out.push_str(&format!("\n\n{}.", capitalise(&w)));
     }
     out
@@ -444,6 +444,8 @@ fn token_script_at<'a>(p: &'a Parsed<'a>, offset: TextSize) -> Option<(&'a str, 
 }
 
 impl DialectIde for Linter {
+    type Doc = crate::doc::WholeDoc;
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::forge::parse(text);
         (parse.green().clone(), parse.errors().to_vec())
@@ -1201,10 +1203,10 @@ impl DialectIde for Linter {
         for r in &m.refs {
             push(r.range, TokenKind::Variable, 0);
         }
-        for found in super::rules::words::zones(m)
+        for found in lint::forge::rules::words::zones(m)
             .into_iter()
-            .chain(super::rules::words::phases(m))
-            .chain(super::rules::words::counters(m))
+            .chain(lint::forge::rules::words::phases(m))
+            .chain(lint::forge::rules::words::counters(m))
         {
             push(found.range, TokenKind::EnumMember, 0);
         }
@@ -1213,7 +1215,7 @@ impl DialectIde for Linter {
                 push(*first, TokenKind::Keyword, 0);
             }
         }
-        for site in super::rules::words::valids(m) {
+        for site in lint::forge::rules::words::valids(m) {
             push(site.base_range, TokenKind::Type, 0);
         }
         tokens.sort_by_key(|t| (t.range.start(), std::cmp::Reverse(t.range.end())));

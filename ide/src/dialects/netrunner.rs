@@ -3,11 +3,11 @@
 //! words glued after a number), the card a GUID names, the entries and set-file cards as
 //! symbols, and folding of them.
 
-use super::{Linter, file_game};
-use crate::analysis::ide::{
+use crate::features::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Symbol, SymbolKind,
     VocabSource, vocab_completions, vocab_hover,
 };
+use lint::netrunner::{Linter, file_game};
 use model::netrunner::vocab;
 use model::vocab::Word;
 use rowan::GreenNode;
@@ -98,6 +98,8 @@ fn token_at(green: &GreenNode, offset: TextSize) -> Option<syntax::netrunner::Sy
 }
 
 impl DialectIde for Linter {
+    type Doc = crate::doc::WholeDoc;
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::netrunner::parse(text);
         (parse.green().clone(), parse.errors().to_vec())
@@ -204,7 +206,7 @@ impl DialectIde for Linter {
             out.push(Symbol {
                 name: name
                     .as_ref()
-                    .map(|t| super::decoded(t.text().trim_matches('"')))
+                    .map(|t| lint::netrunner::decoded(t.text().trim_matches('"')))
                     .unwrap_or_else(|| "(no name)".into()),
                 detail: card.property("Type").filter(|d| !d.is_empty()),
                 kind: SymbolKind::Card,
@@ -223,7 +225,7 @@ impl DialectIde for Linter {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::World;
+    use crate::World;
     use std::path::PathBuf;
 
     const SCRIPTS: &str = "ScriptsLocal = '''\n=====\nPaper Lantern\n-----\nc0ffee00-0000-4000-8000-0000000000f1\n-----\nonPlay:Gain2Cred$$Draw1Card-isCo\n+++++\n\n.....\nGlass Door\n-----\nc0ffee00-0000-4000-8000-0000000000f2\n-----\nonRez:Gain1Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''\n";
@@ -244,9 +246,7 @@ mod tests {
         while w.has_background_work() {
             w.background_step();
         }
-        let labels = |c: Vec<crate::analysis::Completion>| {
-            c.into_iter().map(|c| c.label).collect::<Vec<_>>()
-        };
+        let labels = |c: Vec<crate::Completion>| c.into_iter().map(|c| c.label).collect::<Vec<_>>();
         assert!(labels(w.complete(&path, at("Cred$$", 4))).contains(&"Credits".to_string()));
         assert!(labels(w.complete(&path, at("isCo", 4))).contains(&"isCost".to_string()));
         assert!(labels(w.complete(&path, at("onPlay", 3))).contains(&"onPlay".to_string()));

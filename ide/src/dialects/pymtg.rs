@@ -3,11 +3,11 @@
 //! names, keyword abilities, token colours, the engine's members and the names in scope, card
 //! names), the cards and their sections as symbols, and folding of cards.
 
-use super::Linter;
-use crate::analysis::ide::{
+use crate::features::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Symbol, SymbolKind,
     VocabSource, vocab_completions, vocab_hover, word_at,
 };
+use lint::pymtg::Linter;
 use model::pymtg::vocab;
 use rowan::GreenNode;
 use syntax::pymtg::{SyntaxKind, SyntaxNode, ast};
@@ -139,6 +139,8 @@ fn after_separator(text: &str, line_start: usize) -> bool {
 }
 
 impl DialectIde for Linter {
+    type Doc = crate::doc::WholeDoc;
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::pymtg::parse(text);
         (parse.green().clone(), parse.errors().to_vec())
@@ -292,7 +294,7 @@ impl DialectIde for Linter {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::World;
+    use crate::World;
     use std::path::PathBuf;
 
     const CARDS: &str = "##############################\nGlimmer Newt\n\n\tTriggers:\n\t\tonPl\n\t\t\tself.controller.gain_life(1)\n\n##############################\nAsh Wisp\n\n\tTargets:\n\t\t'creature or player'\n\n\ttargets[0].deal_damage(1)\n";
@@ -311,9 +313,7 @@ mod tests {
     #[test]
     fn completes_and_documents_the_vocabularies() {
         let (mut w, path) = world();
-        let labels = |c: Vec<crate::analysis::Completion>| {
-            c.into_iter().map(|c| c.label).collect::<Vec<_>>()
-        };
+        let labels = |c: Vec<crate::Completion>| c.into_iter().map(|c| c.label).collect::<Vec<_>>();
         assert!(labels(w.complete(&path, at("onPl", 4))).contains(&"onPlay".to_string()));
         assert!(labels(w.complete(&path, at("Triggers:", 3))).contains(&"Abilities:".to_string()));
         assert!(

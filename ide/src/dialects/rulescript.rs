@@ -3,11 +3,11 @@
 //! `{` costs, `+`/`-` abilities, `::` selectors, keys at the start of a line), the card a GUID
 //! names, the rule entries and set-file cards as symbols, and folding of entries.
 
-use super::Linter;
-use crate::analysis::ide::{
+use crate::features::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Symbol, SymbolKind,
     VocabSource, vocab_completions, vocab_doc, vocab_hover,
 };
+use lint::rulescript::Linter;
 use model::rulescript::vocab;
 use rowan::GreenNode;
 use syntax::rulescript::{SyntaxKind, SyntaxNode, ast};
@@ -79,7 +79,7 @@ fn range(start: usize, end: usize) -> TextRange {
 
 /// The word around `offset` (letters, digits, `_`; `?` ends a key such as `target?`).
 fn word_at(text: &str, offset: usize) -> TextRange {
-    crate::analysis::ide::word_at(text, TextSize::from(offset as u32), &[])
+    crate::features::word_at(text, TextSize::from(offset as u32), &[])
 }
 
 fn token_at(green: &GreenNode, offset: TextSize) -> Option<syntax::rulescript::SyntaxToken> {
@@ -89,7 +89,7 @@ fn token_at(green: &GreenNode, offset: TextSize) -> Option<syntax::rulescript::S
 }
 
 /// The card of a GUID, from the set files of the workspace.
-fn card_doc(index: &super::Index, guid: &str) -> Option<String> {
+fn card_doc(index: &lint::rulescript::Index, guid: &str) -> Option<String> {
     let card = index.cards.get(&guid.trim().to_ascii_lowercase())?;
     let mut md = format!("**{}** — the card of this GUID", card.name);
     if !card.card_type.is_empty() {
@@ -102,6 +102,8 @@ fn card_doc(index: &super::Index, guid: &str) -> Option<String> {
 }
 
 impl DialectIde for Linter {
+    type Doc = crate::doc::WholeDoc;
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::rulescript::parse(text);
         (parse.green().clone(), parse.errors().to_vec())
@@ -263,7 +265,7 @@ impl DialectIde for Linter {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::World;
+    use crate::World;
     use std::path::PathBuf;
 
     const RULES: &str = "RulesDict = {}\n\n# Coal Golem's EMBER\nRulesDict[\"c0ffee00-0000-4000-8000-0000000000e1\"] = \"\"\"\ntarget = characters@oppRing\naction = {F}: destroy() to(characters@oppri)\nabilities = unbl\n\"\"\"\n";
@@ -284,9 +286,7 @@ mod tests {
         while w.has_background_work() {
             w.background_step();
         }
-        let labels = |c: Vec<crate::analysis::Completion>| {
-            c.into_iter().map(|c| c.label).collect::<Vec<_>>()
-        };
+        let labels = |c: Vec<crate::Completion>| c.into_iter().map(|c| c.label).collect::<Vec<_>>();
         assert!(labels(w.complete(&path, at("action =", 3))).contains(&"target".to_string()));
         assert!(labels(w.complete(&path, at("oppri)", 5))).contains(&"oppring".to_string()));
         assert!(labels(w.complete(&path, at("{F}", 1))).contains(&"f".to_string()));

@@ -4,12 +4,12 @@
 //! references of `primitive=`, macros and ids; the cards of a file as its outline; folding of
 //! blocks; semantic tokens.
 
-use super::Linter;
-use super::index::{Index, Library, Resolution, normalize_name};
-use crate::analysis::ide::{
+use crate::features::{
     Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Location, SemanticToken,
     Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
+use lint::wagic::Linter;
+use lint::wagic::index::{Index, Library, Resolution, normalize_name};
 use model::source::FileId;
 use model::wagic::vocab::{self, Vocab, Word};
 use rowan::GreenNode;
@@ -250,7 +250,7 @@ fn macro_items(library: Option<&Library>, replace: TextRange) -> Vec<Completion>
         .collect()
 }
 
-fn macro_doc(m: &super::index::Macro) -> String {
+fn macro_doc(m: &lint::wagic::index::Macro) -> String {
     let params = if m.params.is_empty() {
         String::new()
     } else {
@@ -308,7 +308,10 @@ fn block_status<'i>(
     id: FileId,
     green: &GreenNode,
     offset: TextSize,
-) -> Option<(&'i super::index::BlockFacts, &'i super::index::BlockStatus)> {
+) -> Option<(
+    &'i lint::wagic::index::BlockFacts,
+    &'i lint::wagic::index::BlockStatus,
+)> {
     let (kind, r) = block_at(green, offset);
     if kind != BlockKind::Card {
         return None;
@@ -343,7 +346,7 @@ fn macro_at<'l>(
     text: &str,
     library: Option<&'l Library>,
     offset: TextSize,
-) -> Option<(&'l super::index::Macro, TextRange)> {
+) -> Option<(&'l lint::wagic::index::Macro, TextRange)> {
     let word = word_at(text, offset, &[]);
     let lower = text[word].to_ascii_lowercase();
     if !lower.starts_with("__") {
@@ -362,6 +365,20 @@ fn id_at(text: &str, offset: TextSize) -> Option<(i64, TextRange)> {
 }
 
 impl DialectIde for Linter {
+    /// Wagic files are long (the primitives file holds ten thousand cards): an open one follows
+    /// edits card by card.
+    type Doc = crate::wagic_doc::WagicDoc;
+
+    /// A card pool's index takes tens of milliseconds to build: it is rebuilt off the lock.
+    const SLOW_INDEX: bool = true;
+
+    /// Positions the index keeps for each file are taken again for the new world.
+    fn index_installed(&self, index: &mut Index, files: usize) {
+        for id in 0..files {
+            index.text_changed(id, files);
+        }
+    }
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::wagic::parse(text);
         (parse.green().clone(), parse.errors().to_vec())
@@ -493,7 +510,7 @@ impl DialectIde for Linter {
         if let Some((m, word)) = macro_at(text, library, at.offset) {
             let (ls, le) = line_bounds(text, at.offset);
             let line = text[ls..le].to_ascii_lowercase();
-            let expanded = super::code::expand(&line, &library?.macros);
+            let expanded = lint::wagic::code::expand(&line, &library?.macros);
             let mut md = macro_doc(m);
             md.push_str(&format!(
                 "\n\nDefined at `{}`. This line expands to:\n\n```wagic\n{}\n```",

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use syntax::netrunner::ast;
 use syntax::xml::{self, Event};
 
-mod ide;
 mod rules;
 
 pub use model::netrunner::Game;
@@ -22,8 +21,8 @@ pub fn file_game(text: &str) -> Game {
     if !body.starts_with('<') {
         return Game::Android;
     }
-    match crate::dialect::octgn_game_id(body) {
-        Some(id) if !crate::dialect::is_classic_netrunner(&id) && id.starts_with("0f38e453") => {
+    match crate::octgn::octgn_game_id(body) {
+        Some(id) if !crate::octgn::is_classic_netrunner(&id) && id.starts_with("0f38e453") => {
             Game::Android
         }
         _ => Game::Classic,
@@ -59,11 +58,41 @@ pub struct Index {
     pub dashed_names: std::collections::HashSet<String>,
 }
 
+/// The dialect's linter (its `DialectLinter`, registered as its `DialectPlugin`).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Linter;
 
 impl DialectLinter for Linter {
     type FileIndex = FileIndex;
     type Index = Index;
+
+    const DIALECT: crate::Dialect = crate::Dialect::NETRUNNER;
+
+    /// The game's script module in `o8g/Scripts/`.
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        (crate::octgn::detect_by_path(dirs, name) == Some(crate::Dialect::NETRUNNER)).then_some(90)
+    }
+
+    /// A set file of the game (by its id) or the module holding its scripts.
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        (crate::octgn::detect_by_content(text) == Some(crate::Dialect::NETRUNNER)).then_some(100)
+    }
+
+    fn example_path(&self) -> &'static str {
+        "o8g/Scripts/CardScripts.py"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["py", "xml"]
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        rule_metas()
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        syntax::netrunner::parse(text).debug_dump()
+    }
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         let text = file.text();

@@ -10,7 +10,6 @@ use syntax::rulescript::ast;
 use syntax::xml::{self, Event};
 use syntax::{ErrorKind, SyntaxError};
 
-mod ide;
 mod rules;
 
 /// What a rule sees: the file, its tree, the workspace index and the expression errors.
@@ -49,6 +48,8 @@ pub struct Index {
     pub subtypes: HashSet<String>,
 }
 
+/// The dialect's linter (its `DialectLinter`, registered as its `DialectPlugin`).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Linter;
 
 fn is_xml(text: &str) -> bool {
@@ -60,6 +61,34 @@ fn is_xml(text: &str) -> bool {
 impl DialectLinter for Linter {
     type FileIndex = FileIndex;
     type Index = Index;
+
+    const DIALECT: crate::Dialect = crate::Dialect::RULESCRIPT;
+
+    /// The game's script module in `o8g/Scripts/`.
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        (crate::octgn::detect_by_path(dirs, name) == Some(crate::Dialect::RULESCRIPT)).then_some(90)
+    }
+
+    /// A set file of the game (by its id) or the module holding its scripts.
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        (crate::octgn::detect_by_content(text) == Some(crate::Dialect::RULESCRIPT)).then_some(100)
+    }
+
+    fn example_path(&self) -> &'static str {
+        "o8g/Scripts/card_rules.py"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["py", "xml"]
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        rule_metas()
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        syntax::rulescript::parse(text).debug_dump()
+    }
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         let text = file.text();

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N113",
     name: "duplicate-script-entry",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ replaces the earlier one entirely: the first entry's scripts never run. Usually 
 whose GUID was not changed.",
     bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nCopper Dividend\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain4Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nCopper Dividend\n-----\nc0ffee00-0000-4000-8000-000000000101\n-----\nonPlay:Gain4Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R119",
     name: "duplicate-rule-entry",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ rules, and the earlier entry is silently lost. Usually an entry copied for anoth
 was not changed.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000017\"] = \"\"\"\naction = draw(1)\n\"\"\"\nRulesDict[\"4b5d7c1e-0000-4000-8000-000000000017\"] = \"\"\"\naction = draw(2)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000017\"] = \"\"\"\naction = draw(1)\n\"\"\"\nRulesDict[\"4b5d7c1e-0000-4000-8000-000000000018\"] = \"\"\"\naction = draw(2)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
