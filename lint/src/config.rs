@@ -208,8 +208,8 @@ impl Config {
         };
         let mut dialects = Vec::new();
         for (pattern, name) in &raw.dialects {
-            let dialect = Dialect::from_name(name.get_ref()).ok_or_else(|| {
-                let known: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+            let dialect = crate::dialect::from_name(name.get_ref()).ok_or_else(|| {
+                let known = crate::dialect::names();
                 error(
                     Some(name.span()),
                     format!(

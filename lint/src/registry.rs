@@ -245,8 +245,8 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
     rules.extend(crate::common::RULES.iter().copied());
     rules.extend(crate::simulation::RULES.iter().copied());
     rules.extend(crate::suppress::RULES.iter().copied());
-    for dialect in Dialect::ALL {
-        rules.extend(crate::dialect::rules(dialect));
+    for plugin in crate::dialect::plugins() {
+        rules.extend(plugin.rules());
     }
     rules.sort_by_key(|r| r.code);
     rules
