@@ -7,7 +7,6 @@ use crate::workspace::DialectLinter;
 use model::source::{FileId, SourceFile};
 use std::collections::HashMap;
 use syntax::netrunner::ast;
-use syntax::xml::{self, Event};
 
 mod rules;
 
@@ -96,27 +95,16 @@ impl DialectLinter for Linter {
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         let text = file.text();
-        let mut index = FileIndex::default();
-        if !text
-            .trim_start_matches('\u{feff}')
-            .trim_start()
-            .starts_with('<')
-        {
-            return index;
+        let Some(cards) = crate::octgn::set_cards(text) else {
+            return FileIndex::default();
+        };
+        FileIndex {
+            set_of: Some(file_game(text)),
+            cards: cards
+                .into_iter()
+                .filter_map(|card| Some((card.id?, card.name)))
+                .collect(),
         }
-        index.set_of = Some(file_game(text));
-        for event in xml::Scanner::new(text) {
-            if let Event::Start { name, attrs, .. } = event
-                && xml::slice(text, name) == "card"
-                && let Some(id) = xml::attr_value(text, &attrs, "id")
-            {
-                let card = xml::attr_value(text, &attrs, "name")
-                    .map(xml::decode)
-                    .unwrap_or_default();
-                index.cards.push((id.trim().to_ascii_lowercase(), card));
-            }
-        }
-        index
     }
 
     fn build_index(&self, _files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {

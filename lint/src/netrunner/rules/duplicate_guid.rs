@@ -2,7 +2,6 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::netrunner::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use std::collections::HashMap;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N113",
@@ -24,24 +23,17 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let Some(table) = ctx.tree.table() else {
         return;
     };
+    let guids = table
+        .entries()
+        .filter(|entry| entry.is_complete())
+        .filter_map(|entry| entry.guid())
+        .map(|guid| (guid.text().trim().to_string(), guid.text_range()));
     let index = syntax::LineIndex::new(ctx.file.text());
-    let mut seen: HashMap<String, syntax::TextRange> = HashMap::new();
-    for entry in table.entries() {
-        let Some(guid) = entry.guid().filter(|_| entry.is_complete()) else {
-            continue;
-        };
-        let key = guid.text().trim().to_ascii_lowercase();
-        match seen.get(&key) {
-            Some(first) => {
-                let line = index.line_col(first.start()).line + 1;
-                sink.report(
-                    guid.text_range(),
-                    format!("this GUID already has an entry (line {line}): this entry replaces it, and the first one's scripts never run"),
-                );
-            }
-            None => {
-                seen.insert(key, guid.text_range());
-            }
-        }
+    for (range, first) in crate::octgn::repeated_guids(guids) {
+        let line = index.line_col(first.start()).line + 1;
+        sink.report(
+            range,
+            format!("this GUID already has an entry (line {line}): this entry replaces it, and the first one's scripts never run"),
+        );
     }
 }
