@@ -276,7 +276,7 @@ fn underline(text: &str, index: &syntax::LineIndex, range: syntax::TextRange, ou
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     let carets = "^".repeat(end.saturating_sub(start).max(1));
-    let _ = writeln!(out, "  {number} | {rendered}");
+    let _ = writeln!(out, "{}", format!("  {number} | {rendered}").trim_end());
     let _ = writeln!(out, "  {gutter} | {pad}{carets}");
 }
 
