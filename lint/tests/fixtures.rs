@@ -143,7 +143,10 @@ fn collect_cases() -> Vec<Case> {
             .unwrap_or_else(|| panic!("fixtures/{dialect_name}: not a dialect"));
         for code_dir in sorted_entries(&dialect_dir) {
             let code = file_name(&code_dir);
-            assert!(code_dir.is_dir(), "fixtures/{dialect_name}/{code}: not a folder");
+            assert!(
+                code_dir.is_dir(),
+                "fixtures/{dialect_name}/{code}: not a folder"
+            );
             for entry in sorted_entries(&code_dir) {
                 let entry_name = file_name(&entry);
                 if is_auxiliary(&entry_name) {
@@ -373,17 +376,9 @@ fn render_case(case: &Case, sources: &[SourceFile], all: &[(usize, Diagnostic)])
     for f in &case.files {
         let _ = writeln!(out, "linted as: {}", f.lint_path);
     }
-    let sections: [(String, Box<dyn Fn(&Diagnostic) -> bool>); 2] = [
-        (
-            format!("{} findings", case.code),
-            Box::new(|d: &Diagnostic| d.rule.code == case.code),
-        ),
-        (
-            "other findings".to_string(),
-            Box::new(|d: &Diagnostic| d.rule.code != case.code),
-        ),
-    ];
-    for (title, keep) in &sections {
+    let own = format!("{} findings", case.code);
+    for (title, of_rule) in [(own.as_str(), true), ("other findings", false)] {
+        let keep = |d: &Diagnostic| (d.rule.code == case.code) == of_rule;
         let _ = writeln!(out, "\n== {title} ==");
         let mut any = false;
         for (file, d) in all.iter().filter(|(_, d)| keep(d)) {
@@ -460,10 +455,7 @@ fn every_rule_has_fixtures() {
                 if let Some(d) = rule.dialect
                     && d.name() != dialect
                 {
-                    problems.push(format!(
-                        "fixtures/{dialect}/{code}: a rule of {}",
-                        d.name()
-                    ));
+                    problems.push(format!("fixtures/{dialect}/{code}: a rule of {}", d.name()));
                 }
             }
         }
@@ -525,7 +517,11 @@ fn no_orphan_snapshots() {
                     .iter()
                     .find_map(|ext| name.strip_suffix(ext));
                 if let Some(stem) = stem {
-                    let key = (file_name(&dialect_dir), file_name(&code_dir), stem.to_string());
+                    let key = (
+                        file_name(&dialect_dir),
+                        file_name(&code_dir),
+                        stem.to_string(),
+                    );
                     if !names.contains(&key) {
                         orphans.push(format!("{}/{}/{name}", key.0, key.1));
                     }

@@ -133,11 +133,5 @@ fn code_prefixes_match_dialects() {
             assert_eq!(r.dialect, Some(dialect), "{}", r.code);
         }
     }
-    assert!(
-        rules
-            .iter()
-            .filter(|r| r.code.starts_with('F'))
-            .count()
-            >= 40
-    );
+    assert!(rules.iter().filter(|r| r.code.starts_with('F')).count() >= 40);
 }
