@@ -111,3 +111,27 @@ fn every_rule_is_documented_and_its_examples_hold() {
         );
     }
 }
+
+/// A rule's code prefix says its dialect (`F` Forge, `W` Wagic, `P` Python-MTG, `N` Netrunner,
+/// `R` RuleScript); `E` and `G` rules are shared.
+#[test]
+fn code_prefixes_match_dialects() {
+    let rules = lint::all_rules();
+    for (prefix, dialect) in [
+        ('F', Dialect::FORGE),
+        ('W', Dialect::WAGIC),
+        ('P', Dialect::PYMTG),
+        ('N', Dialect::NETRUNNER),
+        ('R', Dialect::RULESCRIPT),
+    ] {
+        let of: Vec<_> = rules
+            .iter()
+            .filter(|r| r.code.starts_with(prefix))
+            .collect();
+        assert!(!of.is_empty(), "no {prefix} rules");
+        for r in of {
+            assert_eq!(r.dialect, Some(dialect), "{}", r.code);
+        }
+    }
+    assert!(rules.iter().filter(|r| r.code.starts_with('F')).count() >= 40);
+}
