@@ -1,0 +1,197 @@
+//! The language features: completion, hover, definition, references, rename and code actions.
+
+use crate::Backend;
+use crate::convert::{self, line_col, path_of, uri_of};
+use ide::World;
+use std::path::Path;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
+use tower_lsp_server::ls_types::*;
+
+fn location(world: &mut World, loc: ide::Location) -> Option<Location> {
+    let path = world.path(loc.file).to_path_buf();
+    let index = world.line_index_of(loc.file);
+    Some(Location::new(
+        uri_of(&path)?,
+        convert::range(&index, loc.range),
+    ))
+}
+
+fn offset_of(world: &mut World, path: &Path, pos: Position) -> Option<ide::syntax::TextSize> {
+    world.offset(path, line_col(pos))
+}
+
+pub(crate) async fn completion(
+    server: &Backend,
+    params: CompletionParams,
+) -> Result<Option<CompletionResponse>> {
+    let pos = params.text_document_position;
+    let path = path_of(&pos.text_document.uri);
+    server.with_world("textDocument/completion", |w| {
+        let offset = offset_of(w, &path, pos.position)?;
+        let index = w.line_index(&path)?;
+        let items: Vec<CompletionItem> = w
+            .complete(&path, offset)
+            .into_iter()
+            .map(|c| {
+                let range = convert::range(&index, c.replace);
+                let new_text = c.insert.clone().unwrap_or_else(|| c.label.clone());
+                CompletionItem {
+                    label: c.label,
+                    kind: Some(convert::completion_kind(c.kind)),
+                    detail: c.detail,
+                    documentation: c.documentation.map(|d| {
+                        Documentation::MarkupContent(MarkupContent {
+                            kind: MarkupKind::Markdown,
+                            value: d,
+                        })
+                    }),
+                    tags: c.deprecated.then(|| vec![CompletionItemTag::DEPRECATED]),
+                    text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(range, new_text))),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        Some(CompletionResponse::Array(items))
+    })
+}
+
+pub(crate) async fn hover(server: &Backend, params: HoverParams) -> Result<Option<Hover>> {
+    let pos = params.text_document_position_params;
+    let path = path_of(&pos.text_document.uri);
+    server.with_world("textDocument/hover", |w| {
+        let offset = offset_of(w, &path, pos.position)?;
+        let hover = w.hover(&path, offset)?;
+        let index = w.line_index(&path)?;
+        Some(Hover {
+            contents: HoverContents::Markup(MarkupContent {
+                kind: MarkupKind::Markdown,
+                value: hover.markdown,
+            }),
+            range: Some(convert::range(&index, hover.range)),
+        })
+    })
+}
+
+pub(crate) async fn goto_definition(
+    server: &Backend,
+    params: GotoDefinitionParams,
+) -> Result<Option<GotoDefinitionResponse>> {
+    let pos = params.text_document_position_params;
+    let path = path_of(&pos.text_document.uri);
+    server.with_world("textDocument/definition", |w| {
+        let offset = offset_of(w, &path, pos.position)?;
+        let found: Vec<Location> = w
+            .definition(&path, offset)
+            .into_iter()
+            .filter_map(|l| location(w, l))
+            .collect();
+        (!found.is_empty()).then_some(GotoDefinitionResponse::Array(found))
+    })
+}
+
+pub(crate) async fn references(
+    server: &Backend,
+    params: ReferenceParams,
+) -> Result<Option<Vec<Location>>> {
+    let pos = params.text_document_position;
+    let path = path_of(&pos.text_document.uri);
+    let include = params.context.include_declaration;
+    server.with_world("textDocument/references", |w| {
+        let offset = offset_of(w, &path, pos.position)?;
+        let found: Vec<Location> = w
+            .references(&path, offset, include)
+            .into_iter()
+            .filter_map(|l| location(w, l))
+            .collect();
+        Some(found)
+    })
+}
+
+pub(crate) async fn prepare_rename(
+    server: &Backend,
+    params: TextDocumentPositionParams,
+) -> Result<Option<PrepareRenameResponse>> {
+    let path = path_of(&params.text_document.uri);
+    server.with_world("textDocument/prepareRename", |w| {
+        let offset = offset_of(w, &path, params.position)?;
+        let range = w.prepare_rename(&path, offset)?;
+        let index = w.line_index(&path)?;
+        Some(PrepareRenameResponse::Range(convert::range(&index, range)))
+    })
+}
+
+pub(crate) async fn rename(
+    server: &Backend,
+    params: RenameParams,
+) -> Result<Option<WorkspaceEdit>> {
+    let pos = params.text_document_position;
+    let path = path_of(&pos.text_document.uri);
+    let new_name = params.new_name;
+    let result = server.with_world("textDocument/rename", |w| {
+        let Some(offset) = offset_of(w, &path, pos.position) else {
+            return Ok(None);
+        };
+        let edits = w.rename(&path, offset, &new_name)?;
+        let mut changes: std::collections::HashMap<Uri, Vec<TextEdit>> = Default::default();
+        for e in edits {
+            let file = w.path(e.file).to_path_buf();
+            let index = w.line_index_of(e.file);
+            if let Some(uri) = uri_of(&file) {
+                changes.entry(uri).or_default().push(TextEdit::new(
+                    convert::range(&index, e.edit.range),
+                    e.edit.new_text,
+                ));
+            }
+        }
+        Ok(Some(WorkspaceEdit {
+            changes: Some(changes),
+            ..Default::default()
+        }))
+    })?;
+    result.map_err(|message: String| Error {
+        code: ErrorCode::InvalidParams,
+        message: message.into(),
+        data: None,
+    })
+}
+
+pub(crate) async fn code_action(
+    server: &Backend,
+    params: CodeActionParams,
+) -> Result<Option<CodeActionResponse>> {
+    let uri = params.text_document.uri;
+    let path = path_of(&uri);
+    server.with_world("textDocument/codeAction", |w| {
+        let index = w.line_index(&path)?;
+        let text = w.text(&path)?.to_string();
+        let start = index.offset_utf16(&text, line_col(params.range.start));
+        let end = index.offset_utf16(&text, line_col(params.range.end));
+        let range = ide::syntax::TextRange::new(start.min(end), end.max(start));
+        let actions = w.code_actions(&path, range);
+        Some(
+            actions
+                .into_iter()
+                .map(|a| {
+                    let edits = a
+                        .edits
+                        .iter()
+                        .map(|e| TextEdit::new(convert::range(&index, e.range), e.new_text.clone()))
+                        .collect();
+                    let mut changes = std::collections::HashMap::new();
+                    changes.insert(uri.clone(), edits);
+                    CodeActionOrCommand::CodeAction(CodeAction {
+                        title: a.title,
+                        kind: Some(CodeActionKind::QUICKFIX),
+                        diagnostics: Some(vec![convert::diagnostic(&index, &a.diagnostic)]),
+                        edit: Some(WorkspaceEdit {
+                            changes: Some(changes),
+                            ..Default::default()
+                        }),
+                        is_preferred: Some(a.preferred),
+                        ..Default::default()
+                    })
+                })
+                .collect(),
+        )
+    })
+}
