@@ -12,7 +12,9 @@ pub struct CacheFile {
 }
 
 impl CacheFile {
-    pub fn locate(args: &CheckArgs, config: &Config) -> Option<CacheFile> {
+    /// The cache of a run over `paths` (the named paths and the project folders indexed with
+    /// them: a named file of a project shares the cache of the runs over that project).
+    pub fn locate(args: &CheckArgs, paths: &[PathBuf], config: &Config) -> Option<CacheFile> {
         let dir = match std::env::var_os("CARDLINT_CACHE_DIR") {
             Some(dir) => PathBuf::from(dir),
             None => match &config.path {
@@ -21,8 +23,7 @@ impl CacheFile {
             },
         };
         // One cache file per set of checked paths, so that runs over different trees coexist.
-        let mut paths: Vec<String> = args
-            .paths
+        let mut paths: Vec<String> = paths
             .iter()
             .map(|p| {
                 std::fs::canonicalize(p)

@@ -2,10 +2,11 @@
 
 use crate::cli::{CheckArgs, DialectArg, Format};
 use crate::{files, fix, output};
-use lint::Severity;
 use lint::config::Config;
+use lint::{Severity, SourceFile};
+use std::collections::HashMap;
 use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The configuration: `--config`, else `cardlint.toml` found from the first path upward, else the
@@ -41,7 +42,7 @@ fn load_config(args: &CheckArgs) -> Result<Config, String> {
             config
                 .filter
                 .explicit
-                .extend(lint::config::exact_rule(&rules, s.trim()));
+                .extend(lint::config::explicitly_selected(&rules, s.trim()));
         }
         config.filter.select = Some(codes);
     }
@@ -49,6 +50,94 @@ fn load_config(args: &CheckArgs) -> Result<Config, String> {
         config.filter.ignore.extend(resolve(s)?);
     }
     Ok(config)
+}
+
+/// The files of a run: those to report on (the named files, or the files found in the named
+/// folders) first, then the files of their projects that are indexed with them.
+struct Files {
+    files: Vec<SourceFile>,
+    /// Per file: it may be fixed (reported, and its dialect not guessed from content alone).
+    fixable: Vec<bool>,
+    /// How many of `files` are reported on.
+    reported: usize,
+    /// Per reported file whose path in `files` is its project's: the path it was named by.
+    display: Vec<Option<PathBuf>>,
+    /// The paths walked (named paths and project folders): the cache file is theirs.
+    walked: Vec<PathBuf>,
+    unknown: Vec<PathBuf>,
+    skipped: Vec<(PathBuf, &'static str)>,
+}
+
+/// Loads the named paths and, unless `--no-context`, the projects they belong to.
+fn load_files(args: &CheckArgs, config: &Config) -> Result<Files, String> {
+    let forced = args.dialect.map(DialectArg::dialect);
+    let named = files::load(&args.paths, forced, config)?;
+    let roots = if args.no_context {
+        Vec::new()
+    } else {
+        crate::context::roots(&args.paths)
+    };
+    let mut out = Files {
+        fixable: named.guessed.iter().map(|g| !g).collect(),
+        reported: named.files.len(),
+        display: vec![None; named.files.len()],
+        files: named.files,
+        walked: args.paths.clone(),
+        unknown: named.unknown,
+        skipped: named.skipped,
+    };
+    if roots.is_empty() {
+        return Ok(out);
+    }
+    let project = files::load(&roots, None, config)?;
+    out.walked.extend(roots);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut by_path: HashMap<PathBuf, usize> = project
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (crate::context::normalize(&cwd, &f.path), i))
+        .collect();
+    let mut project_files: Vec<Option<SourceFile>> = project.files.into_iter().map(Some).collect();
+    // A named file is linted as its project's walk reads it (its path places it in its card
+    // library) and reported under the path it was named by.
+    for i in 0..out.files.len() {
+        let key = crate::context::normalize(&cwd, &out.files[i].path);
+        if let Some(j) = by_path.remove(&key)
+            && let Some(mut walked) = project_files[j].take()
+        {
+            if forced.is_some() {
+                // `--dialect` decides the named files' dialect.
+                walked.dialect = out.files[i].dialect;
+            }
+            let given = std::mem::replace(&mut out.files[i], walked).path;
+            out.display[i] = (given != out.files[i].path).then_some(given);
+            out.fixable[i] = out.fixable[i] || !project.guessed[j];
+        }
+    }
+    // A named file whose dialect only its place in the project tells.
+    let mut unknown = Vec::new();
+    for path in std::mem::take(&mut out.unknown) {
+        let key = crate::context::normalize(&cwd, &path);
+        match by_path
+            .remove(&key)
+            .and_then(|j| project_files[j].take().map(|f| (j, f)))
+        {
+            Some((j, file)) => {
+                out.fixable.push(!project.guessed[j]);
+                out.display.push(Some(path).filter(|p| *p != file.path));
+                out.files.push(file);
+            }
+            None => unknown.push(path),
+        }
+    }
+    out.unknown = unknown;
+    out.reported = out.files.len();
+    for file in project_files.into_iter().flatten() {
+        out.files.push(file);
+        out.fixable.push(false);
+    }
+    Ok(out)
 }
 
 pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
@@ -59,26 +148,63 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
             .map_err(|e| e.to_string())?;
     }
     let config = load_config(args)?;
-    let cache = if args.no_cache || args.fix || args.diff {
+    // `--unsafe-fixes` alone applies them (as `--fix --unsafe-fixes`).
+    let fix = args.fix || (args.unsafe_fixes && !args.diff);
+    let mut loaded = load_files(args, &config)?;
+    if args.verbose {
+        for (path, why) in &loaded.skipped {
+            eprintln!("cardlint: skipped {}: {why}", path.display());
+        }
+    }
+    if args.skip_unknown {
+        loaded.unknown.clear();
+    }
+    for path in &loaded.unknown {
+        eprintln!(
+            "cardlint: {}: cannot tell which card language this file is written in; name it with --dialect (or pass --skip-unknown)",
+            path.display()
+        );
+    }
+    let failure = !loaded.unknown.is_empty();
+    let cache = if args.no_cache || fix || args.diff {
         None
     } else {
-        crate::cache::CacheFile::locate(args, &config)
+        crate::cache::CacheFile::locate(args, &loaded.walked, &config)
     };
     // A run that will parse every file (no cache to reuse) does so without huge pages.
     if cache.as_ref().is_none_or(|c| !c.exists()) {
         crate::no_transparent_huge_pages();
     }
-    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
-    for path in &loaded.unknown {
-        eprintln!(
-            "cardlint: {}: cannot tell which card language this file is written in; name it with --dialect",
-            path.display()
-        );
+    let n = loaded.reported;
+    if n == 0 && loaded.unknown.is_empty() && !args.quiet {
+        let skipped = if loaded.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({} skipped as no card files; --verbose lists them)",
+                loaded.skipped.len()
+            )
+        };
+        eprintln!("cardlint: warning: no card file found to check{skipped}");
     }
-    let failure = !loaded.unknown.is_empty();
 
-    if args.fix || args.diff {
-        let fixed = fix::fix_all(loaded.files.clone(), &config, args.unsafe_fixes);
+    if fix || args.diff {
+        let mut fixed = fix::fix_all(
+            loaded.files.clone(),
+            &loaded.fixable,
+            &config,
+            args.unsafe_fixes,
+        );
+        fixed.files.truncate(n);
+        fixed.results.truncate(n);
+        fixed.applied.truncate(n);
+        loaded.files.truncate(n);
+        for (i, display) in loaded.display.iter().enumerate() {
+            if let Some(path) = display {
+                loaded.files[i].path = path.clone();
+                fixed.files[i].path = path.clone();
+            }
+        }
         if args.diff {
             let diff = fix::diff(&loaded.files, &fixed);
             print!("{diff}");
@@ -107,7 +233,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         loaded.files.len(),
         !args.quiet && std::io::stderr().is_terminal(),
     );
-    let results = match &cache {
+    let mut results = match &cache {
         Some(cache) => {
             let old = cache.load();
             let (results, new, _stats) =
@@ -120,11 +246,19 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         None => lint::workspace::check_with_progress(&loaded.files, &config, &|| progress.inc()),
     };
     progress.finish();
+    // Only the named files are reported; the rest of their projects was context.
+    results.truncate(n);
+    loaded.files.truncate(n);
     let results = if args.simulate {
         crate::simulate::add_to_lint(&loaded.files, results, &config)
     } else {
         results
     };
+    for (i, display) in loaded.display.iter().enumerate() {
+        if let Some(path) = display {
+            loaded.files[i].path = path.clone();
+        }
+    }
     let report = output::Report::new(&loaded.files, results);
     finish(args, &report, failure)
 }
@@ -143,7 +277,7 @@ fn finish(
         output::statistics::print(report, args.format)
     } else {
         match args.format {
-            Format::Text => output::text::print(report, args.quiet),
+            Format::Text => output::text::print(report, args.quiet, args.color),
             Format::Json => output::json::print(report),
             Format::Sarif => output::sarif::print(report),
             Format::Github => output::github::print(report),

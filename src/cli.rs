@@ -69,7 +69,7 @@ pub struct CheckArgs {
     /// Apply safe fixes to the files.
     #[arg(long)]
     pub fix: bool,
-    /// Also apply unsafe fixes (with --fix or --diff).
+    /// Also apply the fixes that need a review (implies --fix unless --diff is given).
     #[arg(long)]
     pub unsafe_fixes: bool,
     /// Print the fixes as a unified diff and write nothing.
@@ -93,9 +93,29 @@ pub struct CheckArgs {
     /// Also play every card in a synthetic game and report what fails at run time.
     #[arg(long)]
     pub simulate: bool,
-    /// Say which engine vocabulary each card set is checked against, and where it came from.
+    /// Say which engine vocabulary each card set is checked against, where it came from, and
+    /// which files were skipped as no card files.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Check named files on their own: do not index the project they belong to (the Wagic
+    /// `sets` folder, the Forge `res` folder, the OCTGN game, the folder of `cardlint.toml`).
+    #[arg(long)]
+    pub no_context: bool,
+    /// Skip named files whose card language cannot be told, instead of failing (for hooks that
+    /// pass every changed file).
+    #[arg(long)]
+    pub skip_unknown: bool,
+    /// When to colour the text output.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// On a terminal, unless `NO_COLOR` is set.
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Args)]
@@ -118,6 +138,9 @@ pub struct SimulateArgs {
     /// Say which engine vocabulary each card set is played against, and where it came from.
     #[arg(long, short)]
     pub verbose: bool,
+    /// When to colour the text output.
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    pub color: ColorArg,
 }
 
 #[derive(Args)]

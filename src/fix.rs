@@ -68,12 +68,22 @@ fn conflicts(a: &Edit, b: &Edit) -> bool {
     }
 }
 
-pub fn fix_all(mut files: Vec<SourceFile>, config: &Config, allow_unsafe: bool) -> Fixed {
+/// Fixes the files whose `fixable` flag is set (the others are linted with them: the named
+/// files' project, files whose dialect was only guessed from their content).
+pub fn fix_all(
+    mut files: Vec<SourceFile>,
+    fixable: &[bool],
+    config: &Config,
+    allow_unsafe: bool,
+) -> Fixed {
     let mut applied = vec![0usize; files.len()];
     let mut results = lint::workspace::check(&files, config);
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
         for (i, diagnostics) in results.iter().enumerate() {
+            if !fixable.get(i).copied().unwrap_or(false) {
+                continue;
+            }
             let (edits, count) = choose_edits(diagnostics, allow_unsafe);
             if count == 0 {
                 continue;
@@ -197,7 +207,7 @@ mod tests {
             lint::Dialect::FORGE,
             &std::fs::read(&path).unwrap(),
         )];
-        let fixed = fix_all(original.clone(), &Config::default(), false);
+        let fixed = fix_all(original.clone(), &[true], &Config::default(), false);
         assert_eq!(fixed.applied, vec![1]);
         // Someone edits the file between the read and the write.
         std::fs::write(&path, "Name:Edited\n").unwrap();

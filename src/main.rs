@@ -7,6 +7,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod cache;
 mod check;
 mod cli;
+mod context;
 mod files;
 mod fix;
 mod output;
@@ -61,9 +62,23 @@ fn print_notes(verbose: bool) {
     }
 }
 
+/// A closed standard output (`cardlint rules | head`) ends the process quietly, as for other
+/// command-line tools, instead of failing on the next write. The language server keeps the
+/// default: it talks over standard output and handles its closing itself.
+fn quiet_broken_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: restoring the default action of a signal is allowed at any time; no thread runs yet.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     keep_freed_pages();
     let args = <cli::Cli as clap::Parser>::parse();
+    if !matches!(args.command, cli::Command::Lsp(_)) {
+        quiet_broken_pipe();
+    }
     let verbose = match &args.command {
         cli::Command::Check(a) => a.verbose,
         cli::Command::Simulate(a) => a.verbose,

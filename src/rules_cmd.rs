@@ -20,7 +20,10 @@ struct JsonRule {
 /// The summary, with a note when the rule is off by default.
 fn summary(r: &lint::RuleMeta) -> String {
     if lint::registry::is_off_by_default(r) {
-        format!("{} (off by default: select it by code or name)", r.summary)
+        format!(
+            "{} (off by default: select it by code, name or ALL)",
+            r.summary
+        )
     } else {
         r.summary.to_string()
     }

@@ -21,7 +21,7 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     let (results, stats) = ide::simulation::simulate(&loaded.files, &config);
     let report = output::Report::new(&loaded.files, results);
     match args.format {
-        Format::Text => output::text::print(&report, false),
+        Format::Text => output::text::print(&report, false, args.color),
         Format::Json => output::json::print(&report),
         Format::Sarif => output::sarif::print(&report),
         Format::Github => output::github::print(&report),
@@ -85,6 +85,25 @@ pub fn print_stats(stats: &engine::Stats, wall: std::time::Duration) {
 }
 
 fn wagic_tests(tests: &std::path::Path) -> Result<ExitCode, String> {
+    // Name what is missing: the test list itself, or the card library beside its folder.
+    if let Err(e) = std::fs::metadata(tests) {
+        return Err(format!(
+            "{}: {e} (--wagic-tests takes Wagic's test list, `Res/test/_tests.txt`)",
+            tests.display()
+        ));
+    }
+    let sets = tests
+        .parent()
+        .and_then(std::path::Path::parent)
+        .unwrap_or(std::path::Path::new("."))
+        .join("sets");
+    if !sets.join("primitives").is_dir() {
+        return Err(format!(
+            "{}: no card library: the suite reads the primitives of {} (the `sets/` folder beside the tests' folder)",
+            tests.display(),
+            sets.join("primitives").display()
+        ));
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let report = engine::wagic_tests::run_suite(tests, |r| {

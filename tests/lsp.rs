@@ -885,6 +885,82 @@ fn neovim() {
     assert!(log.contains("neovim check: ok"), "{log}");
 }
 
+/// The README's Neovim configurations, as written: each `lua` block runs in a headless Neovim
+/// that supports it (`vim.lsp.start` needs 0.8; the other block is for 0.7) and must bring the
+/// server's diagnostics to a Forge card.
+#[test]
+fn neovim_readme_configuration() {
+    let Ok(nvim) = which("nvim") else {
+        eprintln!("skipped: nvim is not installed (apt-get install neovim)");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let blocks: Vec<&str> = readme
+        .split("```lua\n")
+        .skip(1)
+        .filter_map(|rest| rest.split("```").next())
+        .collect();
+    assert!(
+        blocks.len() >= 2,
+        "the README has a 0.8 and a 0.7 configuration"
+    );
+    let version = Command::new(&nvim).arg("--version").output().unwrap();
+    let version = String::from_utf8_lossy(&version.stdout).to_string();
+    let minor: u32 = version
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("NVIM v0."))
+        .and_then(|v| v.split('.').next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(u32::MAX);
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_cardlint")).parent().unwrap();
+    let path = std::env::join_paths(std::iter::once(bin_dir.to_path_buf()).chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let mut ran = 0;
+    for block in blocks {
+        if block.contains("vim.lsp.start(") && minor < 8 {
+            eprintln!(
+                "skipped a README block: it needs Neovim 0.8 ({})",
+                version.lines().next().unwrap_or("")
+            );
+            continue;
+        }
+        let dir = fixture();
+        let config = dir.path().join("init.lua");
+        std::fs::write(&config, block).unwrap();
+        let output = Command::new(&nvim)
+            .args(["--headless", "--clean", "-c"])
+            .arg(format!(
+                "luafile {}",
+                root.join("tests/nvim/readme.lua").display()
+            ))
+            .env("PATH", &path)
+            .env("CARDLINT_CONFIG", &config)
+            .env(
+                "CARDLINT_FILE",
+                dir.path().join("cardsfolder/e/ember_caller.txt"),
+            )
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let log = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(
+            output.status.success(),
+            "README block failed:\n{block}\n{log}"
+        );
+        assert!(log.contains("readme configuration: ok"), "{log}");
+        ran += 1;
+    }
+    assert!(ran >= 1);
+}
+
 fn which(name: &str) -> Result<PathBuf, ()> {
     let path = std::env::var_os("PATH").ok_or(())?;
     std::env::split_paths(&path)

@@ -154,7 +154,9 @@ impl Config {
             let mut codes = Vec::new();
             for s in select {
                 codes.extend(resolve(s)?);
-                filter.explicit.extend(exact_rule(&rules, s.get_ref()));
+                filter
+                    .explicit
+                    .extend(explicitly_selected(&rules, s.get_ref()));
             }
             filter.select = Some(codes);
         }
@@ -294,6 +296,15 @@ impl Config {
     }
 }
 
+/// The rules a selector turns on even when they are off by default: every rule for `ALL`, else
+/// the rule it names exactly (code or kebab name), if it does (a prefix does not).
+pub fn explicitly_selected(rules: &[&'static RuleMeta], selector: &str) -> Vec<&'static str> {
+    if selector.eq_ignore_ascii_case("ALL") {
+        return rules.iter().map(|r| r.code).collect();
+    }
+    exact_rule(rules, selector).into_iter().collect()
+}
+
 /// The code of the rule a selector names exactly (code or kebab name), if it does.
 pub fn exact_rule(rules: &[&'static RuleMeta], selector: &str) -> Option<&'static str> {
     rules
@@ -352,14 +363,15 @@ mod tests {
     }
 
     #[test]
-    fn rules_off_by_default_need_their_exact_name() {
+    fn rules_off_by_default_need_their_exact_name_or_all() {
         let gated = crate::find_rule("W108").unwrap();
         assert!(!parse("").unwrap().filter.enabled(gated));
         assert!(
-            !parse("[lint]\nselect = [\"ALL\"]\n")
+            parse("[lint]\nselect = [\"ALL\"]\n")
                 .unwrap()
                 .filter
-                .enabled(gated)
+                .enabled(gated),
+            "ALL turns on every rule"
         );
         assert!(
             !parse("[lint]\nselect = [\"W\"]\n")

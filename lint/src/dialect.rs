@@ -160,9 +160,85 @@ pub fn detect_by_content(text: &str) -> Option<Dialect> {
     strongest(|p| p.claim_content(text))
 }
 
-/// Path first, then content.
+/// Path first, then (unless the path is a known non-card file) content.
 pub fn detect(path: &Path, text: &str) -> Option<Dialect> {
-    detect_by_path(path).or_else(|| detect_by_content(text))
+    detect_by_path(path).or_else(|| {
+        known_non_card(path)
+            .is_none()
+            .then(|| detect_by_content(text))
+            .flatten()
+    })
+}
+
+/// Folders of the engines' resource folders (Forge's `res/`, Wagic's `Res/`) that hold no card
+/// scripts: Forge's formats, editions, puzzles, quest worlds and duels, block and draft data,
+/// rankings, deck lists, languages...; Wagic's rules, test suite, AI decks, player profiles,
+/// themes and campaigns. Their `.txt` files often begin with `Name:` or a `[section]` header.
+const NON_CARD_DIRS: &[&str] = &[
+    "formats",
+    "editions",
+    "puzzle",
+    "puzzles",
+    "quest",
+    "conquest",
+    "adventure",
+    "gauntlet",
+    "blockdata",
+    "draft",
+    "decks",
+    "lists",
+    "languages",
+    "lang",
+    "defaults",
+    "ai",
+    "skins",
+    "sound",
+    "planar",
+    "rules",
+    "test",
+    "player",
+    "profiles",
+    "themes",
+    "campaigns",
+    "packs",
+    "settings",
+];
+
+/// Why a file is known not to be a card file, or `None`: a file below an engine's resource
+/// folder (a `res` folder, in any case) that sits in one of its non-card folders, or one of the
+/// known list files (`rankings.txt`). Files in the card folders (`cardsfolder/`,
+/// `tokenscripts/`, `sets/`) are claimed by path before this is asked.
+pub fn known_non_card(path: &Path) -> Option<&'static str> {
+    let full = path.to_str()?;
+    let name = path.file_name()?.to_str()?;
+    if name.eq_ignore_ascii_case("rankings.txt") {
+        return Some("a draft rankings list, not a card file");
+    }
+    let mut below_res = false;
+    let parts: Vec<&str> = full.split(['/', '\\']).collect();
+    for part in &parts[..parts.len().saturating_sub(1)] {
+        if part.eq_ignore_ascii_case("res") {
+            below_res = true;
+        } else if below_res
+            && let Some(dir) = NON_CARD_DIRS.iter().find(|d| part.eq_ignore_ascii_case(d))
+        {
+            return Some(match *dir {
+                "formats" => {
+                    "a game format definition (the engine's `formats/` folder), not a card file"
+                }
+                "editions" => "an edition list (the engine's `editions/` folder), not a card file",
+                "puzzle" | "puzzles" => "a puzzle (the engine's `puzzle/` folder), not a card file",
+                "quest" | "conquest" | "adventure" | "gauntlet" => {
+                    "game-mode data (quest, conquest, adventure, gauntlet), not a card file"
+                }
+                "blockdata" | "draft" => "block, booster or draft data, not a card file",
+                "decks" | "lists" => "a deck or card list, not a card file",
+                "rules" | "test" => "an engine rules or test file, not a card file",
+                _ => "a resource file of the engine, not a card file",
+            });
+        }
+    }
+    None
 }
 
 /// Whether `dirs` (a `/`-separated folder path) has a folder named `dir`.

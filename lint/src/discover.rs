@@ -23,15 +23,35 @@ pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
 pub struct Loaded {
     pub files: Vec<SourceFile>,
+    /// Per file of `files`: its dialect was guessed from its content alone (no `--dialect`, no
+    /// `[dialects]` pattern, not in one of the engines' card folders). Such a file is checked but
+    /// never fixed automatically.
+    pub guessed: Vec<bool>,
     /// Files named on the command line whose dialect could not be told.
     pub unknown: Vec<PathBuf>,
+    /// Files skipped as known non-card files of an engine's resource folder, with the reason.
+    pub skipped: Vec<(PathBuf, &'static str)>,
     /// With `lenient`: the paths that could not be walked or read (they are skipped).
     pub errors: Vec<String>,
 }
 
+/// How a file's dialect was told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detected {
+    /// `--dialect`, a `[dialects]` pattern of the config, or the engines' folder layouts.
+    Declared(Dialect),
+    /// The content alone (it is unmistakably a card file of this dialect).
+    Guessed(Dialect),
+    /// A known non-card file of an engine's resource folder.
+    NotACard(&'static str),
+    /// Nothing tells.
+    Unknown,
+}
+
 enum Found {
-    File(SourceFile),
+    File(SourceFile, bool),
     Skipped,
+    NotACard(PathBuf, &'static str),
     Unknown(PathBuf),
 }
 
@@ -41,17 +61,43 @@ pub fn load(paths: &[PathBuf], forced: Option<Dialect>, config: &Config) -> Resu
 }
 
 /// The dialect of a file found in a walk: `forced`, else the config's, else by path, else by
-/// content; `None` for files that are not card files.
+/// content (unless the path is a known non-card file); `None` for files that are not card files.
 pub fn detect(
     path: &Path,
     text: &str,
     forced: Option<Dialect>,
     config: &Config,
 ) -> Option<Dialect> {
+    match detect_how(path, text, forced, config) {
+        Detected::Declared(d) | Detected::Guessed(d) => Some(d),
+        Detected::NotACard(_) | Detected::Unknown => None,
+    }
+}
+
+/// `detect`, saying how the dialect was told.
+pub fn detect_how(path: &Path, text: &str, forced: Option<Dialect>, config: &Config) -> Detected {
+    if let Some(d) = declared(path, forced, config) {
+        return Detected::Declared(d);
+    }
+    undeclared(path, text)
+}
+
+/// The dialect a file is declared to have: `--dialect`, the config, the folder layouts.
+fn declared(path: &Path, forced: Option<Dialect>, config: &Config) -> Option<Dialect> {
     forced
         .or_else(|| config.dialect_for(path))
         .or_else(|| crate::dialect::detect_by_path(path))
-        .or_else(|| crate::dialect::detect_by_content(text))
+}
+
+/// A file with no declared dialect: a known non-card file, or its content's dialect.
+fn undeclared(path: &Path, text: &str) -> Detected {
+    if let Some(why) = crate::dialect::known_non_card(path) {
+        return Detected::NotACard(why);
+    }
+    match crate::dialect::detect_by_content(text) {
+        Some(d) => Detected::Guessed(d),
+        None => Detected::Unknown,
+    }
 }
 
 /// `load`; with `lenient`, paths that cannot be walked or read are skipped and listed in
@@ -85,7 +131,11 @@ pub fn load_with(
             Box::new(|entry| {
                 match entry {
                     Ok(entry) => {
-                        if entry.file_type().is_some_and(|t| t.is_file()) && walkable(entry.path())
+                        // A file some dialect reads by its extension, or one the config's
+                        // `[dialects]` patterns name (`extra/**/*.cards`).
+                        if entry.file_type().is_some_and(|t| t.is_file())
+                            && (walkable(entry.path())
+                                || (forced.is_none() && config.dialect_for(entry.path()).is_some()))
                         {
                             found.lock().unwrap().push((entry.into_path(), false));
                         }
@@ -105,6 +155,8 @@ pub fn load_with(
         a.0.as_os_str()
             .as_encoded_bytes()
             .cmp(b.0.as_os_str().as_encoded_bytes())
+            // A named file before the same file found by a walk, so that it is kept as named.
+            .then(b.1.cmp(&a.1))
     });
 
     found.dedup_by(|a, b| a.0 == b.0);
@@ -112,33 +164,46 @@ pub fn load_with(
     let results: Vec<Result<Found, String>> = found
         .into_par_iter()
         .map(|(path, named)| {
-            let by_path = forced
-                .or_else(|| config.dialect_for(&path))
-                .or_else(|| crate::dialect::detect_by_path(&path));
+            let by_path = declared(&path, forced, config);
+            // A known non-card file is not read at all.
+            let not_a_card = by_path
+                .is_none()
+                .then(|| crate::dialect::known_non_card(&path))
+                .flatten();
+            if let Some(why) = not_a_card {
+                return Ok(Found::NotACard(clean(&path), why));
+            }
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let mut file =
                 SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::FORGE), bytes);
-            Ok(
-                match by_path.or_else(|| crate::dialect::detect_by_content(file.text())) {
-                    Some(dialect) => {
-                        file.dialect = dialect;
-                        Found::File(file)
-                    }
-                    None if named => Found::Unknown(path),
-                    None => Found::Skipped,
-                },
-            )
+            if by_path.is_some() {
+                return Ok(Found::File(file, false));
+            }
+            Ok(match crate::dialect::detect_by_content(file.text()) {
+                Some(dialect) => {
+                    file.dialect = dialect;
+                    Found::File(file, true)
+                }
+                None if named => Found::Unknown(path),
+                None => Found::Skipped,
+            })
         })
         .collect();
     let mut loaded = Loaded {
         files: Vec::new(),
+        guessed: Vec::new(),
         unknown: Vec::new(),
+        skipped: Vec::new(),
         errors: Vec::new(),
     };
     for result in results {
         match result {
-            Ok(Found::File(file)) => loaded.files.push(file),
+            Ok(Found::File(file, guessed)) => {
+                loaded.files.push(file);
+                loaded.guessed.push(guessed);
+            }
             Ok(Found::Unknown(path)) => loaded.unknown.push(path),
+            Ok(Found::NotACard(path, why)) => loaded.skipped.push((path, why)),
             Ok(Found::Skipped) => {}
             Err(error) if lenient => errors.push(error),
             Err(error) => return Err(error),

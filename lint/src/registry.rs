@@ -71,8 +71,8 @@ pub struct RuleMeta {
     /// The same, written so that the rule is silent.
     pub good: &'static str,
     /// Runs unless configured otherwise. Rules off by default run only when selected by their
-    /// exact code or name (not by `ALL` or a prefix): findings that are true but expected in most
-    /// projects.
+    /// exact code or name, or by `ALL` (not by a prefix): findings that are true but expected in
+    /// most projects.
     pub default_enabled: bool,
     /// Syntax errors this rule explains more precisely: on the same range, its finding is
     /// reported instead of the generic one.

@@ -109,6 +109,20 @@ impl<'a> Report<'a> {
             .count()
     }
 
+    /// How many findings have a safe fix, and how many more an unsafe one.
+    pub fn fixable(&self) -> (usize, usize) {
+        let mut safe = 0;
+        let mut unsafe_ = 0;
+        for d in self.diagnostics.iter().flatten() {
+            match d.fix.as_ref().map(|f| f.applicability) {
+                Some(lint::Applicability::Safe) => safe += 1,
+                Some(lint::Applicability::Unsafe) => unsafe_ += 1,
+                None => {}
+            }
+        }
+        (safe, unsafe_)
+    }
+
     pub fn total(&self) -> usize {
         self.diagnostics.iter().map(Vec::len).sum()
     }

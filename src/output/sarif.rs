@@ -5,6 +5,7 @@ use lint::{RuleMeta, Severity};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::io::Write;
+use std::path::Path;
 
 fn level(severity: Severity) -> &'static str {
     match severity {
@@ -30,12 +31,47 @@ fn rule_descriptor(rule: &RuleMeta) -> Value {
     })
 }
 
+/// A file's URI relative to the working folder (`%SRCROOT%`, the checkout in CI), with `/`
+/// separators and URI escapes: code scanning maps such paths onto the repository. A file outside
+/// the working folder keeps an absolute `file://` URI.
+fn artifact_location(path: &Path, cwd: &Path) -> Value {
+    let absolute = crate::context::normalize(cwd, path);
+    match absolute.strip_prefix(cwd) {
+        Ok(rel) => json!({ "uri": uri_path(rel), "uriBaseId": "%SRCROOT%" }),
+        Err(_) => json!({ "uri": format!("file://{}", uri_path(&absolute)) }),
+    }
+}
+
+/// A path as the path of a URI: components joined by `/`, reserved bytes percent-escaped.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    let text = path.to_string_lossy().replace('\\', "/");
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~!$&'()*+,;=:@".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The working folder as a `file://` URI ending in `/` (SARIF's `originalUriBaseIds`).
+fn srcroot(cwd: &Path) -> String {
+    let mut uri = format!("file://{}", uri_path(cwd));
+    if !uri.ends_with('/') {
+        uri.push('/');
+    }
+    uri
+}
+
 pub fn print(report: &Report<'_>) -> std::io::Result<()> {
+    let cwd = std::env::current_dir().unwrap_or_default();
     let rules = lint::all_rules();
     let index: HashMap<&str, usize> = rules.iter().enumerate().map(|(i, r)| (r.code, i)).collect();
     let mut results = Vec::new();
     for (file, list) in report.by_path() {
-        let uri = report.files[file].path_string();
+        let location = artifact_location(&report.files[file].path, &cwd);
         for d in list {
             let start = report.position(file, d.range.start());
             let end = report.position(file, d.range.end());
@@ -46,7 +82,7 @@ pub fn print(report: &Report<'_>) -> std::io::Result<()> {
                 "message": { "text": d.message },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": uri },
+                        "artifactLocation": location,
                         "region": {
                             "startLine": start.line,
                             "startColumn": start.column,
@@ -71,7 +107,7 @@ pub fn print(report: &Report<'_>) -> std::io::Result<()> {
                     .collect();
                 result["fixes"] = json!([{
                     "description": { "text": fix.message },
-                    "artifactChanges": [{ "artifactLocation": { "uri": uri }, "replacements": replacements }],
+                    "artifactChanges": [{ "artifactLocation": location, "replacements": replacements }],
                 }]);
             }
             results.push(result);
@@ -89,6 +125,7 @@ pub fn print(report: &Report<'_>) -> std::io::Result<()> {
                     "rules": rules.iter().map(|r| rule_descriptor(r)).collect::<Vec<_>>(),
                 }
             },
+            "originalUriBaseIds": { "%SRCROOT%": { "uri": srcroot(&cwd) } },
             "columnKind": "unicodeCodePoints",
             "results": results,
         }]

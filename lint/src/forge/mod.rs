@@ -76,34 +76,36 @@ impl DialectLinter for Linter {
         forge.then_some(50)
     }
 
-    /// A `Name:` line, or two lines of Forge's keys, among the first lines.
+    /// Content alone claims a file only when it is unmistakably a card script: among the first
+    /// 40 meaningful lines, a `Name:` line and a `ManaCost:` or `Types:` line, and no `[section]`
+    /// header (Forge's format, edition, puzzle and quest files start with `Name:` too, or with a
+    /// `[format]`/`[metadata]` header, but never have both keys). The claim is as strong as the
+    /// later of the two lines is early.
     fn claim_content(&self, text: &str) -> Option<u8> {
-        let mut forge_keys = 0;
+        let mut name = None;
+        let mut card_key = None;
         for (i, line) in text.lines().take(40).enumerate() {
             let trimmed = line.trim_start_matches('\u{feff}').trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            let key = trimmed.split(':').next().unwrap_or("");
-            if trimmed.contains(':')
-                && matches!(
-                    key,
-                    "Name"
-                        | "ManaCost"
-                        | "Types"
-                        | "PT"
-                        | "A"
-                        | "T"
-                        | "S"
-                        | "SVar"
-                        | "K"
-                        | "Oracle"
-                )
-            {
-                forge_keys += 1;
-                if key == "Name" || forge_keys >= 2 {
-                    return Some(crate::dialect::claim_by_line(i));
+            if trimmed.starts_with('[') {
+                return None;
+            }
+            let Some((key, _)) = trimmed.split_once(':') else {
+                continue;
+            };
+            match key {
+                "Name" => {
+                    name.get_or_insert(i);
                 }
+                "ManaCost" | "Types" => {
+                    card_key.get_or_insert(i);
+                }
+                _ => {}
+            }
+            if let (Some(a), Some(b)) = (name, card_key) {
+                return Some(crate::dialect::claim_by_line(a.max(b)));
             }
         }
         None

@@ -173,18 +173,39 @@ impl DialectLinter for Linter {
         primitives.then_some(60)
     }
 
-    /// A `[card]`, `[meta]` or `#AUTO_DEFINE` line among the first lines.
+    /// Content alone claims a file only when it is unmistakably a card file: a `[card]` line
+    /// among the first 40 lines, followed in its block by a `name=`, `primitive=` or `id=` line.
+    /// (Set files, macro files and primitives are told by their path.)
     fn claim_content(&self, text: &str) -> Option<u8> {
-        for (i, line) in text.lines().take(40).enumerate() {
-            let line = line.trim_start_matches('\u{feff}');
+        let mut card = None;
+        for (i, line) in text.lines().take(80).enumerate() {
+            let line = line.trim_start_matches('\u{feff}').trim_end();
             if line.trim().is_empty() {
                 continue;
             }
-            if line.starts_with("[card]")
-                || line.starts_with("[meta]")
-                || line.starts_with("#AUTO_DEFINE ")
-            {
-                return Some(crate::dialect::claim_by_line(i));
+            match card {
+                None => {
+                    if i >= 40 {
+                        return None;
+                    }
+                    if line.starts_with("[card]") {
+                        card = Some(i);
+                    } else if line.starts_with("[/card]") {
+                        return None;
+                    }
+                }
+                Some(at) => {
+                    let key = line.trim_start();
+                    if key.starts_with("name=")
+                        || key.starts_with("primitive=")
+                        || key.starts_with("id=")
+                    {
+                        return Some(crate::dialect::claim_by_line(at));
+                    }
+                    if key.starts_with("[/card]") || key.starts_with("[card]") {
+                        return None;
+                    }
+                }
             }
         }
         None
