@@ -5,6 +5,8 @@
 //! background with `$/progress` reports.
 
 mod convert;
+mod init_options;
+mod save;
 mod transport;
 mod worker;
 
@@ -26,6 +28,8 @@ pub struct Options {
     pub save_check: Option<Arc<dyn SaveCheck>>,
     /// Accept the `cardlint/panic` request (for tests of the server's robustness).
     pub test_hooks: bool,
+    /// Show the simulation's `not-simulated` findings (also `initializationOptions.showLimits`).
+    pub show_limits: bool,
 }
 
 /// Serves the protocol on stdin and stdout until the client exits.
@@ -102,6 +106,8 @@ impl Backend {
     fn new(client: Client, options: Options, handle: tokio::runtime::Handle) -> Backend {
         let world = Arc::new(Mutex::new(World::new()));
         lock(&world).set_save_check(options.save_check.clone());
+        // Every card file of the workspace gets its findings, open or not.
+        lock(&world).set_workspace_diagnostics(true);
         let worker = Worker::start(world.clone(), client.clone(), handle.clone());
         Backend {
             client,
@@ -399,7 +405,11 @@ impl LanguageServer for Backend {
         {
             folders.push(root.into_owned());
         }
-        self.with_world("initialize", |w| w.set_folders(folders))?;
+        let show_limits = self.options.show_limits || init_options::show_limits(&params);
+        self.with_world("initialize", |w| {
+            w.set_folders(folders);
+            w.set_show_limits(show_limits);
+        })?;
         Ok(InitializeResult {
             capabilities: capabilities(),
             server_info: Some(ServerInfo {
@@ -475,34 +485,10 @@ impl LanguageServer for Backend {
 
     async fn did_save(&self, params: DidSaveTextDocumentParams) {
         let path = path_of(&params.text_document.uri);
-        let job = self
-            .with_world("textDocument/didSave", |w| {
-                let check = w.save_check()?;
-                let dialect = w.dialect(&path)?;
-                Some((
-                    check,
-                    dialect,
-                    w.text(&path)?.to_string(),
-                    w.version(&path)?,
-                    w.config_of(&path)?,
-                ))
-            })
-            .ok()
-            .flatten();
-        let Some((check, dialect, text, version, config)) = job else {
-            return;
-        };
-        let world = self.world.clone();
-        let worker = self.worker.clone();
-        tokio::task::spawn_blocking(move || {
-            let found = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                check.check(&path, dialect, &text, &config)
-            }));
-            if let Ok(found) = found {
-                lock(&world).set_save_findings(&path, version, found);
-                worker.wake();
-            }
-        });
+        let job = self.with_world("textDocument/didSave", |w| w.save_job(&path));
+        if let Ok(Some(job)) = job {
+            save::spawn(&self.handle, self.world.clone(), self.worker.clone(), job);
+        }
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
