@@ -135,6 +135,10 @@ pub struct SimulateArgs {
     /// Print timing and coverage figures on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// Also report what the engine cannot simulate yet (`G101` not-simulated; hidden by default,
+    /// as `[simulate] show-limits` in cardlint.toml; `--stats` counts them either way).
+    #[arg(long)]
+    pub show_limits: bool,
     /// Say which engine vocabulary each card set is played against, and where it came from.
     #[arg(long, short)]
     pub verbose: bool,
@@ -154,6 +158,9 @@ pub struct LspArgs {
     /// Do not run the headless engine's simulation of a document when it is saved.
     #[arg(long)]
     pub no_simulate: bool,
+    /// Also report what the engine cannot simulate yet (`G101` not-simulated; hidden by default).
+    #[arg(long)]
+    pub show_limits: bool,
 }
 
 #[derive(Args)]

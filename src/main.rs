@@ -96,6 +96,7 @@ fn main() -> ExitCode {
                         as std::sync::Arc<dyn ide::SaveCheck>
                 }),
                 test_hooks: args.test_hooks,
+                show_limits: args.show_limits,
             };
             lsp::run_stdio(options)
                 .map(|()| ExitCode::SUCCESS)

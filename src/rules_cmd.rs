@@ -79,7 +79,7 @@ pub fn reference_page(rules: &[&'static lint::RuleMeta]) -> String {
         out.push_str(&format!(
             "| [{code}](#{anchor}) | `{name}` | {dialect} | {group} | {severity} | {fix} | {summary} |\n",
             code = r.code,
-            anchor = format!("{}-{}", r.code, r.name).to_lowercase(),
+            anchor = r.docs_anchor(),
             name = r.name,
             dialect = r.dialect.map_or("all", |d| d.name()),
             group = r.group.as_str(),
@@ -89,10 +89,7 @@ pub fn reference_page(rules: &[&'static lint::RuleMeta]) -> String {
         ));
     }
     for r in rules {
-        out.push_str(&format!(
-            "\n<a id=\"{}\"></a>\n\n",
-            format!("{}-{}", r.code, r.name).to_lowercase()
-        ));
+        out.push_str(&format!("\n<a id=\"{}\"></a>\n\n", r.docs_anchor()));
         out.push_str(&r.markdown_at(2));
     }
     out

@@ -18,7 +18,16 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     let start = Instant::now();
     let config = load_config(args)?;
     let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
-    let (results, stats) = ide::simulation::simulate(&loaded.files, &config);
+    let (mut results, stats) = ide::simulation::simulate(&loaded.files, &config);
+    let limits: usize = results
+        .iter()
+        .flatten()
+        .filter(|d| d.rule.code == lint::simulation::NOT_SIMULATED.code)
+        .count();
+    let show_limits = args.show_limits || config.show_limits;
+    if !show_limits {
+        results.iter_mut().for_each(ide::simulation::hide_limits);
+    }
     let report = output::Report::new(&loaded.files, results);
     match args.format {
         Format::Text => output::text::print(&report, false, args.color),
@@ -29,6 +38,14 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     .map_err(|e| format!("cannot write the report: {e}"))?;
     if args.stats {
         print_stats(&stats, start.elapsed());
+        eprintln!(
+            "simulate: {limits} not-simulated findings (G101, what the engine cannot play yet){}",
+            if show_limits {
+                ""
+            } else {
+                "; hidden, --show-limits lists them"
+            }
+        );
     }
     for path in &loaded.unknown {
         eprintln!(

@@ -798,7 +798,7 @@ fn python_mtg_netrunner_and_rulescript() {
 }
 
 /// On save, the headless engine plays the saved card and its findings join the lint's until the
-/// next change; suppression comments apply to them.
+/// next save replaces them; suppression comments apply to them.
 #[test]
 fn simulation_on_save() {
     const AIM: &str = "Name:Stray Aim\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | Defined$ Targeted | NumDmg$ 3 | SpellDescription$ Deal 3 damage.\nOracle:Deal 3 damage.\n";
@@ -837,12 +837,15 @@ fn simulation_on_save() {
         "# cardlint: ignore[G105] the engine resolves this elsewhere\nA:SP$",
     );
     c.change(&path, 2, json!([{"text": quiet}]));
-    let after = codes(&c.diagnostics(&u, 2));
-    assert!(
-        !after.contains(&"G105".to_string()),
-        "cleared by the change: {after:?}"
-    );
-    assert!(!after.contains(&"E020".to_string()), "{after:?}");
+    // Until the next save, the finding stays, moved with its text (the list does not jump
+    // between a keystroke and a save).
+    let after = c.diagnostics(&u, 2);
+    let moved = after
+        .iter()
+        .find(|d| d["code"] == "G105")
+        .unwrap_or_else(|| panic!("kept until the next save: {after:?}"));
+    assert_eq!(moved["range"]["start"]["line"], 4, "{moved}");
+    assert!(!codes(&after).contains(&"E020".to_string()), "{after:?}");
     c.notify(
         "textDocument/didSave",
         json!({"textDocument": {"uri": u}, "text": quiet}),
@@ -857,6 +860,52 @@ fn simulation_on_save() {
     let saved = codes(&c.diagnostics(&u, 2));
     assert!(!saved.contains(&"G105".to_string()), "{saved:?}");
     assert!(!saved.contains(&"E020".to_string()), "{saved:?}");
+    stop(c);
+}
+
+/// Workspace diagnostics: a card file nobody opened gets its findings after the background
+/// scan, without a version, and they follow the file when it changes on disk; each finding's
+/// code links to the rule's documentation.
+#[test]
+fn unopened_files_get_their_findings() {
+    const BAD: &str = "Name:Unopened Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamag | Cost$ R | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ Deal 3.\nOracle:Deal 3.\n";
+    const GOOD: &str = "Name:Unopened Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ Deal 3.\nOracle:Deal 3.\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cardsfolder/u/unopened_bolt.txt");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, BAD).unwrap();
+    let mut c = start_with(dir.path(), 1);
+    let u = uri(&path);
+    let found = c.wait_for("the unopened file's findings", |m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u
+    });
+    assert!(found["params"]["version"].is_null(), "{found}");
+    let diagnostics = found["params"]["diagnostics"].as_array().unwrap().clone();
+    let f110 = diagnostics
+        .iter()
+        .find(|d| d["code"] == "F110")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    assert_eq!(f110["range"]["start"]["line"], 3, "{f110}");
+    let href = f110["codeDescription"]["href"].as_str().unwrap();
+    assert!(
+        href.ends_with("docs/rules.md#f110-unknown-api-type"),
+        "{href}"
+    );
+
+    // Fixed on disk: the findings are withdrawn.
+    std::fs::write(&path, GOOD).unwrap();
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({"changes": [{"uri": u, "type": 2}]}),
+    );
+    let cleared = c.wait_for("the withdrawn findings", |m| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == u
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(|d| d.is_empty())
+    });
+    assert!(cleared["params"]["version"].is_null(), "{cleared}");
     stop(c);
 }
 

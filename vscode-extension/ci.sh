@@ -27,6 +27,19 @@ npm test
 
 echo "== vscode-extension: package"
 rm -f ./*.vsix
-npm run package
+# A platform package carries the release server (../target/release/cardlint, or $CARDLINT_BINARY).
+case "$(uname -s)-$(uname -m)" in
+  Linux-x86_64) target=linux-x64 ;;
+  Linux-aarch64) target=linux-arm64 ;;
+  Darwin-x86_64) target=darwin-x64 ;;
+  Darwin-arm64) target=darwin-arm64 ;;
+  *) target="" ;;
+esac
+if [ -n "$target" ] && { [ -n "${CARDLINT_BINARY:-}" ] || [ -x ../target/release/cardlint ]; }; then
+  npm run package -- --target "$target"
+else
+  echo "notice: no release cardlint binary (../target/release/cardlint or \$CARDLINT_BINARY): packaging without the server"
+  npm run package
+fi
 vsix=$(ls ./*.vsix)
 echo "built $vsix ($(wc -c <"$vsix") bytes)"

@@ -227,6 +227,35 @@ fn simulate_wagic_card(
     )
 }
 
+/// Plays only the Wagic cards of `file` whose definition lies in one of `parts` (the language
+/// server plays, on save, the `[card]` blocks that changed), with the definitions and macros of
+/// the whole file as the card pool, as `simulate` does for one file. Findings are sorted.
+pub fn simulate_wagic_parts(
+    file: &SourceFile,
+    opts: &Options,
+    parts: &[TextRange],
+) -> Vec<Finding> {
+    let files = std::slice::from_ref(file);
+    let db = wagic::db::Db::load(files, &[0], wagic::db::DEFAULT_MAX_GRADE);
+    let wanted: Vec<Arc<wagic::db::Primitive>> = db
+        .definitions
+        .iter()
+        .filter(|d| d.file.is_some() && parts.iter().any(|p| p.contains_range(d.range)))
+        .cloned()
+        .collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let vocab = wagic::sim::Vocab::build(&db);
+    let template = wagic::sim::template(&db, opts.seed, opts.budget);
+    let mut out: Vec<Finding> = wanted
+        .par_iter()
+        .flat_map_iter(|prim| simulate_wagic_card(&template, &vocab, prim, opts).0)
+        .collect();
+    out.sort_by_key(|f| (f.range.start(), f.range.end(), f.kind));
+    out
+}
+
 /// Simulates one file on its own. Wagic cards are played with the definitions and macros of
 /// this file only (so the checks that need the whole card pool, such as a token id that no card
 /// has, stay quiet). No configuration applies: the caller filters the findings.

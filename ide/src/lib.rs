@@ -12,8 +12,10 @@ pub mod dialects;
 pub mod doc;
 pub mod edit;
 pub mod features;
+pub mod save;
 pub mod simulation;
 mod slot;
+pub mod suggest;
 mod wagic_doc;
 pub mod world;
 

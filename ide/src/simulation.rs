@@ -85,12 +85,39 @@ pub fn simulate_document(
     out.pop().unwrap_or_default()
 }
 
-/// The language server's on-save hook: the engine plays the cards of the saved document.
+/// Drops the findings about what the simulation cannot play yet (`G101` `not-simulated`): they
+/// describe cardlint's limits, not the card, and are hidden unless asked for (`--show-limits`,
+/// `[simulate] show-limits`, the editor's `cardlint.simulation.showLimits`).
+pub fn hide_limits(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.retain(|d| d.rule.code != lint::simulation::NOT_SIMULATED.code);
+}
+
+/// The language server's on-save hook: the engine plays the cards of the saved document (of a
+/// Wagic file, only the `[card]` blocks that changed since the last save).
 pub struct OnSave;
 
 impl SaveCheck for OnSave {
     fn check(&self, path: &Path, dialect: Dialect, text: &str, config: &Config) -> Vec<Diagnostic> {
         simulate_document(path, dialect, text, config)
+    }
+
+    fn check_parts(
+        &self,
+        path: &Path,
+        dialect: Dialect,
+        text: &str,
+        config: &Config,
+        parts: &[syntax::TextRange],
+    ) -> Vec<Diagnostic> {
+        if dialect != Dialect::WAGIC {
+            return simulate_document(path, dialect, text, config);
+        }
+        let file = SourceFile::from_text(path, dialect, text);
+        let found = engine::simulate::simulate_wagic_parts(&file, &options(config), parts);
+        let mut diagnostics: Vec<Diagnostic> = found.into_iter().map(to_diagnostic).collect();
+        lint::workspace::finish(&file, config, Pass::Simulation, &mut diagnostics);
+        diagnostics.retain(|d| parts.iter().any(|p| p.contains_range(d.range)));
+        diagnostics
     }
 }
 
@@ -131,6 +158,23 @@ mod tests {
         let merged = merge(lint, sim);
         let messages: Vec<&str> = merged[0].iter().map(|d| d.message.as_str()).collect();
         assert_eq!(messages, ["seen by the lint", "new"]);
+    }
+
+    #[test]
+    fn a_save_plays_only_the_wagic_cards_asked_for() {
+        let text = "[card]\nname=Alpha Test\ntype=Instant\nmana={R}\nauto=damage:2 target(creature,player)\n[/card]\n[card]\nname=Beta Test\ntype=Instant\nmana={R}\nauto=damage:2 target(creature,player)\n[/card]\n";
+        let path = Path::new("Res/sets/primitives/test.txt");
+        let config = Config::default();
+        let all = OnSave.check(path, Dialect::WAGIC, text, &config);
+        let second = crate::save::units(Dialect::WAGIC, text).units[1].0;
+        let some = OnSave.check_parts(path, Dialect::WAGIC, text, &config, &[second]);
+        let expected: Vec<_> = all
+            .iter()
+            .filter(|d| second.contains_range(d.range))
+            .map(|d| (d.range, d.rule.code))
+            .collect();
+        let got: Vec<_> = some.iter().map(|d| (d.range, d.rule.code)).collect();
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -122,6 +122,14 @@ pub(crate) trait DialectSlot: Send + Sync {
         budget: usize,
     ) -> bool;
     fn doc_drop_stale(&self, doc: &mut DocState);
+    /// The findings of a file that is not open (its text as read from disk), through the
+    /// finish pipeline.
+    fn file_diagnostics(
+        &self,
+        id: FileId,
+        files: &[SourceFile],
+        config: &Config,
+    ) -> Vec<Diagnostic>;
     fn doc_lines_moved(&self, doc: &mut DocState, needle: &str) -> bool;
 
     // ---- Features --------------------------------------------------------------------------
@@ -358,6 +366,15 @@ where
 
     fn doc_drop_stale(&self, d: &mut DocState) {
         doc::<L>(d).drop_stale();
+    }
+
+    fn file_diagnostics(
+        &self,
+        id: FileId,
+        files: &[SourceFile],
+        config: &Config,
+    ) -> Vec<Diagnostic> {
+        lint::workspace::lint_one(&self.linter, id, files, &self.index, config)
     }
 
     fn doc_lines_moved(&self, d: &mut DocState, needle: &str) -> bool {

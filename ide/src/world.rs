@@ -27,12 +27,44 @@ use syntax::{LineCol, LineIndex, TextRange, TextSize};
 /// time (Wagic: cards), so that an edit waits at most for one step.
 pub const BACKGROUND_CHUNK: usize = 96;
 
+/// How much text of files that are not open `background_step` lints at a time (workspace
+/// diagnostics): at least one file.
+pub const CLOSED_CHUNK_BYTES: usize = 256 * 1024;
+
+fn hash_diagnostics(diagnostics: &[Diagnostic]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for d in diagnostics {
+        d.rule.code.hash(&mut h);
+        u32::from(d.range.start()).hash(&mut h);
+        u32::from(d.range.end()).hash(&mut h);
+        d.severity.as_str().hash(&mut h);
+        d.message.hash(&mut h);
+        d.notes.hash(&mut h);
+    }
+    h.finish()
+}
+
 /// Runs when a document is saved and adds findings to it until its next change (the headless
 /// engine's simulation of the saved card plugs in here). It gets the path, the dialect and the
 /// text, and the configuration that applies to the file, and returns findings with byte ranges
 /// into that text (already filtered by the configuration and the file's suppression comments).
 pub trait SaveCheck: Send + Sync {
     fn check(&self, path: &Path, dialect: Dialect, text: &str, config: &Config) -> Vec<Diagnostic>;
+
+    /// Only the units (Wagic `[card]` blocks) that lie in `parts`: the findings in them. The
+    /// default checks the whole text (the caller keeps what lies in `parts`).
+    fn check_parts(
+        &self,
+        path: &Path,
+        dialect: Dialect,
+        text: &str,
+        config: &Config,
+        parts: &[TextRange],
+    ) -> Vec<Diagnostic> {
+        let _ = parts;
+        self.check(path, dialect, text, config)
+    }
 }
 
 /// What happened to a file on disk.
@@ -54,16 +86,26 @@ struct Doc {
     state: Option<DocState>,
     /// Findings changed since they were last taken by `take_publications`.
     publish: bool,
-    /// Findings of the save check, until the next change.
+    /// Findings of the save check, kept (and moved) through edits until the next run replaces
+    /// those of the units it played.
     on_save: Vec<Diagnostic>,
+    /// What the last save check saw (`None`: it never ran).
+    save_seen: Option<crate::save::Seen>,
+    /// A save check runs on this document (`save_job` was taken, `finish_save_job` not yet).
+    save_running: bool,
+    /// A save came while the check ran: run again when it is done.
+    save_again: bool,
+    /// The edits (start, end, new length) made since the running check took the text.
+    save_edits: Vec<(usize, usize, usize)>,
     /// The document was edited since it was opened.
     edited: bool,
 }
 
-/// Diagnostics of an open document, for one version of its text.
+/// Diagnostics of a file: of an open document, for one version of its text; of a file that is
+/// not open (workspace diagnostics), for its text on disk (no version).
 pub struct Publication {
     pub path: PathBuf,
-    pub version: i32,
+    pub version: Option<i32>,
     pub diagnostics: Vec<Diagnostic>,
     pub line_index: Arc<LineIndex>,
 }
@@ -155,6 +197,18 @@ pub struct World {
     /// Line indexes of files that are not open (for locations in them).
     line_indexes: HashMap<FileId, Arc<LineIndex>>,
     save_check: Option<Arc<dyn SaveCheck>>,
+    /// Show the findings about the simulation's own limits (`G101`) whatever the configuration
+    /// says (the editor's `cardlint.simulation.showLimits`).
+    show_limits: bool,
+    /// Publish the findings of the card files that are not open (workspace diagnostics).
+    workspace_diagnostics: bool,
+    /// Files that are not open whose findings must be computed (and published if they changed).
+    closed_queue: std::collections::BTreeSet<FileId>,
+    /// The files not open whose findings were published (those with findings), and a hash of
+    /// what was published.
+    closed_published: HashMap<PathBuf, u64>,
+    /// Publications of files that are not open, for `take_publications`.
+    closed_out: Vec<Publication>,
     /// An index job was handed out and is not finished: background work waits for it.
     job_out: bool,
 }
@@ -180,6 +234,11 @@ impl World {
             slots,
             line_indexes: HashMap::new(),
             save_check: None,
+            show_limits: false,
+            workspace_diagnostics: false,
+            closed_queue: Default::default(),
+            closed_published: HashMap::new(),
+            closed_out: Vec::new(),
             job_out: false,
         }
     }
@@ -203,6 +262,98 @@ impl World {
     pub fn config_of(&self, path: &Path) -> Option<Arc<Config>> {
         let id = self.by_path.get(path)?;
         self.file_configs.get(*id).cloned()
+    }
+
+    /// Publishes the findings of every card file of the workspace folders, open or not (the
+    /// files that are not open are linted in the background after a scan and when they change
+    /// on disk).
+    pub fn set_workspace_diagnostics(&mut self, on: bool) {
+        self.workspace_diagnostics = on;
+        if on {
+            self.queue_all_closed();
+        } else {
+            self.closed_queue.clear();
+        }
+    }
+
+    fn queue_all_closed(&mut self) {
+        if !self.workspace_diagnostics {
+            return;
+        }
+        self.closed_queue = (0..self.files.len())
+            .filter(|id| self.live[*id] && !self.docs.contains_key(id))
+            .collect();
+    }
+
+    /// A file that is not open changed (or was closed): lint it again, or withdraw what was
+    /// published for it when it is no card file any more.
+    fn closed_changed(&mut self, id: FileId) {
+        if !self.workspace_diagnostics || self.docs.contains_key(&id) {
+            return;
+        }
+        if self.live[id] {
+            self.closed_queue.insert(id);
+        } else {
+            self.closed_queue.remove(&id);
+            let path = self.files[id].path.clone();
+            self.withdraw_closed(path);
+        }
+    }
+
+    fn withdraw_closed(&mut self, path: PathBuf) {
+        if self.closed_published.remove(&path).is_some() {
+            self.closed_out.push(Publication {
+                path,
+                version: None,
+                diagnostics: Vec::new(),
+                line_index: Arc::new(LineIndex::new("")),
+            });
+        }
+    }
+
+    /// Lints a chunk of the queued files that are not open (about `CLOSED_CHUNK_BYTES` of text)
+    /// and keeps the publications of those whose findings changed.
+    fn lint_closed_step(&mut self) {
+        let mut bytes = 0;
+        while let Some(id) = self.closed_queue.pop_first() {
+            if self.docs.contains_key(&id) || !self.live[id] {
+                continue;
+            }
+            let Some(s) = self.slot_of_file(id) else {
+                continue;
+            };
+            let config = self.file_configs[id].clone();
+            let diagnostics = self.slots[s].file_diagnostics(id, &self.files, &config);
+            let text = self.files[id].text();
+            bytes += text.len();
+            let path = self.files[id].path.clone();
+            if diagnostics.is_empty() {
+                self.withdraw_closed(path);
+            } else {
+                let hash = hash_diagnostics(&diagnostics);
+                if self.closed_published.get(&path) != Some(&hash) {
+                    let line_index = Arc::new(LineIndex::new(text));
+                    self.closed_published.insert(path.clone(), hash);
+                    self.closed_out.push(Publication {
+                        path,
+                        version: None,
+                        diagnostics,
+                        line_index,
+                    });
+                }
+            }
+            if bytes >= CLOSED_CHUNK_BYTES {
+                break;
+            }
+        }
+    }
+
+    /// Shows the simulation's `not-simulated` findings (hidden unless the configuration asks).
+    pub fn set_show_limits(&mut self, show: bool) {
+        self.show_limits = show;
+        for doc in self.docs.values_mut() {
+            doc.publish = true;
+        }
     }
 
     pub fn save_check(&self) -> Option<Arc<dyn SaveCheck>> {
@@ -312,6 +463,23 @@ impl World {
             slot.index_installed(n);
         }
         self.reset_docs();
+        if self.workspace_diagnostics {
+            // Files that are gone (or no longer card files) lose what was published for them.
+            let gone: Vec<PathBuf> = self
+                .closed_published
+                .keys()
+                .filter(|p| {
+                    self.by_path
+                        .get(*p)
+                        .is_none_or(|id| !self.live[*id] || self.docs.contains_key(id))
+                })
+                .cloned()
+                .collect();
+            for path in gone {
+                self.withdraw_closed(path);
+            }
+            self.queue_all_closed();
+        }
     }
 
     /// Every open document's findings are out of date (a scan, a configuration change).
@@ -450,6 +618,9 @@ impl World {
     /// dialect; anything else lets the path and the content decide.
     pub fn open(&mut self, path: PathBuf, language: Option<&str>, text: String, version: i32) {
         let id = self.add_file(path.clone());
+        // The document publishes its own findings from now on.
+        self.closed_queue.remove(&id);
+        self.closed_published.remove(&path);
         let forced = language.and_then(lint::dialect::from_name);
         let config = self.file_configs[id].clone();
         let dialect = if config.is_excluded(&path) {
@@ -467,6 +638,10 @@ impl World {
                 state: None,
                 publish: true,
                 on_save: Vec::new(),
+                save_seen: None,
+                save_running: false,
+                save_again: false,
+                save_edits: Vec::new(),
                 edited: false,
             },
         );
@@ -504,6 +679,11 @@ impl World {
                 text: new_text,
             };
             let (s, e, len) = edit::apply(&mut text, &change);
+            doc.on_save
+                .retain_mut(|d| crate::save::shift_diagnostic_through(d, s, e, len));
+            if doc.save_running {
+                doc.save_edits.push((s, e, len));
+            }
             if let (Some(state), Some(slot)) = (&mut doc.state, slot) {
                 self.slots[slot].doc_edited(state, s, e, len);
             }
@@ -515,7 +695,6 @@ impl World {
         doc.version = version;
         doc.publish = true;
         doc.edited = true;
-        doc.on_save.clear();
         let dialect = self.files[id].dialect;
         let path = self.files[id].path.clone();
         self.files[id] = SourceFile::from_text(path, dialect, text);
@@ -548,6 +727,7 @@ impl World {
         };
         let incremental = doc.state.is_some() && slot.is_some_and(|s| self.slots[s].incremental());
         self.reload_from_disk(id);
+        self.closed_changed(id);
         if let (true, true, Some(s)) = (incremental, doc.edited, slot) {
             // What the document contributed was patched edit by edit: rebuild from disk.
             self.index_must_rebuild(s);
@@ -605,6 +785,7 @@ impl World {
                 continue;
             }
             self.reload_from_disk(id);
+            self.closed_changed(id);
         }
     }
 
@@ -659,17 +840,83 @@ impl World {
 
     // ---- Diagnostics -----------------------------------------------------------------------
 
-    /// Findings of the save check for a document (at the version it ran on).
-    pub fn set_save_findings(&mut self, path: &Path, version: i32, findings: Vec<Diagnostic>) {
-        let Some(id) = self.by_path.get(path) else {
-            return;
-        };
-        if let Some(doc) = self.docs.get_mut(id)
-            && doc.version == version
+    /// The save check to run after a save of `path` (the units that changed since the last
+    /// run), or `None`: no check, nothing changed, or one runs already (it runs again when done).
+    pub fn save_job(&mut self, path: &Path) -> Option<crate::save::SaveJob> {
+        let check = self.save_check.clone()?;
+        let id = *self.by_path.get(path)?;
+        let dialect = self.dialect(path)?;
+        let config = self.file_configs.get(id)?.clone();
+        let text: Arc<str> = Arc::from(self.files[id].text());
+        let doc = self.docs.get_mut(&id)?;
+        if doc.save_running {
+            doc.save_again = true;
+            return None;
+        }
+        let units = crate::save::units(dialect, &text);
+        let parts = units.changed_since(doc.save_seen.as_ref());
+        if parts.as_ref().is_some_and(|p| p.is_empty()) {
+            // Nothing the engine plays changed; the findings stay as they are.
+            doc.save_seen = Some(units.seen());
+            return None;
+        }
+        doc.save_running = true;
+        doc.save_edits.clear();
+        Some(crate::save::SaveJob {
+            path: path.to_path_buf(),
+            dialect,
+            text,
+            config,
+            check,
+            parts,
+            seen: units.seen(),
+        })
+    }
+
+    /// Installs the findings of a save check: they replace those of the units it played, after
+    /// moving through the edits made while it ran. Returns the next job when a save came
+    /// meanwhile.
+    pub fn finish_save_job(
+        &mut self,
+        result: Option<crate::save::SaveResult>,
+        path: &Path,
+    ) -> Option<crate::save::SaveJob> {
+        let id = *self.by_path.get(path)?;
+        let doc = self.docs.get_mut(&id)?;
+        doc.save_running = false;
+        let edits = std::mem::take(&mut doc.save_edits);
+        if let Some(result) = result
+            && result.path == path
         {
-            doc.on_save = findings;
+            let mut parts = result.parts;
+            let mut findings = result.findings;
+            for &(s, e, len) in &edits {
+                findings.retain_mut(|d| crate::save::shift_diagnostic_through(d, s, e, len));
+                if let Some(parts) = &mut parts {
+                    parts.retain_mut(|r| match crate::save::shift_through(*r, s, e, len) {
+                        Some(moved) => {
+                            *r = moved;
+                            true
+                        }
+                        None => false,
+                    });
+                }
+            }
+            match &parts {
+                None => doc.on_save.clear(),
+                Some(parts) => doc.on_save.retain(|d| !crate::save::inside(parts, d.range)),
+            }
+            doc.on_save.extend(findings);
+            doc.on_save
+                .sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+            // Units edited while it ran differ from what it saw: the next save plays them.
+            doc.save_seen = Some(result.seen);
             doc.publish = true;
         }
+        if std::mem::take(&mut doc.save_again) {
+            return self.save_job(path);
+        }
+        None
     }
 
     /// Brings an incremental document's tree (and its part of the index) up to date.
@@ -724,12 +971,25 @@ impl World {
             }
             _ => Vec::new(),
         };
-        lint::simulation::add_to_lint(&mut out, doc.on_save.iter().cloned());
+        let limits = self.show_limits || config.show_limits;
+        lint::simulation::add_to_lint(
+            &mut out,
+            doc.on_save
+                .iter()
+                .filter(|d| limits || d.rule.code != lint::simulation::NOT_SIMULATED.code)
+                .cloned(),
+        );
         Some(out)
     }
 
     /// The diagnostics of every open document whose findings changed since the last call.
     pub fn take_publications(&mut self) -> Vec<Publication> {
+        let mut out = std::mem::take(&mut self.closed_out);
+        out.extend(self.take_doc_publications());
+        out
+    }
+
+    fn take_doc_publications(&mut self) -> Vec<Publication> {
         let mut ids: Vec<FileId> = self
             .docs
             .iter()
@@ -747,7 +1007,7 @@ impl World {
             doc.publish = false;
             out.push(Publication {
                 path,
-                version: doc.version,
+                version: Some(doc.version),
                 diagnostics,
                 line_index: doc.line_index.clone(),
             });
@@ -776,7 +1036,9 @@ impl World {
     /// the next).
     pub fn has_background_work(&self) -> bool {
         !self.job_out
-            && (self.slots.iter().any(|s| s.rebuild_due()) || !self.stale_docs().is_empty())
+            && (self.slots.iter().any(|s| s.rebuild_due())
+                || !self.stale_docs().is_empty()
+                || !self.closed_queue.is_empty())
     }
 
     /// Does one bounded piece of the work that edits left for later (an index rebuild, or a
@@ -811,7 +1073,9 @@ impl World {
             {
                 doc.publish = true;
             }
+            return;
         }
+        self.lint_closed_step();
     }
 
     /// A slow index's rebuild (Wagic's), when one is due and nothing else comes first, as a job
@@ -902,6 +1166,7 @@ impl World {
 
     /// Gives up the background work (after it failed): findings stay as they are.
     pub fn drop_background_work(&mut self) {
+        self.closed_queue.clear();
         for slot in &mut self.slots {
             slot.set_rebuild_due(false);
         }
@@ -1059,10 +1324,24 @@ impl World {
             let touches = d.range.intersect(range).is_some()
                 || d.range.contains_range(range)
                 || range.contains_range(d.range);
-            let Some(fix) = &d.fix else { continue };
             if !touches {
                 continue;
             }
+            let Some(fix) = &d.fix else {
+                // "did you mean `X`?" without a fix of its own: replace the word.
+                let text = self.text(path).unwrap_or("");
+                for word in crate::suggest::suggestions(&d) {
+                    if let Some(edit) = crate::suggest::replace_word(&d, text, &word) {
+                        out.push(CodeAction {
+                            title: format!("Replace with `{}`", edit.new_text),
+                            edits: vec![edit],
+                            preferred: false,
+                            diagnostic: d.clone(),
+                        });
+                    }
+                }
+                continue;
+            };
             out.push(CodeAction {
                 title: fix.message.clone(),
                 edits: fix.edits.clone(),

@@ -23,6 +23,15 @@ struct RawConfig {
     dialects: BTreeMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
     forge: RawForge,
+    #[serde(default)]
+    simulate: RawSimulate,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawSimulate {
+    /// Report what the simulation cannot play yet (`G101`).
+    show_limits: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -81,6 +90,9 @@ pub struct Config {
     dialects: Vec<(GlobMatcher, Dialect)>,
     /// Which Forge the Forge cards are checked against (`[forge] engine`).
     pub forge_engine: model::forge::versions::EngineChoice,
+    /// Report what the simulation cannot play yet (`G101` `not-simulated`; `[simulate]
+    /// show-limits`). Off by default: those findings are about cardlint, not the cards.
+    pub show_limits: bool,
 }
 
 impl Config {
@@ -244,6 +256,7 @@ impl Config {
             exclude,
             dialects,
             forge_engine,
+            show_limits: raw.simulate.show_limits.unwrap_or(false),
         })
     }
 

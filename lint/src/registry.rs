@@ -113,6 +113,17 @@ impl RuleMeta {
         since: "0.1.0",
     };
 
+    /// The anchor of the rule's section in `docs/rules.md` (`e001-invalid-utf8`).
+    pub fn docs_anchor(&self) -> String {
+        format!("{}-{}", self.code, self.name).to_lowercase()
+    }
+
+    /// A stable address of the rule's documentation: its section of `docs/rules.md` in the
+    /// repository (editors link the rule's code to it).
+    pub fn docs_url(&self) -> String {
+        format!("{DOCS_PAGE}#{}", self.docs_anchor())
+    }
+
     /// The documentation as Markdown, as `cardlint explain` prints it.
     pub fn markdown(&self) -> String {
         self.markdown_at(1)
@@ -148,6 +159,9 @@ impl RuleMeta {
         out
     }
 }
+
+/// The rules reference page (`cardlint rules --format markdown`, committed as `docs/rules.md`).
+pub const DOCS_PAGE: &str = "https://github.com/cardlint/cardlint/blob/main/docs/rules.md";
 
 /// An example with its invisible characters (NUL, other controls, the byte-order mark) written
 /// as `<U+XXXX>`, so documentation pages stay plain text.

@@ -58,7 +58,14 @@ pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
         range: range(index, d.range),
         severity: Some(severity(d.severity)),
         code: Some(lsp::NumberOrString::String(d.rule.code.to_string())),
-        code_description: None,
+        // The code links to the rule's documentation; the source names the rule, as the
+        // command line does (`cardlint(unknown-api-type)`).
+        code_description: d
+            .rule
+            .docs_url()
+            .parse()
+            .ok()
+            .map(|href| lsp::CodeDescription { href }),
         source: Some(format!("cardlint({})", d.rule.name)),
         message,
         related_information: None,

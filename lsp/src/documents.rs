@@ -2,9 +2,8 @@
 //! watched files (`workspace/didChangeWatchedFiles`, registered after `initialized`).
 
 use crate::convert::{line_col, path_of};
-use crate::{Backend, CONFIG_NAMES, lock};
+use crate::{Backend, CONFIG_NAMES};
 use ide::FileEvent;
-use std::panic::AssertUnwindSafe;
 use tower_lsp_server::ls_types::*;
 
 impl Backend {
@@ -98,34 +97,15 @@ pub(crate) async fn did_close(server: &Backend, params: DidCloseTextDocumentPara
 
 pub(crate) async fn did_save(server: &Backend, params: DidSaveTextDocumentParams) {
     let path = path_of(&params.text_document.uri);
-    let job = server
-        .with_world("textDocument/didSave", |w| {
-            let check = w.save_check()?;
-            let dialect = w.dialect(&path)?;
-            Some((
-                check,
-                dialect,
-                w.text(&path)?.to_string(),
-                w.version(&path)?,
-                w.config_of(&path)?,
-            ))
-        })
-        .ok()
-        .flatten();
-    let Some((check, dialect, text, version, config)) = job else {
-        return;
-    };
-    let world = server.world.clone();
-    let worker = server.worker.clone();
-    tokio::task::spawn_blocking(move || {
-        let found = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            check.check(&path, dialect, &text, &config)
-        }));
-        if let Ok(found) = found {
-            lock(&world).set_save_findings(&path, version, found);
-            worker.wake();
-        }
-    });
+    let job = server.with_world("textDocument/didSave", |w| w.save_job(&path));
+    if let Ok(Some(job)) = job {
+        crate::save::spawn(
+            &server.handle,
+            server.world.clone(),
+            server.worker.clone(),
+            job,
+        );
+    }
 }
 
 pub(crate) async fn did_change_watched_files(

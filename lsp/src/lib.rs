@@ -10,8 +10,10 @@
 
 mod convert;
 mod documents;
+mod init_options;
 mod language;
 mod lifecycle;
+mod save;
 mod symbols;
 mod transport;
 mod worker;
@@ -33,6 +35,8 @@ pub struct Options {
     pub save_check: Option<Arc<dyn SaveCheck>>,
     /// Accept the `cardlint/panic` request (for tests of the server's robustness).
     pub test_hooks: bool,
+    /// Show the simulation's `not-simulated` findings (also `initializationOptions.showLimits`).
+    pub show_limits: bool,
 }
 
 /// Serves the protocol on stdin and stdout until the client exits.
@@ -109,6 +113,8 @@ impl Backend {
     fn new(client: Client, options: Options, handle: tokio::runtime::Handle) -> Backend {
         let world = Arc::new(Mutex::new(World::new()));
         lock(&world).set_save_check(options.save_check.clone());
+        // Every card file of the workspace gets its findings, open or not.
+        lock(&world).set_workspace_diagnostics(true);
         let worker = Worker::start(world.clone(), client.clone(), handle.clone());
         Backend {
             client,

@@ -111,7 +111,11 @@ pub(crate) async fn initialize(
     {
         folders.push(root.into_owned());
     }
-    server.with_world("initialize", |w| w.set_folders(folders))?;
+    let show_limits = server.options.show_limits || crate::init_options::show_limits(&params);
+    server.with_world("initialize", |w| {
+        w.set_folders(folders);
+        w.set_show_limits(show_limits);
+    })?;
     Ok(InitializeResult {
         capabilities: capabilities(),
         server_info: Some(ServerInfo {

@@ -161,7 +161,7 @@ fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handl
     };
     for (path, version, diagnostics) in publications {
         if let Some(uri) = convert::uri_of(&path) {
-            handle.block_on(client.publish_diagnostics(uri, diagnostics, Some(version)));
+            handle.block_on(client.publish_diagnostics(uri, diagnostics, version));
         }
     }
 }

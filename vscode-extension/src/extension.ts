@@ -1,11 +1,24 @@
-// The VS Code client of the cardlint language server: starts `cardlint lsp` over stdio
-// for Forge and Wagic documents, and restarts it on request or when its settings change.
+// The VS Code client of the cardlint language server: starts `cardlint lsp` over stdio for the
+// card languages, and restarts it on request or when its settings change. The server comes with
+// the extension (`server/cardlint` in a platform package) unless `cardlint.server.path` names
+// another. A missing, wrong or too old binary gives one error message, never a restart loop.
 
+import { execFile } from "node:child_process";
 import * as os from "node:os";
+import * as path from "node:path";
 import * as vscode from "vscode";
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, State } from "vscode-languageclient/node";
+import {
+  CloseAction,
+  ErrorAction,
+  type ErrorHandler,
+  LanguageClient,
+  type LanguageClientOptions,
+  RevealOutputChannelOn,
+  type ServerOptions,
+  State,
+} from "vscode-languageclient/node";
 import { LANGUAGES } from "./languages";
-import { findServer } from "./server";
+import { atLeast, findServer, judgeVersionOutput, MIN_SERVER_VERSION } from "./server";
 import { TraceChannel } from "./trace";
 
 const SELECTOR = LANGUAGES.flatMap((language) => [
@@ -13,6 +26,10 @@ const SELECTOR = LANGUAGES.flatMap((language) => [
   { scheme: "untitled", language },
 ]);
 
+/** A server that ran this long before it stopped is restarted once, silently. */
+const RESTART_AFTER_MS = 5 * 60 * 1000;
+
+let extensionPath = "";
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel;
 let traceChannel: TraceChannel;
@@ -21,7 +38,18 @@ let configWatcher: vscode.FileSystemWatcher;
 // Starts and stops run one at a time, in the order they were asked for.
 let queue: Promise<void> = Promise.resolve();
 
+/**
+ * The client, whose own notifications (connection errors, "couldn't create connection", failed
+ * requests) go to the log only: the extension shows one message of its own instead.
+ */
+class CardlintClient extends LanguageClient {
+  override error(message: string, data?: unknown, _showNotification?: boolean | "force"): void {
+    super.error(message, data, false);
+  }
+}
+
 export function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionPath = context.extensionPath;
   output = vscode.window.createOutputChannel("cardlint", { log: true });
   traceChannel = new TraceChannel("cardlint Trace", () => traceSetting());
   status = vscode.languages.createLanguageStatusItem("cardlint.server", SELECTOR);
@@ -40,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
       if (event.affectsConfiguration("cardlint.trace.server")) {
         traceChannel.refresh();
       }
-      if (event.affectsConfiguration("cardlint.server")) {
+      if (event.affectsConfiguration("cardlint.server") || event.affectsConfiguration("cardlint.simulation")) {
         void restart();
       }
     }),
@@ -66,26 +94,50 @@ function enqueue(task: () => Promise<void>): Promise<void> {
   return queue;
 }
 
+/** `binary --version`, or why it could not run. */
+function versionOf(binary: string): Promise<{ stdout?: string; failure?: string }> {
+  return new Promise((resolve) => {
+    execFile(binary, ["--version"], { timeout: 10_000, windowsHide: true }, (error, stdout) => {
+      if (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        resolve({ failure: code !== undefined ? String(code) : error.message.split("\n")[0] });
+      } else {
+        resolve({ stdout: String(stdout) });
+      }
+    });
+  });
+}
+
 async function start(): Promise<void> {
   const config = vscode.workspace.getConfiguration("cardlint");
   const workspaceFolder = firstFolder();
+  const inspected = config.inspect<string>("server.path");
+  const configured = config.get<string>("server.path");
   const lookup = findServer({
-    configured: config.get<string>("server.path"),
+    configured,
     workspaceFolder,
     env: process.env,
     platform: process.platform,
     homedir: os.homedir(),
+    bundled: path.join(extensionPath, "server", process.platform === "win32" ? "cardlint.exe" : "cardlint"),
+    ignoredUserValue: configured?.trim() ? undefined : inspected?.globalValue,
+    remote: vscode.env.remoteName !== undefined,
   });
   if (!lookup.found) {
-    showStatus("not found", vscode.LanguageStatusSeverity.Error, lookup.message);
-    output.error(lookup.message);
-    void offerHelp(lookup.message);
+    fail("not found", lookup.message);
+    return;
+  }
+
+  const probe = await versionOf(lookup.path);
+  const judged = judgeVersionOutput(lookup.path, probe.stdout, probe.failure);
+  if (judged.problem !== undefined) {
+    fail(judged.version ? "too old" : "not usable", `cardlint: ${judged.problem}`);
     return;
   }
 
   const args = ["lsp", ...config.get<string[]>("server.extraArgs", [])];
   const commandLine = [lookup.path, ...args].join(" ");
-  output.info(`starting ${commandLine} (found via ${lookup.source})`);
+  output.info(`starting ${commandLine} (cardlint ${judged.version}, found via ${lookup.source})`);
   showStatus("starting", vscode.LanguageStatusSeverity.Information, commandLine, true);
 
   // No `transport`: the client would then add a `--stdio` argument, and `cardlint lsp` talks over stdio anyway.
@@ -94,21 +146,48 @@ async function start(): Promise<void> {
     args,
     options: { cwd: workspaceFolder },
   };
+  let startedAt = 0;
+  let restarted = false;
+  const errorHandler: ErrorHandler = {
+    // A few garbled messages are survivable; a stream of them means the connection is gone.
+    error: (_error, _message, count) =>
+      (count ?? 0) <= 3 ? { action: ErrorAction.Continue, handled: true } : { action: ErrorAction.Shutdown, handled: true },
+    closed: () => {
+      if (startedAt > 0 && !restarted && Date.now() - startedAt > RESTART_AFTER_MS) {
+        restarted = true;
+        output.warn("the language server stopped after running a while; restarting it once");
+        return { action: CloseAction.Restart, handled: true };
+      }
+      fail(
+        "stopped",
+        `cardlint: the language server \`${commandLine}\` stopped unexpectedly. Its last words are in the log; ` +
+          "**cardlint: Restart Language Server** starts it again.",
+      );
+      return { action: CloseAction.DoNotRestart, handled: true };
+    },
+  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: SELECTOR,
     outputChannel: output,
     traceOutputChannel: traceChannel,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
     synchronize: { fileEvents: configWatcher },
+    errorHandler,
+    initializationOptions: {
+      showLimits: config.get<boolean>("simulation.showLimits", false),
+    },
+    initializationFailedHandler: () => false,
   };
-  const next = new LanguageClient("cardlint", "cardlint", serverOptions, clientOptions);
+  const next = new CardlintClient("cardlint", "cardlint", serverOptions, clientOptions);
   next.onDidChangeState((event) => {
     if (client !== next) {
       return;
     }
     if (event.newState === State.Running) {
+      startedAt = Date.now();
       const version = next.initializeResult?.serverInfo?.version;
       showStatus(version ? `running ${version}` : "running", vscode.LanguageStatusSeverity.Information, commandLine);
-    } else if (event.newState === State.Stopped) {
+    } else if (event.newState === State.Stopped && status.severity !== vscode.LanguageStatusSeverity.Error) {
       showStatus("stopped", vscode.LanguageStatusSeverity.Warning, commandLine);
     }
   });
@@ -116,12 +195,20 @@ async function start(): Promise<void> {
   try {
     await next.start();
   } catch (error) {
-    // The client has already shown a notification that leads to the output; add the likely cause there.
-    const message =
-      `the language server \`${commandLine}\` did not start: ${errorText(error)}. ` +
-      "Check that this cardlint is recent enough to have the `lsp` command.";
-    output.error(message);
-    showStatus("failed", vscode.LanguageStatusSeverity.Error, message);
+    fail(
+      "failed",
+      `cardlint: the language server \`${commandLine}\` did not start (${errorText(error)}). The log says more.`,
+    );
+    return;
+  }
+  // The binary answered `--version`, but the server says which version it really is.
+  const served = next.initializeResult?.serverInfo?.version;
+  if (served !== undefined && !atLeast(served)) {
+    fail(
+      "too old",
+      `cardlint: the language server \`${lookup.path}\` is version ${served}; this extension needs ${MIN_SERVER_VERSION} or newer.`,
+    );
+    await stop();
   }
 }
 
@@ -138,11 +225,18 @@ async function stop(): Promise<void> {
   }
 }
 
+/** The one error message of a failed start (or stop): in the log, the status item and a notification. */
+function fail(state: string, message: string): void {
+  output.error(message);
+  showStatus(state, vscode.LanguageStatusSeverity.Error, message);
+  void offerHelp(message);
+}
+
 async function offerHelp(message: string): Promise<void> {
-  const choice = await vscode.window.showErrorMessage(message, "Open Settings", "Show Output");
+  const choice = await vscode.window.showErrorMessage(message, "Open Settings", "Show Log");
   if (choice === "Open Settings") {
     await vscode.commands.executeCommand("workbench.action.openSettings", "cardlint.server");
-  } else if (choice === "Show Output") {
+  } else if (choice === "Show Log") {
     output.show();
   }
 }

@@ -12,10 +12,19 @@ export interface LookupContext {
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
   homedir: string;
+  /** The binary packaged with the extension (`server/cardlint`), if this package has one. */
+  bundled?: string;
+  /**
+   * The setting as written in User settings when the window ignores it (a remote window reads
+   * `machine-overridable` settings from the Remote settings): mentioned in the message.
+   */
+  ignoredUserValue?: string;
+  /** The window is remote (code-server, SSH, containers): User settings of machine scope do not apply. */
+  remote?: boolean;
 }
 
 export type Lookup =
-  | { found: true; path: string; source: "setting" | "PATH" | "cargo" }
+  | { found: true; path: string; source: "setting" | "bundled" | "PATH" | "cargo" }
   | { found: false; message: string };
 
 /** The default command name, looked up on PATH when the setting is empty. */
@@ -25,6 +34,10 @@ export function findServer(ctx: LookupContext): Lookup {
   const configured = ctx.configured?.trim() ?? "";
   if (configured !== "") {
     return fromSetting(configured, ctx);
+  }
+  // The binary packaged with the extension comes first: it is the version this client expects.
+  if (ctx.bundled !== undefined && executableProblem(ctx.bundled, ctx.platform) === undefined) {
+    return { found: true, path: ctx.bundled, source: "bundled" };
   }
   const onPath = searchPath(DEFAULT_COMMAND, ctx);
   if (onPath !== undefined) {
@@ -37,12 +50,19 @@ export function findServer(ctx: LookupContext): Lookup {
   if (fromCargo !== undefined) {
     return { found: true, path: fromCargo, source: "cargo" };
   }
+  const ignored = ctx.ignoredUserValue?.trim()
+    ? ` Your User setting \`cardlint.server.path\` (\`${ctx.ignoredUserValue.trim()}\`) does not apply in this ` +
+      "remote window: set it in the Remote settings (Preferences: Open Remote Settings)."
+    : ctx.remote
+      ? " In a remote window, a `cardlint.server.path` written in User settings does not apply: set it in the " +
+        "Remote settings (Preferences: Open Remote Settings), or install cardlint on this machine."
+      : " Install it (`cargo install --locked --git https://github.com/cardlint/cardlint cardlint`) or set " +
+      "`cardlint.server.path`.";
   return {
     found: false,
     message:
-      "cardlint: the language server binary `cardlint` was not found on PATH nor in " +
-      `${path.join(cargoHome, "bin")}. Install it (\`cargo install --locked --git ` +
-      "https://github.com/cardlint/cardlint cardlint`) or set `cardlint.server.path`.",
+      "cardlint: this package has no language server for this platform, and `cardlint` was not found on PATH nor in " +
+      `${path.join(cargoHome, "bin")}.${ignored}`,
   };
 }
 
@@ -160,4 +180,53 @@ function pathVariable(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string
   }
   const key = Object.keys(env).find((k) => k.toUpperCase() === "PATH");
   return key === undefined ? undefined : env[key];
+}
+
+/** The oldest `cardlint` whose language server this extension works with. */
+export const MIN_SERVER_VERSION = "0.2.0";
+
+/** `[major, minor, patch]` of the first version number in `text` (`cardlint 0.2.0` → [0, 2, 0]). */
+export function parseVersion(text: string): [number, number, number] | undefined {
+  const m = /(\d+)\.(\d+)(?:\.(\d+))?/.exec(text);
+  if (m === null) {
+    return undefined;
+  }
+  return [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+}
+
+/** Whether `version` (as printed by `cardlint --version`) is at least `minimum`. */
+export function atLeast(version: string, minimum: string = MIN_SERVER_VERSION): boolean {
+  const v = parseVersion(version);
+  const min = parseVersion(minimum);
+  if (v === undefined || min === undefined) {
+    return false;
+  }
+  for (let i = 0; i < 3; i++) {
+    if (v[i] !== min[i]) {
+      return v[i] > min[i];
+    }
+  }
+  return true;
+}
+
+/**
+ * What `cardlint --version` says about a binary: its version, or why it cannot serve this
+ * extension (not a cardlint, too old), in words for the one error message.
+ */
+export function judgeVersionOutput(binary: string, output: string | undefined, failure?: string): { version?: string; problem?: string } {
+  if (output === undefined) {
+    return { problem: `\`${binary} --version\` failed (${failure ?? "no output"}): this is not a working cardlint binary.` };
+  }
+  const line = output.trim().split(/\r?\n/)[0] ?? "";
+  if (!/^cardlint\b/.test(line) || parseVersion(line) === undefined) {
+    return { problem: `\`${binary}\` is not cardlint (\`--version\` printed \`${line.slice(0, 80)}\`).` };
+  }
+  const version = line.replace(/^cardlint\s*/, "");
+  if (!atLeast(version)) {
+    return {
+      version,
+      problem: `\`${binary}\` is cardlint ${version}; this extension needs ${MIN_SERVER_VERSION} or newer. Update it, or clear \`cardlint.server.path\` to use the server packaged with the extension.`,
+    };
+  }
+  return { version };
 }

@@ -4,6 +4,7 @@
 // is not "off", so the setting alone switches the trace on and off, as it is documented.
 
 import * as vscode from "vscode";
+import { stampLines } from "./stamp";
 
 export class TraceChannel implements vscode.LogOutputChannel {
   private readonly channel: vscode.OutputChannel;
@@ -42,24 +43,24 @@ export class TraceChannel implements vscode.LogOutputChannel {
   }
 
   trace(message: string, ...args: unknown[]): void {
-    this.channel.appendLine(withArgs(message, args));
+    this.channel.appendLine(stampLines(withArgs(message, args), "trace"));
   }
 
   debug(message: string, ...args: unknown[]): void {
-    this.channel.appendLine(withArgs(message, args));
+    this.channel.appendLine(stampLines(withArgs(message, args), "debug"));
   }
 
   info(message: string, ...args: unknown[]): void {
-    this.channel.appendLine(withArgs(message, args));
+    this.channel.appendLine(stampLines(withArgs(message, args), "info"));
   }
 
   warn(message: string, ...args: unknown[]): void {
-    this.channel.appendLine(`[warning] ${withArgs(message, args)}`);
+    this.channel.appendLine(stampLines(withArgs(message, args), "warning"));
   }
 
   error(error: string | Error, ...args: unknown[]): void {
     const message = error instanceof Error ? (error.stack ?? error.message) : error;
-    this.channel.appendLine(`[error] ${withArgs(message, args)}`);
+    this.channel.appendLine(stampLines(withArgs(message, args), "error"));
   }
 
   append(value: string): void {

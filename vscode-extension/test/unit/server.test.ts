@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, describe, it } from "node:test";
-import { findServer, type LookupContext } from "../../src/server";
+import { atLeast, findServer, judgeVersionOutput, MIN_SERVER_VERSION, type LookupContext } from "../../src/server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "cardlint-vscode-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -68,6 +68,25 @@ describe("findServer on POSIX", { skip: process.platform === "win32" }, () => {
     assert.match(!found.found ? found.message : "", /not found on PATH.*cargo install.*cardlint\.server\.path/s);
   });
 
+  it("prefers the packaged server to PATH, and the setting to both", () => {
+    const bundled = executable(path.join(root, "extension", "server", "cardlint"));
+    assert.deepEqual(findServer(context({ bundled, env: { PATH: bin } })), { found: true, path: bundled, source: "bundled" });
+    assert.deepEqual(findServer(context({ bundled, configured: other, env: { PATH: bin } })), {
+      found: true,
+      path: other,
+      source: "setting",
+    });
+    // A package without a server (another platform's, or a universal one) falls back to PATH.
+    const absent = path.join(root, "extension-universal", "server", "cardlint");
+    assert.deepEqual(findServer(context({ bundled: absent, env: { PATH: bin } })), { found: true, path: onPath, source: "PATH" });
+  });
+
+  it("says when the User setting is ignored by a remote window", () => {
+    const found = findServer(context({ ignoredUserValue: "/opt/cardlint", env: { PATH: path.join(root, "nowhere") } }));
+    assert.match(!found.found ? found.message : "", /\/opt\/cardlint.*does not apply in this remote window.*Remote settings/s);
+    assert.doesNotMatch(!found.found ? found.message : "", /or set `cardlint\.server\.path`/);
+  });
+
   it("uses an absolute path from the setting, and says why it cannot", () => {
     assert.deepEqual(findServer(context({ configured: other })), { found: true, path: other, source: "setting" });
 
@@ -112,5 +131,24 @@ describe("findServer with Windows conventions", () => {
     fs.writeFileSync(path.join(dir, "cardlint.exe"), "");
     const found = findServer(context({ platform: "win32", env: { Path: `C:\\nowhere;${dir}`, PATHEXT: ".COM;.EXE" } }));
     assert.deepEqual(found, { found: true, path: path.join(dir, "cardlint.exe"), source: "PATH" });
+  });
+});
+
+describe("the server's version", () => {
+  it("compares versions by number", () => {
+    assert.ok(atLeast(MIN_SERVER_VERSION));
+    assert.ok(atLeast("0.10.0", "0.2.0"));
+    assert.ok(atLeast("1.0.0", "0.2.0"));
+    assert.ok(!atLeast("0.1.9", "0.2.0"));
+    assert.ok(!atLeast("nonsense", "0.2.0"));
+  });
+
+  it("explains a binary that is not cardlint, too old, or broken, in one sentence", () => {
+    assert.deepEqual(judgeVersionOutput("/x/cardlint", `cardlint ${MIN_SERVER_VERSION}\n`), { version: MIN_SERVER_VERSION });
+    const old = judgeVersionOutput("/x/cardlint", "cardlint 0.1.0\n");
+    assert.equal(old.version, "0.1.0");
+    assert.match(old.problem ?? "", /is cardlint 0\.1\.0; this extension needs .* or newer/);
+    assert.match(judgeVersionOutput("/bin/ls", "ls (GNU coreutils) 9.1\n").problem ?? "", /is not cardlint/);
+    assert.match(judgeVersionOutput("/x/cardlint", undefined, "EACCES").problem ?? "", /failed \(EACCES\)/);
   });
 });
