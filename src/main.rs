@@ -82,9 +82,7 @@ fn main() -> ExitCode {
                 }),
                 test_hooks: args.test_hooks,
             };
-            lsp::run_stdio(options)
-                .map(|()| ExitCode::SUCCESS)
-                .map_err(|e| e.to_string())
+            lsp::run_stdio(options).map_err(|e| e.to_string())
         }
         cli::Command::Vocab(args) => vocab_cmd::run(&args),
         cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {
