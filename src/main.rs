@@ -98,9 +98,7 @@ fn main() -> ExitCode {
                 test_hooks: args.test_hooks,
                 show_limits: args.show_limits,
             };
-            lsp::run_stdio(options)
-                .map(|()| ExitCode::SUCCESS)
-                .map_err(|e| e.to_string())
+            lsp::run_stdio(options).map_err(|e| e.to_string())
         }
         cli::Command::Vocab(args) => vocab_cmd::run(&args),
         cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {

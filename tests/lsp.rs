@@ -86,8 +86,14 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 impl Client {
     fn start() -> Client {
+        Client::start_env(&[])
+    }
+
+    /// A server with these environment variables.
+    fn start_env(env: &[(&str, &str)]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardlint"))
             .args(["lsp", "--test-hooks"])
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if std::env::var_os("CARDLINT_TEST_STDERR").is_some() {
@@ -142,6 +148,24 @@ impl Client {
         write!(self.stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
         self.stdin.write_all(body).unwrap();
         self.stdin.flush().unwrap();
+    }
+
+    /// Bytes as they are, no frame around them.
+    fn write_bytes(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Waits for the process to end (a hang fails the test); its exit code.
+    fn exit_code(&mut self) -> Option<i32> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code();
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     fn notify(&mut self, method: &str, params: Value) {
@@ -906,6 +930,191 @@ fn unopened_files_get_their_findings() {
                 .is_some_and(|d| d.is_empty())
     });
     assert!(cleared["params"]["version"].is_null(), "{cleared}");
+    stop(c);
+}
+
+/// A server initialized on `root`, without waiting for its scan.
+fn start_bare(root: &Path, env: &[(&str, &str)]) -> Client {
+    let mut client = Client::start_env(env);
+    client.result(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": uri(root),
+            "workspaceFolders": [{"uri": uri(root), "name": "fixture"}],
+            "capabilities": {}
+        }),
+    );
+    client.notify("initialized", json!({}));
+    client
+}
+
+/// Malformed frames (a wrong `Content-Length`, none, no header, absurd lengths) are answered
+/// with a parse error and skipped: the next request is answered. `$/` requests are answered
+/// "method not found".
+#[test]
+fn malformed_frames_are_answered_and_skipped() {
+    let dir = fixture();
+    let root = dir.path();
+    let path = root.join("cardsfolder/e/ember_caller.txt");
+    let mut c = start_bare(root, &[]);
+    c.open(&path, "forge", EMBER);
+    c.diagnostics(&uri(&path), 1);
+    // Were it read as a request, the server would shut down and answer no more hovers.
+    let body: &[u8] = br#"{"jsonrpc":"2.0","id":"lost","method":"shutdown"}"#;
+    let with = |header: &str| [header.as_bytes(), body].concat();
+    let cases = [
+        (
+            "a Content-Length too short",
+            with("Content-Length: 10\r\n\r\n"),
+        ),
+        (
+            "a Content-Length too long",
+            with("Content-Length: 1000\r\n\r\n"),
+        ),
+        (
+            "a header without a length",
+            with("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"),
+        ),
+        ("a body without a header", body.to_vec()),
+        (
+            "a length of 2^64 - 1",
+            with("Content-Length: 18446744073709551615\r\n\r\n"),
+        ),
+        (
+            "a length of 10^14",
+            with("Content-Length: 100000000000000\r\n\r\n"),
+        ),
+        ("binary garbage", b"\x00\xff\xfe\r\n\r\n\x01".to_vec()),
+    ];
+    for (what, bytes) in cases {
+        c.write_bytes(&bytes);
+        // A frame that is too long ends where the next header starts: send one.
+        let hover = c.request("textDocument/hover", at(&path, EMBER, "DealDamage", 2));
+        assert!(
+            hover["result"]["contents"]["value"]
+                .as_str()
+                .is_some_and(|v| v.contains("DealDamage")),
+            "after {what}: {hover}"
+        );
+        // The parse errors came before the answer (they are written as the input is read).
+        let errors = |m: &Value| m["error"]["code"] == -32700 && m["id"].is_null();
+        assert!(c.inbox.iter().any(errors), "no parse error for {what}");
+        c.inbox.retain(|m| !errors(m));
+        assert!(
+            !c.inbox.iter().any(|m| m["id"] == "lost"),
+            "{what}: the broken frame was read as a request"
+        );
+    }
+    // `$/` requests are optional: answered "method not found"; notifications are ignored.
+    let response = c.request("$/cardlint/unknown", json!({}));
+    assert_eq!(response["error"]["code"], -32601, "{response}");
+    c.notify("$/cardlint/unknown", json!({}));
+    c.result("textDocument/hover", at(&path, EMBER, "DealDamage", 2));
+    stop(c);
+}
+
+/// `exit` ends the server with 0 after `shutdown`, with 1 without it.
+#[test]
+fn exit_code_tells_whether_shutdown_came_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = start_bare(dir.path(), &[]);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), Some(1), "exit without shutdown");
+    let c = start_bare(dir.path(), &[]);
+    stop(c);
+}
+
+/// FIFOs, devices and huge files are never read: not by the scan, not when a document is
+/// closed, not when the watcher reports them.
+#[cfg(unix)]
+#[test]
+fn special_files_are_never_read() {
+    let dir = fixture();
+    let root = dir.path();
+    let fifo = root.join("cardsfolder/f/fifo_card.txt");
+    std::fs::create_dir_all(fifo.parent().unwrap()).unwrap();
+    let fifos = [fifo.clone(), root.join("cardlint.toml")];
+    let made = fifos.iter().all(|f| {
+        Command::new("mkfifo")
+            .arg(f)
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    if !made {
+        eprintln!("skipped the FIFOs: mkfifo is not available");
+    }
+    // Sparse: one byte above the limit, nothing on disk.
+    let huge = root.join("cardsfolder/h/huge_card.txt");
+    std::fs::create_dir_all(huge.parent().unwrap()).unwrap();
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(ide::lint::discover::MAX_FILE_SIZE + 1)
+        .unwrap();
+    // The six card files of the fixture, not the FIFO nor the huge file.
+    let mut c = start(root);
+    let mut changes = Vec::new();
+    for path in [fifo.as_path(), huge.as_path(), Path::new("/dev/zero")] {
+        c.open(path, "forge", "Name:Open\n");
+        c.notify(
+            "textDocument/didClose",
+            json!({"textDocument": {"uri": uri(path)}}),
+        );
+        changes.push(json!({"uri": uri(path), "type": 2}));
+    }
+    changes.push(json!({"uri": uri(&root.join("cardlint.toml")), "type": 1}));
+    c.notify(
+        "workspace/didChangeWatchedFiles",
+        json!({ "changes": changes }),
+    );
+    let path = root.join("cardsfolder/e/ember_caller.txt");
+    c.open(&path, "forge", EMBER);
+    c.diagnostics(&uri(&path), 1);
+    c.result("textDocument/hover", at(&path, EMBER, "DealDamage", 2));
+    stop(c);
+}
+
+/// A panic while analysing one document is that document's `E000` diagnostic; the others go
+/// on being published and requests answered. The panic comes from the debug builds' test hook.
+#[test]
+fn a_panicking_document_does_not_stop_the_others() {
+    const MARKER: &str = "cardlint-test-panic-marker";
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start_bare(root, &[("CARDLINT_TEST_PANIC_ON", MARKER)]);
+    let ember = root.join("cardsfolder/e/ember_caller.txt");
+    let eu = uri(&ember);
+    c.open(&ember, "forge", EMBER);
+    assert!(!codes(&c.diagnostics(&eu, 1)).contains(&"E000".to_string()));
+    let bad = root.join("cardsfolder/b/bad_card.txt");
+    let bu = uri(&bad);
+    c.open(
+        &bad,
+        "forge",
+        &format!("Name:Bad Card\nTypes:Creature\nPT:1/1\nOracle:{MARKER}\n"),
+    );
+    let found = c.diagnostics(&bu, 1);
+    assert_eq!(codes(&found), ["E000"], "{found:?}");
+    assert_eq!(found[0]["severity"], 1, "an error");
+    assert!(
+        found[0]["message"].as_str().unwrap().contains(MARKER),
+        "the panic's message: {found:?}"
+    );
+    // The other document is still published after its edits, and requests are answered.
+    c.change(
+        &ember,
+        2,
+        json!([{"text": EMBER.replace("Name:Ember Caller", "Name:Ember Calller")}]),
+    );
+    assert!(!codes(&c.diagnostics(&eu, 2)).contains(&"E000".to_string()));
+    c.result("textDocument/hover", at(&ember, EMBER, "DealDamage", 2));
+    // The broken document recovers when an edit takes the trigger away.
+    c.change(
+        &bad,
+        2,
+        json!([{"text": "Name:Bad Card\nTypes:Creature\nPT:1/1\nOracle:\n"}]),
+    );
+    assert!(!codes(&c.diagnostics(&bu, 2)).contains(&"E000".to_string()));
     stop(c);
 }
 

@@ -99,6 +99,9 @@ struct Doc {
     save_edits: Vec<(usize, usize, usize)>,
     /// The document was edited since it was opened.
     edited: bool,
+    /// The analysis of this document failed (the panic's message), until the next change: its
+    /// findings are one `internal-error` diagnostic.
+    failure: Option<String>,
 }
 
 /// Diagnostics of a file: of an open document, for one version of its text; of a file that is
@@ -616,7 +619,13 @@ impl World {
 
     /// Opens a document. `language` is the editor's language id: a dialect's name decides the
     /// dialect; anything else lets the path and the content decide.
+    /// A panic in the analysis is caught: the document's findings are then an internal error.
     pub fn open(&mut self, path: PathBuf, language: Option<&str>, text: String, version: i32) {
+        let at = path.clone();
+        self.guard(&at, |w| w.open_doc(path, language, text, version));
+    }
+
+    fn open_doc(&mut self, path: PathBuf, language: Option<&str>, text: String, version: i32) {
         let id = self.add_file(path.clone());
         // The document publishes its own findings from now on.
         self.closed_queue.remove(&id);
@@ -643,6 +652,7 @@ impl World {
                 save_again: false,
                 save_edits: Vec::new(),
                 edited: false,
+                failure: None,
             },
         );
         self.set_doc_dialect(id, dialect);
@@ -653,7 +663,36 @@ impl World {
 
     /// Applies changes (in order) to an open document. Positions are lines and UTF-16 columns
     /// of the text each change applies to; `None` replaces the whole text.
+    /// A panic in the analysis is caught: the document's findings are then an internal error.
     pub fn change(
+        &mut self,
+        path: &Path,
+        version: i32,
+        changes: Vec<(Option<(LineCol, LineCol)>, String)>,
+    ) -> Result<(), String> {
+        self.guard(path, |w| w.change_doc(path, version, changes))
+            .unwrap_or(Ok(()))
+    }
+
+    /// Runs `f`, one step of the analysis of the document at `path`; a panic marks the document
+    /// as failed (published as an internal error) instead of unwinding through the world.
+    fn guard<R>(&mut self, path: &Path, f: impl FnOnce(&mut World) -> R) -> Option<R> {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(self))) {
+            Ok(r) => Some(r),
+            Err(payload) => {
+                let message = lint::common::panic_message(payload.as_ref());
+                if let Some(id) = self.by_path.get(path)
+                    && let Some(doc) = self.docs.get_mut(id)
+                {
+                    doc.failure = Some(message);
+                    doc.publish = true;
+                }
+                None
+            }
+        }
+    }
+
+    fn change_doc(
         &mut self,
         path: &Path,
         version: i32,
@@ -695,6 +734,7 @@ impl World {
         doc.version = version;
         doc.publish = true;
         doc.edited = true;
+        doc.failure = None;
         let dialect = self.files[id].dialect;
         let path = self.files[id].path.clone();
         self.files[id] = SourceFile::from_text(path, dialect, text);
@@ -740,9 +780,7 @@ impl World {
         let path = self.files[id].path.clone();
         let config = self.file_configs[id].clone();
         let in_folder = self.folders.iter().any(|f| path.starts_with(f));
-        let readable = std::fs::metadata(&path)
-            .is_ok_and(|m| m.is_file() && m.len() <= lint::discover::MAX_FILE_SIZE);
-        let bytes = readable.then(|| std::fs::read(&path).ok()).flatten();
+        let bytes = lint::discover::read_regular(&path).ok();
         let mut live = false;
         if let Some(bytes) = bytes
             && in_folder
@@ -961,6 +999,10 @@ impl World {
     /// The findings of an open document for its current text.
     pub fn diagnostics(&mut self, path: &Path) -> Option<Vec<Diagnostic>> {
         let id = *self.by_path.get(path)?;
+        if let Some(failure) = self.docs.get(&id).and_then(|d| d.failure.as_ref()) {
+            return Some(vec![lint::common::internal_error(failure)]);
+        }
+        test_hook_panic(self.files[id].text());
         self.reparse(id);
         let slot = self.slot_of_file(id);
         let config = self.file_configs[id].clone();
@@ -1000,7 +1042,16 @@ impl World {
         let mut out = Vec::new();
         for id in ids {
             let path = self.files[id].path.clone();
-            let diagnostics = self.diagnostics(&path).unwrap_or_default();
+            // A panic in one document's analysis is that document's finding; the others are
+            // published as usual.
+            let diagnostics = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.diagnostics(&path)
+            })) {
+                Ok(diagnostics) => diagnostics.unwrap_or_default(),
+                Err(payload) => vec![lint::common::internal_error(&lint::common::panic_message(
+                    payload.as_ref(),
+                ))],
+            };
             let Some(doc) = self.docs.get_mut(&id) else {
                 continue;
             };
@@ -1062,16 +1113,28 @@ impl World {
             return;
         }
         if let Some(&id) = self.stale_docs().first() {
-            self.reparse(id);
-            let Some(s) = self.slot_of_file(id) else {
-                return;
-            };
-            let config = self.file_configs[id].clone();
-            if let Some(doc) = self.docs.get_mut(&id)
-                && let Some(state) = &mut doc.state
-                && !self.slots[s].doc_lint_stale(state, id, &self.files, &config, BACKGROUND_CHUNK)
-            {
-                doc.publish = true;
+            let path = self.files[id].path.clone();
+            let done = self.guard(&path, |w| {
+                w.reparse(id);
+                let Some(s) = w.slot_of_file(id) else {
+                    return;
+                };
+                let config = w.file_configs[id].clone();
+                if let Some(doc) = w.docs.get_mut(&id)
+                    && let Some(state) = &mut doc.state
+                    && !w.slots[s].doc_lint_stale(state, id, &w.files, &config, BACKGROUND_CHUNK)
+                {
+                    doc.publish = true;
+                }
+            });
+            if done.is_none() {
+                // That document's findings stay an internal error; the others go on.
+                let s = self.slot_of_file(id);
+                if let (Some(s), Some(doc)) = (s, self.docs.get_mut(&id))
+                    && let Some(state) = &mut doc.state
+                {
+                    self.slots[s].doc_drop_stale(state);
+                }
             }
             return;
         }
@@ -1388,4 +1451,26 @@ pub struct CodeAction {
     /// A safe fix (`cardlint check --fix` applies it).
     pub preferred: bool,
     pub diagnostic: Diagnostic,
+}
+
+/// A test hook (debug builds only): with `CARDLINT_TEST_PANIC_ON=<text>` in the environment, the
+/// analysis of a document that contains `<text>` panics, as a bug would (the variable is read
+/// once). `tests/lsp.rs` uses it to check that the language server survives such a bug.
+fn test_hook_panic(text: &str) {
+    #[cfg(debug_assertions)]
+    {
+        static NEEDLE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+        let needle = NEEDLE.get_or_init(|| {
+            std::env::var("CARDLINT_TEST_PANIC_ON")
+                .ok()
+                .filter(|n| !n.is_empty())
+        });
+        if let Some(needle) = needle
+            && text.contains(needle.as_str())
+        {
+            panic!("CARDLINT_TEST_PANIC_ON: the document contains {needle:?}");
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = text;
 }

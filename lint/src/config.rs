@@ -124,11 +124,17 @@ impl Config {
     }
 
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-            path: path.to_path_buf(),
-            line: None,
-            message: e.to_string(),
-        })?;
+        // Never blocks on a FIFO named like a config file.
+        let text = crate::discover::read_regular(path)
+            .and_then(|bytes| {
+                String::from_utf8(bytes)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+            })
+            .map_err(|e| ConfigError {
+                path: path.to_path_buf(),
+                line: None,
+                message: e.to_string(),
+            })?;
         let root = path.parent().map(Path::to_path_buf).unwrap_or_default();
         let root = std::fs::canonicalize(&root).unwrap_or(root);
         Config::parse(&text, path, root)

@@ -21,6 +21,45 @@ pub fn walkable(path: &Path) -> bool {
 /// 4 MB): the language server does not read them back from disk.
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
+/// Reads a file only when it is a regular file of at most `MAX_FILE_SIZE` bytes: a FIFO, a
+/// device (`/dev/zero`), a folder or a huge file is refused with an error, without blocking and
+/// without reading it. The file is opened non-blocking and checked again through its handle, so
+/// a path swapped for a FIFO after the first check is refused too.
+pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let check = |meta: std::fs::Metadata| {
+        if !meta.is_file() {
+            Err(Error::new(ErrorKind::InvalidInput, "not a regular file"))
+        } else if meta.len() > MAX_FILE_SIZE {
+            Err(Error::new(
+                ErrorKind::InvalidData,
+                format!("larger than {} MiB", MAX_FILE_SIZE >> 20),
+            ))
+        } else {
+            Ok(meta.len())
+        }
+    };
+    check(std::fs::metadata(path)?)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let len = check(file.metadata()?)?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_SIZE {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than {} MiB", MAX_FILE_SIZE >> 20),
+        ));
+    }
+    Ok(bytes)
+}
+
 pub struct Loaded {
     pub files: Vec<SourceFile>,
     /// Per file of `files`: its dialect was guessed from its content alone (no `--dialect`, no
@@ -52,6 +91,8 @@ enum Found {
     File(SourceFile, bool),
     Skipped,
     NotACard(PathBuf, &'static str),
+    /// A walked file that `read_regular` refuses (the message).
+    Refused(String),
     Unknown(PathBuf),
 }
 
@@ -173,7 +214,21 @@ pub fn load_with(
             if let Some(why) = not_a_card {
                 return Ok(Found::NotACard(clean(&path), why));
             }
-            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            // A walked file that is no regular file of a sane size is no card file: skipped
+            // (and listed, when lenient). A named one is an error.
+            let bytes = match read_regular(&path) {
+                Ok(bytes) => bytes,
+                Err(e)
+                    if !named
+                        && matches!(
+                            e.kind(),
+                            std::io::ErrorKind::InvalidInput | std::io::ErrorKind::InvalidData
+                        ) =>
+                {
+                    return Ok(Found::Refused(format!("{}: {e}", path.display())));
+                }
+                Err(e) => return Err(format!("{}: {e}", path.display())),
+            };
             let mut file =
                 SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::FORGE), bytes);
             if by_path.is_some() {
@@ -205,6 +260,8 @@ pub fn load_with(
             Ok(Found::Unknown(path)) => loaded.unknown.push(path),
             Ok(Found::NotACard(path, why)) => loaded.skipped.push((path, why)),
             Ok(Found::Skipped) => {}
+            Ok(Found::Refused(error)) if lenient => errors.push(error),
+            Ok(Found::Refused(_)) => {}
             Err(error) if lenient => errors.push(error),
             Err(error) => return Err(error),
         }

@@ -21,7 +21,7 @@ mod workspace;
 
 use ide::{SaveCheck, World};
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::*;
@@ -39,8 +39,11 @@ pub struct Options {
     pub show_limits: bool,
 }
 
-/// Serves the protocol on stdin and stdout until the client exits.
-pub fn run_stdio(options: Options) -> std::io::Result<()> {
+/// Serves the protocol on stdin and stdout until the client exits. The exit code is the
+/// protocol's: success when `shutdown` came before `exit`, 1 otherwise (also when the input
+/// ends without them).
+pub fn run_stdio(options: Options) -> std::io::Result<std::process::ExitCode> {
+    let shut_down = Arc::new(AtomicBool::new(false));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -58,9 +61,10 @@ pub fn run_stdio(options: Options) -> std::io::Result<()> {
         ));
         let relay = tokio::spawn(transport::relay_output(relay_in, output));
         let handle = tokio::runtime::Handle::current();
-        let (service, socket) = LspService::build(|client| Backend::new(client, options, handle))
-            .custom_method("cardlint/panic", Backend::panic)
-            .finish();
+        let (service, socket) =
+            LspService::build(|client| Backend::new(client, options, handle, shut_down.clone()))
+                .custom_method("cardlint/panic", Backend::panic)
+                .finish();
         // One message at a time: document changes are applied in the order they were sent.
         Server::new(server_in, server_out, socket)
             .concurrency_level(1)
@@ -71,7 +75,11 @@ pub fn run_stdio(options: Options) -> std::io::Result<()> {
     });
     // The blocking stdin reader of tokio may still wait for input: do not wait for it.
     runtime.shutdown_background();
-    Ok(())
+    Ok(if shut_down.load(Ordering::SeqCst) {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::from(1)
+    })
 }
 
 /// What the client said it supports.
@@ -91,7 +99,8 @@ pub struct Backend {
     handle: tokio::runtime::Handle,
     /// Bumped when a scan starts; a scan installs its result only if it is still the latest.
     scans: Arc<AtomicU64>,
-    shut_down: AtomicBool,
+    /// Set by `shutdown`: `run_stdio` reads it for the exit code.
+    shut_down: Arc<AtomicBool>,
 }
 
 fn lock(world: &Mutex<World>) -> MutexGuard<'_, World> {
@@ -110,7 +119,12 @@ fn internal_error(what: &str) -> Error {
 const CONFIG_NAMES: [&str; 2] = ide::lint::config::FILE_NAMES;
 
 impl Backend {
-    fn new(client: Client, options: Options, handle: tokio::runtime::Handle) -> Backend {
+    fn new(
+        client: Client,
+        options: Options,
+        handle: tokio::runtime::Handle,
+        shut_down: Arc<AtomicBool>,
+    ) -> Backend {
         let world = Arc::new(Mutex::new(World::new()));
         lock(&world).set_save_check(options.save_check.clone());
         // Every card file of the workspace gets its findings, open or not.
@@ -124,7 +138,7 @@ impl Backend {
             options,
             handle,
             scans: Arc::new(AtomicU64::new(0)),
-            shut_down: AtomicBool::new(false),
+            shut_down,
         }
     }
 

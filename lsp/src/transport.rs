@@ -1,64 +1,313 @@
 //! A guard between stdio and tower-lsp-server's transport.
 //!
 //! tower-lsp-server stops reading after the first message it cannot decode (a body that is no
-//! JSON, a JSON value that is no JSON-RPC message, a header without `Content-Length`), and the
-//! server then exits. The guard reads the frames itself, passes well-formed messages on, and
-//! answers the others with the protocol's error (`-32700` parse error, `-32600` invalid
-//! request) so that the server carries on.
+//! JSON, a JSON value that is no JSON-RPC message, a header without `Content-Length`), and a
+//! frame whose `Content-Length` is wrong leaves it out of step with the stream for good. The
+//! guard reads the frames itself (`Decoder`), passes well-formed messages on, re-framed, and
+//! answers the others with the protocol's error (`-32700` parse error, `-32600` invalid request,
+//! `-32601` for `$/` requests, which the server does not implement) so that the server carries on.
+//!
+//! The decoder resynchronises after a malformed frame: it drops bytes up to the next
+//! `Content-Length:` header. A body that holds such a header line (with its raw line break, which
+//! no JSON text can hold) was shorter than its `Content-Length` said: it is dropped and reading
+//! resumes at that header. A length above the limit is refused without reading the body into
+//! memory.
 
 use serde_json::{Value, json};
 use std::sync::Arc;
-use tokio::io::{
-    AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt,
-};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::Mutex;
 
-/// The most a header section may hold before it is dropped as garbage.
-const MAX_HEADER_LINE: usize = 8 * 1024;
+/// The largest body the guard accepts; a frame that announces more is refused.
+pub const MAX_BODY: usize = 64 << 20;
 
-/// One frame read from a stream.
-enum Frame {
-    Body(Vec<u8>),
-    /// Headers that ended without a usable `Content-Length`.
-    BadHeader,
-    Eof,
+/// The most a header section (or a line that may be one) may hold before it is dropped as garbage.
+const MAX_HEADER: usize = 8 * 1024;
+
+/// How much the guard reads from stdin at a time.
+const CHUNK: usize = 64 * 1024;
+
+const CONTENT_LENGTH: &[u8] = b"content-length:";
+
+/// What the decoder found in the stream.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The body of a frame (not checked: it may be no JSON).
+    Message(Vec<u8>),
+    /// Bytes that are no frame, dropped up to the next header; the reason is for the log.
+    Malformed(&'static str),
 }
 
-async fn read_frame<R: AsyncBufRead + Unpin>(reader: &mut R) -> std::io::Result<Frame> {
-    let mut length: Option<usize> = None;
-    let mut seen = false;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let n = (&mut *reader)
-            .take(MAX_HEADER_LINE as u64)
-            .read_until(b'\n', &mut line)
-            .await?;
-        if n == 0 {
-            return Ok(Frame::Eof);
-        }
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim();
-        if text.is_empty() {
-            if !seen {
-                continue;
-            }
-            return match length {
-                Some(length) => {
-                    let mut body = vec![0; length];
-                    reader.read_exact(&mut body).await?;
-                    Ok(Frame::Body(body))
-                }
-                None => Ok(Frame::BadHeader),
-            };
-        }
-        seen = true;
-        if let Some((name, value)) = text.split_once(':')
-            && name.trim().eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok();
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before a header section.
+    Header,
+    /// Within a body of that many bytes.
+    Body(usize),
+    /// Dropping bytes up to the next `Content-Length:`.
+    Skip,
+}
+
+/// Splits a byte stream into frames (`Content-Length: n`, other headers, an empty line, `n`
+/// bytes). Feed it with `push`, then take events with `next` until `None`. It never holds more
+/// than about `max_body` bytes plus what one `push` brought.
+pub struct Decoder {
+    buf: Vec<u8>,
+    state: State,
+    max_body: usize,
+    /// In `Body`: how far the buffer was searched for a header.
+    scanned: usize,
+}
+
+impl Decoder {
+    pub fn new(max_body: usize) -> Decoder {
+        Decoder {
+            buf: Vec::new(),
+            state: State::Header,
+            max_body,
+            scanned: 0,
         }
     }
+
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Bytes held, waiting for the rest of a frame.
+    #[cfg(test)]
+    pub fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// At the end of the stream: what is left of a frame, if anything.
+    pub fn finish(&mut self) -> Option<Event> {
+        let pending = match self.state {
+            State::Body(_) => true,
+            State::Header => self.buf.iter().any(|b| !b.is_ascii_whitespace()),
+            State::Skip => false,
+        };
+        self.buf.clear();
+        self.state = State::Header;
+        pending.then_some(Event::Malformed("the stream ended inside a frame"))
+    }
+
+    /// Starts dropping bytes up to the next header; `from` bytes are dropped at once (at least
+    /// one, so that a malformed header is not found again).
+    fn skip(&mut self, from: usize, why: &'static str) -> Option<Event> {
+        self.buf
+            .drain(..from.clamp(1, self.buf.len().max(1)).min(self.buf.len()));
+        self.state = State::Skip;
+        Some(Event::Malformed(why))
+    }
+
+    pub fn next(&mut self) -> Option<Event> {
+        loop {
+            match self.state {
+                State::Skip => match find_ci(&self.buf, CONTENT_LENGTH, 0) {
+                    Some(at) => {
+                        self.buf.drain(..at);
+                        self.state = State::Header;
+                    }
+                    None => {
+                        // Keep what may be the start of a header cut by the end of the buffer.
+                        let keep = CONTENT_LENGTH.len() - 1;
+                        let drop = self.buf.len().saturating_sub(keep);
+                        self.buf.drain(..drop);
+                        return None;
+                    }
+                },
+                State::Body(length) => match header_in_body(&self.buf, self.scanned, length) {
+                    Scan::Found(at) => {
+                        self.buf.drain(..at);
+                        self.state = State::Header;
+                        return Some(Event::Malformed("a body shorter than its Content-Length"));
+                    }
+                    Scan::Upto(scanned) if self.buf.len() < length || scanned < length => {
+                        self.scanned = scanned;
+                        return None;
+                    }
+                    Scan::Upto(_) => {
+                        let rest = self.buf.split_off(length);
+                        let body = std::mem::replace(&mut self.buf, rest);
+                        self.state = State::Header;
+                        return Some(Event::Message(body));
+                    }
+                },
+                State::Header => {
+                    let blank = self
+                        .buf
+                        .iter()
+                        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+                        .count();
+                    self.buf.drain(..blank);
+                    if self.buf.is_empty() {
+                        return None;
+                    }
+                    match parse_headers(&self.buf, self.max_body) {
+                        Headers::Incomplete if self.buf.len() > MAX_HEADER => {
+                            return self.skip(1, "a header section too long");
+                        }
+                        Headers::Incomplete => return None,
+                        Headers::Garbage(at) => {
+                            return self.skip(at, "bytes that are no header");
+                        }
+                        Headers::Done { end, length } => {
+                            self.buf.drain(..end);
+                            match length {
+                                Length::Valid(length) => {
+                                    self.state = State::Body(length);
+                                    self.scanned = 0;
+                                }
+                                Length::TooLarge => {
+                                    self.state = State::Skip;
+                                    return Some(Event::Malformed(
+                                        "a Content-Length above the limit",
+                                    ));
+                                }
+                                Length::Missing => {
+                                    self.state = State::Skip;
+                                    return Some(Event::Malformed(
+                                        "a header without a valid Content-Length",
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+enum Length {
+    Valid(usize),
+    TooLarge,
+    Missing,
+}
+
+enum Headers {
+    Incomplete,
+    /// Not a header section; the garbage starts at this offset (0, or the line that is no header).
+    Garbage(usize),
+    /// The section ends at `end` (after its empty line).
+    Done {
+        end: usize,
+        length: Length,
+    },
+}
+
+fn is_token(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
+}
+
+/// Whether `line` (without its line break) is or may become `Name: value`.
+fn header_like(line: &[u8]) -> bool {
+    match line.iter().position(|&b| b == b':') {
+        Some(colon) => colon > 0 && line[..colon].iter().all(|&b| is_token(b)),
+        None => line.iter().all(|&b| is_token(b)),
+    }
+}
+
+fn parse_headers(buf: &[u8], max_body: usize) -> Headers {
+    let mut pos = 0;
+    let mut length = Length::Missing;
+    loop {
+        let Some(nl) = buf[pos..].iter().position(|&b| b == b'\n') else {
+            let partial = buf[pos..].strip_suffix(b"\r").unwrap_or(&buf[pos..]);
+            return if header_like(partial) {
+                Headers::Incomplete
+            } else {
+                Headers::Garbage(pos)
+            };
+        };
+        let mut line = &buf[pos..pos + nl];
+        if let [rest @ .., b'\r'] = line {
+            line = rest;
+        }
+        let end = pos + nl + 1;
+        if line.is_empty() {
+            return Headers::Done { end, length };
+        }
+        if !header_like(line) || !line.contains(&b':') {
+            return Headers::Garbage(pos);
+        }
+        let colon = line.iter().position(|&b| b == b':').unwrap_or(0);
+        if line[..colon].eq_ignore_ascii_case(b"content-length") {
+            let value = line[colon + 1..].trim_ascii();
+            length = if value.is_empty() || !value.iter().all(u8::is_ascii_digit) {
+                Length::Missing
+            } else {
+                // Digits only: a value that does not fit is above any limit.
+                match std::str::from_utf8(value)
+                    .ok()
+                    .and_then(|v| v.parse::<u64>().ok())
+                {
+                    Some(n) if n <= max_body as u64 => Length::Valid(n as usize),
+                    _ => Length::TooLarge,
+                }
+            };
+        }
+        pos = end;
+    }
+}
+
+enum Scan {
+    Found(usize),
+    /// Nothing yet; the search may resume here.
+    Upto(usize),
+}
+
+/// Looks in a body for a header line (`Content-Length: <digits>` and a raw line break) that
+/// starts within its first `length` bytes. No JSON text holds one: the body is then shorter than
+/// announced. `Upto` tells where the search may resume: before `length` when a header may start
+/// there but what came so far does not tell.
+fn header_in_body(buf: &[u8], from: usize, length: usize) -> Scan {
+    let needle = CONTENT_LENGTH.len();
+    // Only matches that start inside the body (and what came so far).
+    let end = buf.len().min(length);
+    let window = &buf[..(end + needle - 1).min(buf.len())];
+    let mut from = from;
+    while let Some(at) = find_ci(window, CONTENT_LENGTH, from) {
+        let rest = &buf[at + needle..];
+        let spaces = rest
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count();
+        let digits = rest[spaces..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let tail = &rest[spaces + digits..];
+        let tail_spaces = tail
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
+        match tail.get(tail_spaces) {
+            // Cut by the end of what came so far: look again when more comes.
+            None => return Scan::Upto(at),
+            Some(b'\n') if digits > 0 => return Scan::Found(at),
+            Some(_) => from = at + 1,
+        }
+    }
+    // What came so far may end with the start of a header.
+    for start in end.saturating_sub(needle - 1).max(from)..end {
+        let tail = &buf[start..];
+        if tail.len() < needle && CONTENT_LENGTH[..tail.len()].eq_ignore_ascii_case(tail) {
+            return Scan::Upto(start);
+        }
+    }
+    Scan::Upto(end.max(from))
+}
+
+/// The first case-insensitive occurrence of `needle` in `hay` at or after `from`.
+fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if from >= hay.len() {
+        return None;
+    }
+    hay[from..]
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle))
+        .map(|p| p + from)
 }
 
 fn frame(body: &[u8]) -> Vec<u8> {
@@ -72,7 +321,8 @@ fn error_response(id: Value, code: i64, message: &str) -> Vec<u8> {
     frame(&serde_json::to_vec(&body).unwrap_or_default())
 }
 
-/// `Ok` when tower-lsp-server can decode the body; otherwise the error response to send.
+/// `Ok` when tower-lsp-server can decode the body and should see it; otherwise the error
+/// response to send.
 fn check(body: &[u8]) -> Result<(), Vec<u8>> {
     let value: Value = match serde_json::from_slice(body) {
         Ok(value) => value,
@@ -94,55 +344,95 @@ fn check(body: &[u8]) -> Result<(), Vec<u8>> {
             }
             None => id.is_some() && (value.get("result").is_some() || value.get("error").is_some()),
         };
-    if ok {
-        Ok(())
-    } else {
+    if !ok {
         let id = id.filter(|_| id_ok).unwrap_or(Value::Null);
-        Err(error_response(id, -32600, "Invalid request"))
+        return Err(error_response(id, -32600, "Invalid request"));
     }
+    // `$/` requests are optional: one the server does not implement is answered "method not
+    // found" (tower-lsp-server would drop it unanswered). `$/` notifications go on (and are
+    // ignored unless known, like `$/cancelRequest`).
+    if let (Some(id), Some(method)) = (id, value.get("method").and_then(Value::as_str))
+        && method.starts_with("$/")
+    {
+        return Err(error_response(
+            id,
+            -32601,
+            &format!("Method not found: {method}"),
+        ));
+    }
+    Ok(())
 }
 
 /// Copies well-formed frames from `input` to `server_in`, answering the others on `output`.
-pub async fn guard_input<R, W, O>(input: R, mut server_in: W, output: Arc<Mutex<O>>)
+pub async fn guard_input<R, W, O>(mut input: R, mut server_in: W, output: Arc<Mutex<O>>)
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
     O: AsyncWrite + Unpin,
 {
-    let mut reader = tokio::io::BufReader::new(input);
-    loop {
-        let answer = match read_frame(&mut reader).await {
-            Ok(Frame::Eof) | Err(_) => break,
-            Ok(Frame::BadHeader) => error_response(Value::Null, -32700, "Parse error"),
-            Ok(Frame::Body(body)) => match check(&body) {
-                Ok(()) => {
-                    if server_in.write_all(&frame(&body)).await.is_err() {
-                        break;
-                    }
-                    continue;
+    let mut decoder = Decoder::new(MAX_BODY);
+    let mut chunk = vec![0; CHUNK];
+    'read: loop {
+        let n = input.read(&mut chunk).await.unwrap_or(0);
+        let mut events = Vec::new();
+        if n == 0 {
+            events.extend(decoder.finish());
+        } else {
+            decoder.push(&chunk[..n]);
+            while let Some(event) = decoder.next() {
+                events.push(event);
+            }
+        }
+        for event in events {
+            let answer = match event {
+                Event::Malformed(why) => {
+                    eprintln!("cardlint: dropped malformed input: {why}");
+                    error_response(Value::Null, -32700, "Parse error")
                 }
-                Err(answer) => answer,
-            },
-        };
-        let mut out = output.lock().await;
-        let _ = out.write_all(&answer).await;
-        let _ = out.flush().await;
+                Event::Message(body) => match check(&body) {
+                    Ok(()) => {
+                        if server_in.write_all(&frame(&body)).await.is_err() {
+                            break 'read;
+                        }
+                        continue;
+                    }
+                    Err(answer) => answer,
+                },
+            };
+            let mut out = output.lock().await;
+            let _ = out.write_all(&answer).await;
+            let _ = out.flush().await;
+        }
+        if n == 0 {
+            break;
+        }
     }
     let _ = server_in.shutdown().await;
 }
 
 /// Copies the server's frames to `output`, whole (so that errors of `guard_input` never land
 /// inside one).
-pub async fn relay_output<R, O>(server_out: R, output: Arc<Mutex<O>>)
+pub async fn relay_output<R, O>(mut server_out: R, output: Arc<Mutex<O>>)
 where
     R: AsyncRead + Unpin,
     O: AsyncWrite + Unpin,
 {
-    let mut reader = tokio::io::BufReader::new(server_out);
-    while let Ok(Frame::Body(body)) = read_frame(&mut reader).await {
-        let mut out = output.lock().await;
-        if out.write_all(&frame(&body)).await.is_err() || out.flush().await.is_err() {
-            break;
+    let mut decoder = Decoder::new(usize::MAX);
+    let mut chunk = vec![0; CHUNK];
+    loop {
+        let n = server_out.read(&mut chunk).await.unwrap_or(0);
+        if n == 0 {
+            return;
+        }
+        decoder.push(&chunk[..n]);
+        while let Some(event) = decoder.next() {
+            let Event::Message(body) = event else {
+                continue;
+            };
+            let mut out = output.lock().await;
+            if out.write_all(&frame(&body)).await.is_err() || out.flush().await.is_err() {
+                return;
+            }
         }
     }
 }
@@ -150,6 +440,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, FileFailurePersistence, RngSeed, TestRunner};
 
     #[test]
     fn checks_messages() {
@@ -162,5 +454,171 @@ mod tests {
         assert!(invalid.contains("-32600") && invalid.contains("\"id\":3"));
         assert!(check(br#"[1,2]"#).is_err());
         assert!(check(br#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#).is_err());
+        let dollar =
+            String::from_utf8(check(br#"{"jsonrpc":"2.0","id":7,"method":"$/x"}"#).unwrap_err())
+                .unwrap();
+        assert!(
+            dollar.contains("-32601") && dollar.contains("\"id\":7"),
+            "{dollar}"
+        );
+        assert!(
+            check(br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#).is_ok()
+        );
+    }
+
+    const VALID: &[u8] = br#"{"jsonrpc":"2.0","id":5,"method":"shutdown"}"#;
+
+    fn framed(body: &[u8]) -> Vec<u8> {
+        frame(body)
+    }
+
+    /// Everything the decoder makes of `input` (pushed in pieces of `step` bytes).
+    fn decode(input: &[u8], step: usize, max_body: usize) -> Vec<Event> {
+        let mut decoder = Decoder::new(max_body);
+        let mut events = Vec::new();
+        for piece in input.chunks(step.max(1)) {
+            decoder.push(piece);
+            while let Some(event) = decoder.next() {
+                events.push(event);
+            }
+            assert!(decoder.buffered() <= max_body.max(MAX_HEADER) + step.max(1) + 64);
+        }
+        events.extend(decoder.finish());
+        events
+    }
+
+    fn messages(events: &[Event]) -> Vec<&[u8]> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Message(m) => Some(m.as_slice()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn frames_and_resynchronisation() {
+        let good = framed(VALID);
+        let cases: Vec<(&str, Vec<u8>)> = vec![
+            (
+                "too short",
+                [&b"Content-Length: 10\r\n\r\n"[..], VALID].concat(),
+            ),
+            (
+                "too long",
+                [&b"Content-Length: 1000\r\n\r\n"[..], VALID].concat(),
+            ),
+            (
+                "no length",
+                [&b"Content-Type: application/json\r\n\r\n"[..], VALID].concat(),
+            ),
+            ("no header", VALID.to_vec()),
+            (
+                "u64 max",
+                [&b"Content-Length: 18446744073709551615\r\n\r\n"[..], VALID].concat(),
+            ),
+            (
+                "huge",
+                [&b"Content-Length: 100000000000000\r\n\r\n"[..], VALID].concat(),
+            ),
+            (
+                "beyond u64",
+                [
+                    &b"Content-Length: 99999999999999999999999\r\n\r\n"[..],
+                    VALID,
+                ]
+                .concat(),
+            ),
+            (
+                "negative",
+                [&b"Content-Length: -5\r\n\r\n"[..], VALID].concat(),
+            ),
+            ("garbage", b"\x00\xff\xfe garbage \r\n\r\n".to_vec()),
+        ];
+        for (what, bad) in cases {
+            for step in [1, 7, 4096] {
+                let events = decode(&[bad.clone(), good.clone()].concat(), step, MAX_BODY);
+                assert!(
+                    events.iter().any(|e| matches!(e, Event::Malformed(_))) || what == "too short",
+                    "{what}: {events:?}"
+                );
+                assert_eq!(
+                    messages(&events).last(),
+                    Some(&VALID),
+                    "{what} (step {step}): {events:?}"
+                );
+            }
+        }
+        // Two good frames, headers in any order and case, extra blank lines between.
+        let two = [
+            &b"content-type: x\r\ncontent-length: 44\r\n\r\n"[..],
+            VALID,
+            b"\r\n\nContent-Length:44\n\n",
+            VALID,
+        ]
+        .concat();
+        let events = decode(&two, 3, MAX_BODY);
+        assert_eq!(messages(&events), vec![VALID, VALID], "{events:?}");
+        assert!(!events.iter().any(|e| matches!(e, Event::Malformed(_))));
+        // A body may speak of Content-Length (in a JSON string, without a raw line break).
+        let body = br#"{"jsonrpc":"2.0","method":"x","params":{"t":"Content-Length: 3\r\n"}}"#;
+        let events = decode(&framed(body), 5, MAX_BODY);
+        assert_eq!(messages(&events), vec![&body[..]]);
+    }
+
+    /// Random streams, and valid frames mutated, never make the decoder panic or hold more than
+    /// its limit; a valid frame after a blank line that follows them is always decoded.
+    #[test]
+    fn fuzzed_streams() {
+        const LIMIT: usize = 2048;
+        let cases = std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2000);
+        let config = Config {
+            cases,
+            rng_seed: RngSeed::Fixed(0x00c0_ffee),
+            failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+            ..Config::default()
+        };
+        let pieces = prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..64),
+            Just(b"Content-Length: ".to_vec()),
+            Just(b"content-length:".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(b"\r\n\r\n".to_vec()),
+            Just(b"Content-Type: application/vscode-jsonrpc\r\n".to_vec()),
+            (0u64..u64::MAX).prop_map(|n| n.to_string().into_bytes()),
+            (0u64..4096).prop_map(|n| n.to_string().into_bytes()),
+            Just(framed(VALID)),
+            Just(VALID.to_vec()),
+        ];
+        let stream = (
+            proptest::collection::vec(pieces, 0..24),
+            1usize..300,
+            proptest::collection::vec((any::<usize>(), any::<u8>()), 0..4),
+        );
+        let mut runner = TestRunner::new(config);
+        runner
+            .run(&stream, |(pieces, step, flips)| {
+                let mut garbage: Vec<u8> = pieces.concat();
+                for (at, byte) in flips {
+                    if !garbage.is_empty() {
+                        let at = at % garbage.len();
+                        garbage[at] = byte;
+                    }
+                }
+                // Garbage alone: no panic, bounded.
+                decode(&garbage, step, LIMIT);
+                // A frame follows: after a newline (which ends a header line the garbage may
+                // have left open) it is always decoded.
+                let input = [garbage, b"\r\n".to_vec(), framed(VALID)].concat();
+                let events = decode(&input, step, LIMIT);
+                let found = messages(&events);
+                prop_assert_eq!(found.last(), Some(&VALID), "{:?}", events);
+                Ok(())
+            })
+            .unwrap();
     }
 }
