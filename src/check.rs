@@ -90,8 +90,18 @@ fn load_files(args: &CheckArgs, config: &Config) -> Result<Files, String> {
         return Ok(out);
     }
     let project = files::load(&roots, None, config)?;
-    out.walked.extend(roots);
     let cwd = std::env::current_dir().unwrap_or_default();
+    // The cache file is the projects' (with any named path outside them), whichever of their
+    // files are named: a hook passing other changed files next time finds it warm.
+    let absolute_roots: Vec<PathBuf> = roots
+        .iter()
+        .map(|r| crate::context::normalize(&cwd, r))
+        .collect();
+    out.walked.retain(|p| {
+        let p = crate::context::normalize(&cwd, p);
+        !absolute_roots.iter().any(|r| p.starts_with(r))
+    });
+    out.walked.extend(roots);
     let mut by_path: HashMap<PathBuf, usize> = project
         .files
         .iter()

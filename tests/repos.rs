@@ -331,6 +331,27 @@ fn a_named_set_file_is_checked_in_its_library() {
             "run {run}"
         );
     }
+    // Another file of the same library shares the cache of the first: one more cache file for
+    // the named runs, besides the walk's.
+    let bins = || {
+        std::fs::read_dir(dir.path().join(".test-cache"))
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == "bin")
+            })
+            .count()
+    };
+    let before = bins();
+    cardlint_in(dir.path(), &["check", "Res/sets/TS1/_cards.dat"]);
+    assert_eq!(
+        bins(),
+        before,
+        "a named file of the same library reuses its cache"
+    );
     // Named from inside its folder, under the name it was given.
     let inside = json(&cardlint_in(
         &dir.path().join("Res/sets/TS2"),
