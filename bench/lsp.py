@@ -209,6 +209,7 @@ def main():
     parser.add_argument("--pause", default="0.02,0.25", help="pause between edits, seconds: MIN,MAX")
     parser.add_argument("--forge-card", default=os.path.join(FORGE_ROOT, "cardsfolder", "a", "archangel_avacyn_avacyn_the_purifier.txt"))
     parser.add_argument("--no-build", action="store_true", help="use target/release/cardlint as it is")
+    parser.add_argument("--binary", help="the cardlint to measure (implies --no-build)")
     parser.add_argument("--server-log", default=os.devnull, help="append the server's stderr to this file")
     args = parser.parse_args()
     global SERVER_LOG
@@ -216,8 +217,8 @@ def main():
     if not os.path.isdir(CORPUS):
         print(f"skipped: no corpus at {CORPUS}")
         return 0
-    binary = os.path.join(ROOT, "target", "release", "cardlint")
-    if not args.no_build:
+    binary = args.binary or os.path.join(ROOT, "target", "release", "cardlint")
+    if not args.no_build and not args.binary:
         subprocess.run(["cargo", "build", "--release", "--locked", "-q"], cwd=ROOT, check=True)
     pause = tuple(float(x) for x in args.pause.split(","))
     rng = random.Random(args.seed)

@@ -51,6 +51,10 @@ if (target !== undefined) {
   mkdirSync(serverDir);
   copyFileSync(binary, path.join(serverDir, name));
   chmodSync(path.join(serverDir, name), 0o755);
+  // The release profile keeps line tables for backtraces; the packaged copy does without them.
+  if (target === hostTarget && !windows && spawnSync("strip", ["--version"]).status === 0) {
+    spawnSync("strip", [path.join(serverDir, name)], { stdio: "inherit" });
+  }
   console.log(`package: server/${name} from ${binary}`);
 }
 

@@ -35,6 +35,8 @@ let output: vscode.LogOutputChannel;
 let traceChannel: TraceChannel;
 let status: vscode.LanguageStatusItem;
 let configWatcher: vscode.FileSystemWatcher;
+// One error message per start: later failures of the same start go to the log only.
+let reported = false;
 // Starts and stops run one at a time, in the order they were asked for.
 let queue: Promise<void> = Promise.resolve();
 
@@ -109,6 +111,7 @@ function versionOf(binary: string): Promise<{ stdout?: string; failure?: string 
 }
 
 async function start(): Promise<void> {
+  reported = false;
   const config = vscode.workspace.getConfiguration("cardlint");
   const workspaceFolder = firstFolder();
   const inspected = config.inspect<string>("server.path");
@@ -228,6 +231,10 @@ async function stop(): Promise<void> {
 /** The one error message of a failed start (or stop): in the log, the status item and a notification. */
 function fail(state: string, message: string): void {
   output.error(message);
+  if (reported) {
+    return;
+  }
+  reported = true;
   showStatus(state, vscode.LanguageStatusSeverity.Error, message);
   void offerHelp(message);
 }
