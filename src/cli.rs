@@ -38,7 +38,7 @@ pub enum DebugCommand {
     /// Print the syntax tree of a file (rust-analyzer's debug format, byte offsets).
     Tree {
         file: PathBuf,
-        #[arg(long, value_enum)]
+        #[arg(long, value_parser = DialectArg::parser())]
         dialect: Option<DialectArg>,
     },
 }
@@ -52,7 +52,7 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Read every file as this dialect instead of detecting it.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = DialectArg::parser())]
     pub dialect: Option<DialectArg>,
     /// Use this configuration file instead of looking for `cardlint.toml`.
     #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
@@ -107,7 +107,7 @@ pub struct SimulateArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Read every file as this dialect instead of detecting it.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = DialectArg::parser())]
     pub dialect: Option<DialectArg>,
     /// Replay Wagic's test suite (`test/_tests.txt`, with `sets/` and `rules/` beside `test/`).
     #[arg(long, value_name = "TESTS_TXT")]
@@ -207,23 +207,19 @@ pub enum RulesFormat {
     Markdown,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DialectArg {
-    Forge,
-    Wagic,
-    Pymtg,
-    Netrunner,
-    Rulescript,
-}
+/// A dialect named on the command line: any registered one (`lint::dialect::names()`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DialectArg(lint::Dialect);
 
 impl DialectArg {
     pub fn dialect(self) -> lint::Dialect {
-        match self {
-            DialectArg::Forge => lint::Dialect::Forge,
-            DialectArg::Wagic => lint::Dialect::Wagic,
-            DialectArg::Pymtg => lint::Dialect::Pymtg,
-            DialectArg::Netrunner => lint::Dialect::Netrunner,
-            DialectArg::Rulescript => lint::Dialect::Rulescript,
-        }
+        self.0
+    }
+
+    /// The parser of `--dialect`: the registered dialects' names.
+    pub fn parser() -> impl clap::builder::TypedValueParser<Value = DialectArg> {
+        use clap::builder::TypedValueParser as _;
+        clap::builder::PossibleValuesParser::new(lint::dialect::names())
+            .map(|name: String| DialectArg(lint::dialect::from_name(&name).expect("a listed name")))
     }
 }

@@ -194,7 +194,7 @@ mod tests {
         std::fs::write(&path, "\u{feff}Name:Bom\nTypes:Artifact\n").unwrap();
         let original = vec![SourceFile::new(
             &path,
-            lint::Dialect::Forge,
+            lint::Dialect::FORGE,
             &std::fs::read(&path).unwrap(),
         )];
         let fixed = fix_all(original.clone(), &Config::default(), false);

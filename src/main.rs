@@ -77,8 +77,8 @@ fn main() -> ExitCode {
         cli::Command::Lsp(args) => {
             let options = lsp::Options {
                 save_check: (!args.no_simulate).then(|| {
-                    std::sync::Arc::new(simulate::OnSave)
-                        as std::sync::Arc<dyn lint::analysis::SaveCheck>
+                    std::sync::Arc::new(ide::simulation::OnSave)
+                        as std::sync::Arc<dyn ide::SaveCheck>
                 }),
                 test_hooks: args.test_hooks,
             };

@@ -7,8 +7,8 @@ use lint::{Dialect, SourceFile, simulation};
 fn simulate_example(text: &str) -> Vec<engine::Finding> {
     let dialect = lint::dialect::detect_by_content(text).expect("the example's dialect");
     let path = match dialect {
-        Dialect::Forge => "cardsfolder/e/example.txt",
-        Dialect::Wagic => "sets/primitives/example.txt",
+        Dialect::FORGE => "cardsfolder/e/example.txt",
+        Dialect::WAGIC => "sets/primitives/example.txt",
         other => panic!("the simulation rules' examples are Forge or Wagic cards, not {other:?}"),
     };
     let file = SourceFile::from_text(path, dialect, text);
@@ -66,12 +66,12 @@ fn token_not_found_needs_the_pool() {
     let files = vec![
         SourceFile::from_text(
             "sets/primitives/cards.txt",
-            Dialect::Wagic,
+            Dialect::WAGIC,
             "[card]\nname=Lost Summoner\ntype=Sorcery\nauto=token(Imaginary Beast)\n[/card]\n[card]\nname=Found Summoner\ntype=Sorcery\nauto=token(Field Mouse)\n[/card]\n[card]\nname=Field Mouse\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
         ),
         SourceFile::from_text(
             "sets/TST/_cards.dat",
-            Dialect::Wagic,
+            Dialect::WAGIC,
             "[card]\nprimitive=Field Mouse\nid=7001\nrarity=T\n[/card]\n",
         ),
     ];
@@ -106,8 +106,8 @@ fn same_seed_same_diagnostics() {
                 continue;
             };
             let path = match dialect {
-                Dialect::Forge => format!("cardsfolder/{}/{i}.txt", rule.code),
-                Dialect::Wagic => format!("sets/primitives/{}-{i}.txt", rule.code),
+                Dialect::FORGE => format!("cardsfolder/{}/{i}.txt", rule.code),
+                Dialect::WAGIC => format!("sets/primitives/{}-{i}.txt", rule.code),
                 _ => continue,
             };
             files.push(SourceFile::from_text(path, dialect, text));
@@ -146,7 +146,7 @@ fn wagic_failure_kinds() {
 [card]\nname=Plain Bear\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
     let files = vec![SourceFile::from_text(
         "sets/primitives/odd.txt",
-        Dialect::Wagic,
+        Dialect::WAGIC,
         text,
     )];
     let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
@@ -174,7 +174,7 @@ fn several_targets_do_not_loop() {
 [card]\nname=Plain Bear\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n";
     let files = vec![SourceFile::from_text(
         "sets/primitives/twin.txt",
-        Dialect::Wagic,
+        Dialect::WAGIC,
         text,
     )];
     let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
@@ -193,15 +193,15 @@ fn other_dialects_are_skipped() {
     for (path, dialect, text) in [
         (
             "cards/test.py",
-            Dialect::Pymtg,
+            Dialect::PYMTG,
             "class TestCard(Card):\n    pass\n",
         ),
         (
             "Scripts/CardScripts.py",
-            Dialect::Netrunner,
+            Dialect::NETRUNNER,
             "ScriptedCards = {}\n",
         ),
-        ("rules/test.txt", Dialect::Rulescript, "[Rule]\n"),
+        ("rules/test.txt", Dialect::RULESCRIPT, "[Rule]\n"),
     ] {
         let file = SourceFile::from_text(path, dialect, text);
         let (diags, stats) =
@@ -222,7 +222,7 @@ fn tokens_and_blinks_do_not_retrigger() {
 [card]\nname=Test Skittish Sprite\nauto=@movedTo(*|stack):(blink)ueot\nmana={U}\ntype=Creature\nsubtype=Faerie\npower=1\ntoughness=1\n[/card]\n";
     let files = vec![SourceFile::from_text(
         "sets/primitives/retrigger.txt",
-        Dialect::Wagic,
+        Dialect::WAGIC,
         text,
     )];
     let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
@@ -245,7 +245,7 @@ fn wagic_zone_names() {
 [card]\nname=Test Lost\nmana={U}\ntype=Sorcery\ntarget=creature\nauto=moveto(mybattelfield)\n[/card]\n";
     let files = vec![SourceFile::from_text(
         "sets/primitives/zones.txt",
-        Dialect::Wagic,
+        Dialect::WAGIC,
         text,
     )];
     let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);

@@ -77,10 +77,10 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Finding>>, Sta
     let mut results: Vec<Vec<Finding>> = (0..files.len()).map(|_| Vec::new()).collect();
     let mut stats = Stats::default();
     let forge_ids: Vec<usize> = (0..files.len())
-        .filter(|&i| files[i].dialect == Dialect::Forge)
+        .filter(|&i| files[i].dialect == Dialect::FORGE)
         .collect();
     let wagic_ids: Vec<usize> = (0..files.len())
-        .filter(|&i| files[i].dialect == Dialect::Wagic)
+        .filter(|&i| files[i].dialect == Dialect::WAGIC)
         .collect();
     if !forge_ids.is_empty() {
         let vocab = Some(forge_vocab(files, &forge_ids));
@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn pools_are_the_folders_holding_sets() {
-        let f = |p: &str| SourceFile::new(p, Dialect::Wagic, b"");
+        let f = |p: &str| SourceFile::new(p, Dialect::WAGIC, b"");
         assert_eq!(pool_key(&f("res/a/sets/primitives/x.txt")), "res/a");
         assert_eq!(pool_key(&f("res/a/sets/M10/_cards.dat")), "res/a");
         assert_eq!(pool_key(&f("other/cards.txt")), "other");

@@ -309,7 +309,7 @@ pub fn load_sets(sets: &Path) -> Result<Db, String> {
         let rel = path
             .strip_prefix(sets.parent().unwrap_or(sets))
             .unwrap_or(path);
-        files.push(SourceFile::new(rel, Dialect::Wagic, &bytes));
+        files.push(SourceFile::new(rel, Dialect::WAGIC, &bytes));
     }
     let mut db = Db::default();
     for (i, f) in files.iter().enumerate() {

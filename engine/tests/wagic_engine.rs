@@ -297,7 +297,7 @@ auto=prevent:3
 "#;
 
 fn db() -> Db {
-    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::Wagic, CARDS.as_bytes());
+    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
     let mut db = Db::default();
     db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
     db

@@ -131,16 +131,15 @@ pub fn check(
     let mut kept: Vec<(String, Slot<'_>)> = Vec::with_capacity(files.len());
     let mut stats = CacheStats::default();
     let mut changed = false;
-    for dialect in Dialect::ALL {
+    for plugin in crate::dialect::plugins() {
+        let dialect = plugin.dialect();
         let ids: Vec<FileId> = (0..files.len())
             .filter(|&i| files[i].dialect == dialect)
             .collect();
         if ids.is_empty() {
             continue;
         }
-        let outcome = crate::workspace::with_linter!(dialect, |linter| run(
-            linter, dialect, files, &ids, config, old, on_file
-        ));
+        let outcome = plugin.check_cached(files, &ids, config, old, on_file);
         changed |= outcome.changed;
         stats.reused += outcome.reused;
         stats.linted += ids.len() - outcome.reused;
@@ -183,7 +182,8 @@ struct Prepared<'c, I> {
     hash: u64,
 }
 
-struct Outcome<'c> {
+/// What `run` did for the files of one dialect.
+pub struct Outcome<'c> {
     entries: Vec<Slot<'c>>,
     results: Vec<Vec<Diagnostic>>,
     fingerprint: u64,
@@ -191,7 +191,7 @@ struct Outcome<'c> {
     changed: bool,
 }
 
-fn run<'c, L>(
+pub(crate) fn run<'c, L>(
     linter: &L,
     dialect: Dialect,
     files: &[SourceFile],
@@ -376,7 +376,7 @@ mod tests {
     use super::*;
 
     fn wagic(path: &str, text: &str) -> SourceFile {
-        SourceFile::from_text(path, Dialect::Wagic, text)
+        SourceFile::from_text(path, Dialect::WAGIC, text)
     }
 
     fn run_twice(

@@ -21,6 +21,7 @@ two different names, and a `primitive=` written in one encoding does not find a 
 Save card files as UTF-8.",
     bad: "# saved as Latin-1\n[card]\nname=\u{c6}ther Gust\n[/card]",
     good: "# saved as UTF-8\n[card]\nname=\u{c6}ther Gust\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub static BYTE_ORDER_MARK: RuleMeta = RuleMeta {
@@ -37,6 +38,7 @@ longer starts with `[`, so the first `[card]` is not seen: that card is lost and
 block instead. Remove the mark (save as UTF-8 without BOM).",
     bad: "\u{feff}Name:Shock\nManaCost:R\nTypes:Instant",
     good: "Name:Shock\nManaCost:R\nTypes:Instant",
+    ..RuleMeta::BASE
 };
 
 pub static CONTROL_CHARACTER: RuleMeta = RuleMeta {
@@ -52,6 +54,7 @@ never meaningful in card scripts. Forge trims them at the ends of lines but keep
 Wagic keeps them everywhere, so a name or keyword containing one matches nothing.",
     bad: "Name:Null\u{0}Byte\nTypes:Artifact",
     good: "Name:Null Byte\nTypes:Artifact",
+    ..RuleMeta::BASE
 };
 
 pub static UNRECOGNIZED_LINE: RuleMeta = RuleMeta {
@@ -67,6 +70,7 @@ Neither says so. Often this is a line wrapped by hand, or a key whose `:`/`=` wa
 whatever it held is lost.",
     bad: "Name:Lost Colon\nManaCost:U\nTypes:Sorcery\nOracle Draw two cards.",
     good: "Name:Lost Colon\nManaCost:U\nTypes:Sorcery\nOracle:Draw two cards.",
+    ..RuleMeta::BASE
 };
 
 pub static UNBALANCED_BRACKET: RuleMeta = RuleMeta {
@@ -83,12 +87,13 @@ a missing or extra bracket silently moves where a cost, target or argument ends:
 or dropped.",
     bad: "[card]\nname=Stray Paren\nauto={T}:damage:1 target(creature))\ntype=Artifact\n[/card]",
     good: "[card]\nname=Stray Paren\nauto={T}:damage:1 target(creature)\ntype=Artifact\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub static UNCLOSED_BLOCK: RuleMeta = RuleMeta {
     code: "E012",
     name: "unclosed-block",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Syntax,
     severity: Severity::Error,
     fix: FixAvailability::Always,
@@ -98,12 +103,13 @@ half-read card is kept, and its keys are merged into the first card of the next 
 this card is lost and another one is corrupted.",
     bad: "[card]\nname=Open Ended\ntype=Instant",
     good: "[card]\nname=Open Ended\ntype=Instant\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub static NESTED_BLOCK: RuleMeta = RuleMeta {
     code: "E013",
     name: "nested-block",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Syntax,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -113,12 +119,13 @@ cards are merged into one, the later keys overwriting the earlier ones. The firs
 `[/card]`.",
     bad: "[card]\nname=First\n[card]\nname=Second\n[/card]",
     good: "[card]\nname=First\n[/card]\n[card]\nname=Second\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub static TEXT_OUTSIDE_BLOCK: RuleMeta = RuleMeta {
     code: "E014",
     name: "text-outside-block",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Syntax,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -128,6 +135,7 @@ pub static TEXT_OUTSIDE_BLOCK: RuleMeta = RuleMeta {
 comments.",
     bad: "name=Lost Key\n[card]\nname=Real Card\n[/card]",
     good: "# a comment\n[card]\nname=Real Card\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub static NESTING_TOO_DEEP: RuleMeta = RuleMeta {
@@ -142,6 +150,7 @@ pub static NESTING_TOO_DEEP: RuleMeta = RuleMeta {
 it, so rules do not look inside. No real card nests this deep; this is almost always runaway brackets.",
     bad: "[card]\nname=Deep\nauto=((((((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))))))\n[/card]",
     good: "[card]\nname=Deep\nauto=draw:1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// The shared rules, in code order.
@@ -183,19 +192,9 @@ pub fn check_source(file: &SourceFile, out: &mut Vec<Diagnostic>) {
             out.push(d);
         }
     }
-    let bom_message = match file.dialect {
-        Dialect::Forge => {
-            "byte-order mark: Forge reads it as part of the first key, so that line is ignored"
-        }
-        Dialect::Wagic => {
-            "byte-order mark: Wagic reads it as part of the first line, so a `[card]` there is not seen"
-        }
-        Dialect::Pymtg => {
-            "byte-order mark: the Python-MTG loader reads it as text, so a `###` separator on the first line is not seen"
-        }
-        // XML and Python readers skip a byte-order mark.
-        Dialect::Netrunner | Dialect::Rulescript => "",
-    };
+    let bom_message = crate::dialect::plugin(file.dialect)
+        .and_then(|p| p.bom_message())
+        .unwrap_or_default();
     if file.source.has_bom() && !bom_message.is_empty() {
         let range = TextRange::at(TextSize::from(0), TextSize::of('\u{feff}'));
         let message = bom_message;

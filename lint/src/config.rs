@@ -87,7 +87,7 @@ impl Config {
     /// Defaults with every rule on, including those off by default (for tests and docs).
     pub fn every_rule() -> Config {
         let mut config = Config::default();
-        config.filter.explicit = crate::registry::OFF_BY_DEFAULT.to_vec();
+        config.filter.explicit = crate::registry::off_by_default();
         config
     }
 
@@ -208,8 +208,8 @@ impl Config {
         };
         let mut dialects = Vec::new();
         for (pattern, name) in &raw.dialects {
-            let dialect = Dialect::from_name(name.get_ref()).ok_or_else(|| {
-                let known: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+            let dialect = crate::dialect::from_name(name.get_ref()).ok_or_else(|| {
+                let known = crate::dialect::names();
                 error(
                     Some(name.span()),
                     format!(
@@ -405,7 +405,7 @@ mod tests {
         assert!(!config.is_excluded(Path::new("/root/sets/NEW/_cards.dat")));
         assert_eq!(
             config.dialect_for(Path::new("/root/extra/x.cards")),
-            Some(Dialect::Wagic)
+            Some(Dialect::WAGIC)
         );
         assert_eq!(
             config.ignores_for(Path::new("/root/sets/primitives/mtg.txt")),

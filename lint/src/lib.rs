@@ -1,7 +1,6 @@
 //! The cardlint analysis: dialects, the workspace index, the rules and what they report.
 //! `workspace::check` is the entry point of the CLI; the language server uses the same pieces.
 
-pub mod analysis;
 pub mod cache;
 pub mod common;
 pub mod config;
@@ -10,6 +9,7 @@ pub mod dialect;
 pub mod discover;
 pub mod forge;
 pub mod netrunner;
+pub mod octgn;
 pub mod pymtg;
 pub mod python;
 pub mod registry;

@@ -70,9 +70,49 @@ pub struct RuleMeta {
     pub bad: &'static str,
     /// The same, written so that the rule is silent.
     pub good: &'static str,
+    /// Runs unless configured otherwise. Rules off by default run only when selected by their
+    /// exact code or name (not by `ALL` or a prefix): findings that are true but expected in most
+    /// projects.
+    pub default_enabled: bool,
+    /// Syntax errors this rule explains more precisely: on the same range, its finding is
+    /// reported instead of the generic one.
+    pub replaces: &'static [syntax::ErrorKind],
+    /// Which pass reports it (a suppression comment is reported unused only by its rule's pass).
+    pub pass: Pass,
+    /// The text it reports does nothing (editors grey it out).
+    pub marks_unneeded_text: bool,
+    /// The cardlint version that introduced it.
+    pub since: &'static str,
+}
+
+/// The passes that report findings: the lint (`check`) and the simulation (`simulate`,
+/// `check --simulate`, the language server on save).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    Lint,
+    Simulation,
 }
 
 impl RuleMeta {
+    /// The facts most rules share; a rule's static writes its own fields and `..RuleMeta::BASE`.
+    pub const BASE: RuleMeta = RuleMeta {
+        code: "",
+        name: "",
+        dialect: None,
+        group: Group::Correctness,
+        severity: Severity::Warning,
+        fix: FixAvailability::None,
+        summary: "",
+        explanation: "",
+        bad: "",
+        good: "",
+        default_enabled: true,
+        replaces: &[],
+        pass: Pass::Lint,
+        marks_unneeded_text: false,
+        since: "0.1.0",
+    };
+
     /// The documentation as Markdown, as `cardlint explain` prints it.
     pub fn markdown(&self) -> String {
         self.markdown_at(1)
@@ -205,8 +245,8 @@ pub fn all_rules() -> Vec<&'static RuleMeta> {
     rules.extend(crate::common::RULES.iter().copied());
     rules.extend(crate::simulation::RULES.iter().copied());
     rules.extend(crate::suppress::RULES.iter().copied());
-    for dialect in Dialect::ALL {
-        rules.extend(crate::dialect::rules(dialect));
+    for plugin in crate::dialect::plugins() {
+        rules.extend(plugin.rules());
     }
     rules.sort_by_key(|r| r.code);
     rules
@@ -219,12 +259,16 @@ pub fn find_rule(key: &str) -> Option<&'static RuleMeta> {
         .find(|r| r.code.eq_ignore_ascii_case(key) || r.name == key)
 }
 
-/// Rules that run only when selected by their exact code or name (not by `ALL` or a prefix):
-/// findings that are true but expected in most projects.
-/// - W108 grade-gated-primitive: Wagic switches unfinished cards off on purpose by keeping them in
-///   `unsupported.txt`; a set references thousands of them.
-pub const OFF_BY_DEFAULT: &[&str] = &["W108"];
-
+/// Whether a rule runs only when selected by its exact code or name (`RuleMeta::default_enabled`).
 pub fn is_off_by_default(rule: &RuleMeta) -> bool {
-    OFF_BY_DEFAULT.contains(&rule.code)
+    !rule.default_enabled
+}
+
+/// The codes of the rules that are off by default.
+pub fn off_by_default() -> Vec<&'static str> {
+    all_rules()
+        .into_iter()
+        .filter(|r| !r.default_enabled)
+        .map(|r| r.code)
+        .collect()
 }

@@ -8,7 +8,7 @@
 
 use crate::diagnostic::Severity;
 use crate::dialect::Dialect;
-use crate::registry::{FixAvailability, Group, RuleMeta};
+use crate::registry::{FixAvailability, Group, Pass, RuleMeta};
 
 pub static SIMULATION_CRASHED: RuleMeta = RuleMeta {
     code: "G100",
@@ -23,6 +23,8 @@ panics on a card, the card is skipped, the run goes on, and this diagnostic mark
 problem can be reported to cardlint. The card may well be right; nothing about it was checked.",
     bad: "# workspace example\n# (any card on which the engine fails)\nName:Crash Test\nTypes:Creature\nPT:1/1",
     good: "# workspace example\nName:Crash Test\nTypes:Creature\nPT:1/1",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static NOT_SIMULATED: RuleMeta = RuleMeta {
@@ -38,6 +40,8 @@ of the card was not played, so runtime failures in it cannot be found. This says
 card is right.",
     bad: "# workspace example\nName:Mirror Shape\nManaCost:3 U\nTypes:Sorcery\nA:SP$ Clone | Cost$ 3 U | ValidTgts$ Creature",
     good: "# workspace example\nName:Quick Study\nManaCost:U\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 1",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static STEP_BUDGET: RuleMeta = RuleMeta {
@@ -53,6 +57,8 @@ usually has an effect that keeps triggering itself, or a repeat without an end; 
 hangs or the stack never empties.",
     bad: "# workspace example\n[card]\nname=Echo Loop\ntype=Enchantment\nauto=@tapped(*):untap all(creature)\nauto=@untapped(*):tap all(creature)\n[/card]",
     good: "# workspace example\n[card]\nname=Echo Loop\ntype=Enchantment\nauto=@tapped(creature|mybattlefield):life:1\n[/card]",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static NO_LEGAL_TARGET: RuleMeta = RuleMeta {
@@ -69,6 +75,8 @@ engine's target chooser rejects) makes Forge and Wagic refuse to cast the spell 
 silently.",
     bad: "# workspace example\nName:Aim Wide\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Creture | NumDmg$ 2",
     good: "# workspace example\nName:Aim Wide\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Creature | NumDmg$ 2",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static UNPAYABLE_COST: RuleMeta = RuleMeta {
@@ -83,12 +91,14 @@ pub static UNPAYABLE_COST: RuleMeta = RuleMeta {
 the given kind. When no card can be that kind, the engine never lets the ability be activated.",
     bad: "# workspace example\nName:Grim Offering\nManaCost:B\nTypes:Enchantment\nA:AB$ Draw | Cost$ Sac<1/Creture> | NumCards$ 2",
     good: "# workspace example\nName:Grim Offering\nManaCost:B\nTypes:Enchantment\nA:AB$ Draw | Cost$ Sac<1/Creature> | NumCards$ 2",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static DEFINED_NOTHING: RuleMeta = RuleMeta {
     code: "G105",
     name: "defined-resolves-to-nothing",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -98,12 +108,14 @@ a trigger whose mode provides that object, `Remembered` needs something that rem
 Aura. Otherwise Forge resolves the reference to nothing and the effect does nothing, without a word.",
     bad: "# workspace example\nName:Lost Aim\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | Defined$ Targeted | NumDmg$ 3",
     good: "# workspace example\nName:Lost Aim\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ 3",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static CHAIN_LOOP: RuleMeta = RuleMeta {
     code: "G106",
     name: "ability-chain-loop",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -113,6 +125,8 @@ recursively, without checking for cycles. A chain that comes back to an ability 
 the card cannot be built or its resolution never finishes.",
     bad: "# workspace example\nName:Endless Echo\nManaCost:U\nTypes:Instant\nA:SP$ Draw | Cost$ U | NumCards$ 1 | SubAbility$ DBAgain\nSVar:DBAgain:DB$ Scry | ScryNum$ 1 | SubAbility$ DBAgain",
     good: "# workspace example\nName:Endless Echo\nManaCost:U\nTypes:Instant\nA:SP$ Draw | Cost$ U | NumCards$ 1 | SubAbility$ DBAgain\nSVar:DBAgain:DB$ Scry | ScryNum$ 1",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static COUNT_UNEVALUABLE: RuleMeta = RuleMeta {
@@ -128,12 +142,14 @@ integers. A missing SVar, a `Count$` word Forge does not know, or a Wagic variab
 evaluate to 0 without a message: the damage, life or cards of the effect are lost.",
     bad: "# workspace example\nName:Counted Blast\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ X\nSVar:X:Count$YourLifeTotl",
     good: "# workspace example\nName:Counted Blast\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ X\nSVar:X:Count$YourLifeTotal",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static MISSING_PARAM: RuleMeta = RuleMeta {
     code: "G108",
     name: "effect-missing-parameter",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -143,12 +159,14 @@ pub static MISSING_PARAM: RuleMeta = RuleMeta {
 fails when the ability resolves, or the amount is 0.",
     bad: "# workspace example\nName:Growth Rune\nManaCost:G\nTypes:Instant\nA:SP$ PutCounter | Cost$ G | ValidTgts$ Creature | CounterNum$ 2",
     good: "# workspace example\nName:Growth Rune\nManaCost:G\nTypes:Instant\nA:SP$ PutCounter | Cost$ G | ValidTgts$ Creature | CounterType$ P1P1 | CounterNum$ 2",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static EXECUTE_NOT_ABILITY: RuleMeta = RuleMeta {
     code: "G109",
     name: "execute-not-ability",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -158,12 +176,14 @@ not exist on the face, or holds something other than an ability record (`DB$ ...
 nothing; Forge only logs a warning when it fires.",
     bad: "# workspace example\nName:Silent Herald\nManaCost:1 W\nTypes:Creature\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigLife\nSVar:TrigLife:Count$YourLifeTotal",
     good: "# workspace example\nName:Silent Herald\nManaCost:1 W\nTypes:Creature\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigLife\nSVar:TrigLife:DB$ GainLife | LifeAmount$ 2",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static TOKEN_NOT_FOUND: RuleMeta = RuleMeta {
     code: "G110",
     name: "token-not-found",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -173,12 +193,14 @@ id or name, Wagic creates nothing (an id it cannot find gives an error token). T
 pool, primitives and set files.",
     bad: "# workspace example\n[card]\nname=Lost Summoner\ntype=Sorcery\nauto=token(Imaginary Beast)\n[/card]",
     good: "# workspace example\n[card]\nname=Lost Summoner\ntype=Sorcery\nauto=token(Beast,creature beast,3/3,green)\n[/card]",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 pub static UNKNOWN_ZONE: RuleMeta = RuleMeta {
     code: "G111",
     name: "move-to-unknown-zone",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -187,6 +209,8 @@ pub static UNKNOWN_ZONE: RuleMeta = RuleMeta {
 `mygraveyrd`) moves nothing, silently.",
     bad: "# workspace example\n[card]\nname=Lost Return\ntype=Sorcery\ntarget=creature\nauto=moveto(ownerhandd)\n[/card]",
     good: "# workspace example\n[card]\nname=Lost Return\ntype=Sorcery\ntarget=creature\nauto=moveto(ownerhand)\n[/card]",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
 };
 
 /// The simulation's rules, in code order.

@@ -20,6 +20,8 @@ fixed (or the line moved), the comment only hides the next real problem of that 
 The fix removes it.",
     bad: "Name:Quiet Card\n# cardlint: ignore[E002] no BOM here any more\nTypes:Artifact",
     good: "Name:Quiet Card\nTypes:Artifact",
+    marks_unneeded_text: true,
+    ..RuleMeta::BASE
 };
 
 pub static INVALID_SUPPRESSION: RuleMeta = RuleMeta {
@@ -35,6 +37,7 @@ pub static INVALID_SUPPRESSION: RuleMeta = RuleMeta {
 The reason is required: it tells the next reader why the rule does not apply.",
     bad: "Name:Quiet Card\n# cardlint: ignore[E999]\nTypes:Artifact",
     good: "Name:Quiet Card\n# cardlint: ignore[E010] the engine fork we target reads this line\nTypes:Artifact",
+    ..RuleMeta::BASE
 };
 
 pub static RULES: &[&RuleMeta] = &[&UNUSED_SUPPRESSION, &INVALID_SUPPRESSION];
@@ -61,23 +64,11 @@ pub fn apply(file: &SourceFile, filter: &RuleFilter, diagnostics: &mut Vec<Diagn
     apply_pass(file, filter, diagnostics, Pass::Lint);
 }
 
-/// Which findings a call to [`apply_pass`] holds: the lint's, or the simulation's (`G1xx`, which
-/// the engine finds later, and only when asked). A suppression is reported unused only by the pass
-/// that owns its rule, so `ignore[G109]` is not called unused by a run that does not simulate.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Pass {
-    Lint,
-    Simulation,
-}
-
-impl Pass {
-    fn owns(self, rule: &RuleMeta) -> bool {
-        let simulation = crate::simulation::RULES
-            .iter()
-            .any(|r| std::ptr::eq(*r, rule));
-        simulation == (self == Pass::Simulation)
-    }
-}
+/// A call to [`apply_pass`] holds one pass's findings: the lint's, or the simulation's (`G1xx`,
+/// which the engine finds later, and only when asked). A suppression is reported unused only by
+/// the pass that owns its rule (`RuleMeta::pass`), so `ignore[G109]` is not called unused by a
+/// run that does not simulate.
+pub use crate::registry::Pass;
 
 /// [`apply`] for one pass's findings. Broken suppression comments are reported by the lint pass.
 pub fn apply_pass(
@@ -165,7 +156,7 @@ pub fn apply_pass(
             let unused: Vec<&Code> = directive
                 .codes
                 .iter()
-                .filter(|c| !c.used && filter.enabled(c.rule) && pass.owns(c.rule))
+                .filter(|c| !c.used && filter.enabled(c.rule) && c.rule.pass == pass)
                 .collect();
             if unused.is_empty() {
                 continue;

@@ -4,48 +4,52 @@
 
 use crate::config::Config;
 use crate::diagnostic::Diagnostic;
-use crate::dialect::Dialect;
-use crate::registry::RuleFilter;
+use crate::dialect::{Dialect, DialectPlugin};
+use crate::registry::{Pass, RuleFilter, RuleMeta};
 use model::source::{FileId, SourceFile};
 use rayon::prelude::*;
+use serde::{Serialize, de::DeserializeOwned};
 use std::borrow::Cow;
 
-/// Evaluates `body` with `linter` bound to the dialect's `DialectLinter` (each dialect has its
-/// own type, so the body is written once and compiled per dialect).
-macro_rules! with_linter {
-    ($dialect:expr, |$linter:ident| $body:expr) => {
-        match $dialect {
-            $crate::Dialect::Forge => {
-                let $linter = &$crate::forge::Linter;
-                $body
-            }
-            $crate::Dialect::Wagic => {
-                let $linter = &$crate::wagic::Linter;
-                $body
-            }
-            $crate::Dialect::Pymtg => {
-                let $linter = &$crate::pymtg::Linter;
-                $body
-            }
-            $crate::Dialect::Netrunner => {
-                let $linter = &$crate::netrunner::Linter;
-                $body
-            }
-            $crate::Dialect::Rulescript => {
-                let $linter = &$crate::rulescript::Linter;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_linter;
-
-/// What each dialect provides to the workspace pipeline.
-pub trait DialectLinter: Sync {
-    /// What one file contributes to the workspace index.
-    type FileIndex: Send;
+/// What a dialect provides to the workspace pipeline: its identity and detection, its index and
+/// its linter. Every `DialectLinter` is a `DialectPlugin` (`crate::dialect`), the untyped face
+/// the registry holds.
+pub trait DialectLinter: Sync + Send + 'static {
+    /// What one file contributes to the workspace index (kept in the result cache).
+    type FileIndex: Send + Serialize + DeserializeOwned;
     /// The merged index that every file is linted against.
     type Index: Sync + Send;
+
+    /// The dialect it lints.
+    const DIALECT: Dialect;
+
+    /// How strongly a path's place in the engine's folder layout says it is this dialect.
+    fn claim_path(&self, _dirs: &str, _name: &str) -> Option<u8> {
+        None
+    }
+
+    /// How strongly a text looks like this dialect.
+    fn claim_content(&self, _text: &str) -> Option<u8> {
+        None
+    }
+
+    /// File extensions a folder walk reads for this dialect.
+    fn extensions(&self) -> &'static [&'static str];
+
+    /// Where a file of this dialect typically sits (`cardsfolder/e/example.txt`): rule examples
+    /// and documents without a path are placed there, so path-dependent checks see a usual file.
+    fn example_path(&self) -> &'static str;
+
+    /// The dialect's rules (not counting the shared ones).
+    fn rules(&self) -> Vec<&'static RuleMeta>;
+
+    /// The tree of a text in rust-analyzer's debug format, with the syntax errors.
+    fn debug_tree(&self, text: &str) -> String;
+
+    /// What a byte-order mark does to this dialect's reader (`None`: it skips it).
+    fn bom_message(&self) -> Option<&'static str> {
+        None
+    }
 
     fn index_file(&self, file: &SourceFile) -> Self::FileIndex;
 
@@ -74,6 +78,61 @@ pub trait DialectLinter: Sync {
     );
 }
 
+impl<L: DialectLinter> DialectPlugin for L {
+    fn dialect(&self) -> Dialect {
+        L::DIALECT
+    }
+
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        DialectLinter::claim_path(self, dirs, name)
+    }
+
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        DialectLinter::claim_content(self, text)
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        DialectLinter::extensions(self)
+    }
+
+    fn example_path(&self) -> &'static str {
+        DialectLinter::example_path(self)
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        DialectLinter::rules(self)
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        DialectLinter::debug_tree(self, text)
+    }
+
+    fn bom_message(&self) -> Option<&'static str> {
+        DialectLinter::bom_message(self)
+    }
+
+    fn check(
+        &self,
+        files: &[SourceFile],
+        ids: &[FileId],
+        config: &Config,
+        on_file: &(dyn Fn() + Sync),
+    ) -> Vec<Vec<Diagnostic>> {
+        run(self, files, ids, config, on_file)
+    }
+
+    fn check_cached<'c>(
+        &self,
+        files: &[SourceFile],
+        ids: &[FileId],
+        config: &Config,
+        old: &'c crate::cache::Cache,
+        on_file: &(dyn Fn() + Sync),
+    ) -> crate::cache::Outcome<'c> {
+        crate::cache::run(self, L::DIALECT, files, ids, config, old, on_file)
+    }
+}
+
 /// Lints every file; returns one list of diagnostics per file, in the order of `files`, each
 /// sorted by position.
 pub fn check(files: &[SourceFile], config: &Config) -> Vec<Vec<Diagnostic>> {
@@ -87,14 +146,15 @@ pub fn check_with_progress(
     on_file: &(dyn Fn() + Sync),
 ) -> Vec<Vec<Diagnostic>> {
     let mut results: Vec<Vec<Diagnostic>> = (0..files.len()).map(|_| Vec::new()).collect();
-    for dialect in Dialect::ALL {
+    for plugin in crate::dialect::plugins() {
+        let dialect = plugin.dialect();
         let ids: Vec<FileId> = (0..files.len())
             .filter(|&i| files[i].dialect == dialect)
             .collect();
         if ids.is_empty() {
             continue;
         }
-        let out = with_linter!(dialect, |linter| run(linter, files, &ids, config, on_file));
+        let out = plugin.check(files, &ids, config, on_file);
         for (id, diagnostics) in ids.into_iter().zip(out) {
             results[id] = diagnostics;
         }
@@ -137,10 +197,28 @@ pub fn lint_one<L: DialectLinter>(
     let mut out = Vec::new();
     crate::common::check_source(file, &mut out);
     linter.lint_file(id, files, index, config, &filter, &mut out);
-    filter.apply(&mut out);
-    crate::suppress::apply(file, &filter, &mut out);
-    out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    finish_with(file, &filter, Pass::Lint, &mut out);
     out
+}
+
+/// The one way findings leave a pass: the configuration's filter and severities (with the
+/// file's per-file ignores), the file's suppression comments for that pass, and position order.
+/// The lint, the simulation and the language server all go through it.
+pub fn finish(file: &SourceFile, config: &Config, pass: Pass, diagnostics: &mut Vec<Diagnostic>) {
+    let filter = file_filter(config, file);
+    finish_with(file, &filter, pass, diagnostics);
+}
+
+/// `finish` with the file's filter already made.
+pub fn finish_with(
+    file: &SourceFile,
+    filter: &RuleFilter,
+    pass: Pass,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    filter.apply(diagnostics);
+    crate::suppress::apply_pass(file, filter, diagnostics, pass);
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
 }
 
 /// The config's rule filter with the file's per-file ignores added.

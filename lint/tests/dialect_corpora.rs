@@ -43,7 +43,7 @@ fn check(dir: &Path) -> Vec<(String, u32, &'static str, Severity)> {
         .iter()
         .filter_map(|p| {
             let bytes = std::fs::read(p).unwrap();
-            let mut file = SourceFile::new(p, lint::Dialect::Forge, &bytes);
+            let mut file = SourceFile::new(p, lint::Dialect::FORGE, &bytes);
             file.dialect = lint::dialect::detect(p, file.text())?;
             Some(file)
         })

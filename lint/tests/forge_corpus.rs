@@ -46,7 +46,7 @@ fn check(root: &Path) -> Vec<(String, usize, &'static str, Severity)> {
         .iter()
         .map(|p| {
             let rel = p.strip_prefix(root).expect("inside root").to_path_buf();
-            SourceFile::new(rel, Dialect::Forge, &std::fs::read(p).expect("read card"))
+            SourceFile::new(rel, Dialect::FORGE, &std::fs::read(p).expect("read card"))
         })
         .collect();
     let results = lint::workspace::check(&files, &lint::config::Config::default());

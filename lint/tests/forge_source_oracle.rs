@@ -191,7 +191,7 @@ fn no_finding_names_a_word_the_2020_engine_reads() {
     paths.sort();
     let files: Vec<SourceFile> = paths
         .iter()
-        .map(|p| SourceFile::new(p.clone(), Dialect::Forge, &std::fs::read(p).expect("card")))
+        .map(|p| SourceFile::new(p.clone(), Dialect::FORGE, &std::fs::read(p).expect("card")))
         .collect();
     let mut config = lint::config::Config::default();
     config.forge_engine = EngineChoice::Source(source.clone());

@@ -41,13 +41,9 @@ fn lint_workspace_example(dialect: Dialect, text: &str) -> Vec<lint::Diagnostic>
 }
 
 fn example_path(dialect: Dialect) -> &'static str {
-    match dialect {
-        Dialect::Forge => "cardsfolder/e/example.txt",
-        Dialect::Wagic => "sets/primitives/example.txt",
-        Dialect::Pymtg => "data/example_cards.txt",
-        Dialect::Netrunner => "o8g/Scripts/CardScripts.py",
-        Dialect::Rulescript => "o8g/Scripts/card_rules.py",
-    }
+    lint::dialect::plugin(dialect)
+        .map(|p| p.example_path())
+        .expect("a registered dialect")
 }
 
 #[test]
@@ -114,4 +110,28 @@ fn every_rule_is_documented_and_its_examples_hold() {
                 .collect::<Vec<_>>()
         );
     }
+}
+
+/// A rule's code prefix says its dialect (`F` Forge, `W` Wagic, `P` Python-MTG, `N` Netrunner,
+/// `R` RuleScript); `E` and `G` rules are shared.
+#[test]
+fn code_prefixes_match_dialects() {
+    let rules = lint::all_rules();
+    for (prefix, dialect) in [
+        ('F', Dialect::FORGE),
+        ('W', Dialect::WAGIC),
+        ('P', Dialect::PYMTG),
+        ('N', Dialect::NETRUNNER),
+        ('R', Dialect::RULESCRIPT),
+    ] {
+        let of: Vec<_> = rules
+            .iter()
+            .filter(|r| r.code.starts_with(prefix))
+            .collect();
+        assert!(!of.is_empty(), "no {prefix} rules");
+        for r in of {
+            assert_eq!(r.dialect, Some(dialect), "{}", r.code);
+        }
+    }
+    assert!(rules.iter().filter(|r| r.code.starts_with('F')).count() >= 40);
 }

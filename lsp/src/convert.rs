@@ -1,10 +1,10 @@
 //! Between the protocol and the analysis API: URIs and paths, UTF-16 positions and byte
 //! offsets, findings and LSP diagnostics.
 
-use lint::analysis::{CompletionKind, SymbolKind as CSymbolKind};
-use lint::{Diagnostic, Severity};
+use ide::lint::{Diagnostic, Severity};
+use ide::syntax::{LineCol, LineIndex, TextRange, TextSize};
+use ide::{CompletionKind, SymbolKind as CSymbolKind};
 use std::path::{Path, PathBuf};
-use syntax::{LineCol, LineIndex, TextRange, TextSize};
 use tower_lsp_server::ls_types::{self as lsp, Uri};
 
 /// The path a document is known by: its file path, or the URI itself for other schemes.
@@ -50,7 +50,10 @@ pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
         message.push_str("\nnote: ");
         message.push_str(note);
     }
-    let tags = (d.rule.code == "E020").then(|| vec![lsp::DiagnosticTag::UNNECESSARY]);
+    let tags = d
+        .rule
+        .marks_unneeded_text
+        .then(|| vec![lsp::DiagnosticTag::UNNECESSARY]);
     lsp::Diagnostic {
         range: range(index, d.range),
         severity: Some(severity(d.severity)),

@@ -1,5 +1,5 @@
 //! The cardlint language server (`cardlint lsp`): the Language Server Protocol over stdio, as a
-//! thin shell over `lint::analysis::World`. It converts between the protocol and the analysis
+//! thin shell over `ide::World`. It converts between the protocol and the analysis
 //! API (UTF-16 positions, URIs), applies document changes in order (one message at a time),
 //! publishes diagnostics from a worker thread, and indexes the workspace folders in the
 //! background with `$/progress` reports.
@@ -9,7 +9,7 @@ mod transport;
 mod worker;
 
 use convert::{line_col, path_of, uri_of};
-use lint::analysis::{FileEvent, SaveCheck, World};
+use ide::{FileEvent, SaveCheck, World};
 use std::panic::AssertUnwindSafe;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -96,7 +96,7 @@ fn internal_error(what: &str) -> Error {
     }
 }
 
-const CONFIG_NAMES: [&str; 2] = lint::config::FILE_NAMES;
+const CONFIG_NAMES: [&str; 2] = ide::lint::config::FILE_NAMES;
 
 impl Backend {
     fn new(client: Client, options: Options, handle: tokio::runtime::Handle) -> Backend {
@@ -248,7 +248,7 @@ impl Backend {
         }
     }
 
-    fn location(world: &mut World, loc: lint::analysis::Location) -> Option<Location> {
+    fn location(world: &mut World, loc: ide::Location) -> Option<Location> {
         let path = world.path(loc.file).to_path_buf();
         let index = world.line_index_of(loc.file);
         Some(Location::new(
@@ -257,17 +257,17 @@ impl Backend {
         ))
     }
 
-    fn offset_of(world: &mut World, path: &Path, pos: Position) -> Option<syntax::TextSize> {
+    fn offset_of(world: &mut World, path: &Path, pos: Position) -> Option<ide::syntax::TextSize> {
         world.offset(path, line_col(pos))
     }
 }
 
 /// Semantic tokens in the protocol's relative encoding (one line each, UTF-16 lengths).
 fn encode_tokens(
-    index: &syntax::LineIndex,
-    tokens: Vec<lint::analysis::SemanticToken>,
+    index: &ide::syntax::LineIndex,
+    tokens: Vec<ide::SemanticToken>,
 ) -> SemanticTokens {
-    let kinds = lint::analysis::TokenKind::ALL;
+    let kinds = ide::TokenKind::ALL;
     let mut data = Vec::with_capacity(tokens.len());
     let (mut last_line, mut last_col) = (0u32, 0u32);
     for t in tokens {
@@ -300,11 +300,11 @@ fn encode_tokens(
 
 fn capabilities() -> ServerCapabilities {
     let legend = SemanticTokensLegend {
-        token_types: lint::analysis::TokenKind::ALL
+        token_types: ide::TokenKind::ALL
             .iter()
             .map(|k| SemanticTokenType::new(k.lsp_name()))
             .collect(),
-        token_modifiers: lint::analysis::ide::modifier::NAMES
+        token_modifiers: ide::modifier::NAMES
             .iter()
             .map(|m| SemanticTokenModifier::new(m))
             .collect(),
@@ -712,8 +712,8 @@ impl LanguageServer for Backend {
             let index = w.line_index(&path)?;
             if hierarchical {
                 fn convert_symbol(
-                    index: &syntax::LineIndex,
-                    s: lint::analysis::Symbol,
+                    index: &ide::syntax::LineIndex,
+                    s: ide::Symbol,
                 ) -> DocumentSymbol {
                     #[allow(deprecated)]
                     DocumentSymbol {
@@ -745,10 +745,10 @@ impl LanguageServer for Backend {
             } else {
                 let mut flat = Vec::new();
                 fn flatten(
-                    index: &syntax::LineIndex,
+                    index: &ide::syntax::LineIndex,
                     uri: &Uri,
                     container: Option<String>,
-                    s: lint::analysis::Symbol,
+                    s: ide::Symbol,
                     out: &mut Vec<SymbolInformation>,
                 ) {
                     #[allow(deprecated)]
@@ -825,7 +825,7 @@ impl LanguageServer for Backend {
             let text = w.text(&path)?;
             let start = index.offset_utf16(text, line_col(params.range.start));
             let end = index.offset_utf16(text, line_col(params.range.end));
-            let range = syntax::TextRange::new(start.min(end), end.max(start));
+            let range = ide::syntax::TextRange::new(start.min(end), end.max(start));
             let tokens = w.semantic_tokens(&path, Some(range));
             Some(SemanticTokensRangeResult::Tokens(encode_tokens(
                 &index, tokens,
@@ -841,7 +841,7 @@ impl LanguageServer for Backend {
             let text = w.text(&path)?.to_string();
             let start = index.offset_utf16(&text, line_col(params.range.start));
             let end = index.offset_utf16(&text, line_col(params.range.end));
-            let range = syntax::TextRange::new(start.min(end), end.max(start));
+            let range = ide::syntax::TextRange::new(start.min(end), end.max(start));
             let actions = w.code_actions(&path, range);
             Some(
                 actions

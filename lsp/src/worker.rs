@@ -3,7 +3,7 @@
 //! work (index rebuilds, findings that depend on them) when the editor has been idle a moment.
 
 use crate::convert;
-use lint::analysis::{IndexJob, World};
+use ide::{IndexJob, World};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -68,14 +68,28 @@ pub struct Vocab {
     by_lower: HashMap<String, usize>,
 }
 
+/// The data lines of a TSV data file (`model/data/**`), split at tabs: `#` comment lines and
+/// blank lines skipped. Every data file of the model is read through this one reader.
+pub fn rows(data: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
+    data_lines(data).map(|l| l.split('\t').collect())
+}
+
+/// The data lines of a data file: `#` comment lines and blank lines skipped.
+pub fn data_lines(data: &'static str) -> impl Iterator<Item = &'static str> {
+    data.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Column `i` of a row (`""` when the row is shorter).
+pub fn col(row: &[&'static str], i: usize) -> &'static str {
+    row.get(i).copied().unwrap_or("")
+}
+
 impl Vocab {
     /// Parses a data file (see the module documentation).
     pub fn parse(data: &'static str) -> Vocab {
         let mut words = Vec::new();
-        for line in data.lines() {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
+        for line in data_lines(data) {
             let mut fields = line.splitn(4, '\t');
             let word = fields.next().unwrap_or_default();
             let status = match fields.next().unwrap_or_default() {
@@ -98,9 +112,7 @@ impl Vocab {
 
     /// A vocabulary of bare words (one a line), all current, each with the same documentation.
     pub fn parse_list(data: &'static str, doc: &'static str) -> Vocab {
-        let words = data
-            .lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        let words = data_lines(data)
             .map(|word| Word {
                 word,
                 status: Status::Current,

@@ -18,6 +18,7 @@ mod builder;
 mod emit;
 mod error;
 mod escape;
+mod kinds;
 mod scan;
 
 pub use error::{ErrorKind, SyntaxError};

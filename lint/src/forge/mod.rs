@@ -9,8 +9,7 @@ use std::collections::HashMap;
 use syntax::ErrorKind;
 use syntax::forge::ast;
 
-mod ide;
-mod rules;
+pub mod rules;
 
 /// What a rule sees: the file, its tree, the file's semantic model and the workspace index.
 pub struct Ctx<'a> {
@@ -59,11 +58,76 @@ pub struct Index {
     pub token_scripts: HashMap<String, FileId>,
 }
 
+/// The dialect's linter (its `DialectLinter`, registered as its `DialectPlugin`).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Linter;
 
 impl DialectLinter for Linter {
     type FileIndex = FileIndex;
     type Index = Index;
+
+    const DIALECT: crate::Dialect = crate::Dialect::FORGE;
+
+    /// Card scripts and token scripts: `.txt` files under `cardsfolder/` or `tokenscripts/`.
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        let forge = name.ends_with(".txt")
+            && (crate::dialect::has_dir(dirs, "cardsfolder")
+                || crate::dialect::has_dir(dirs, "tokenscripts"));
+        forge.then_some(50)
+    }
+
+    /// A `Name:` line, or two lines of Forge's keys, among the first lines.
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        let mut forge_keys = 0;
+        for (i, line) in text.lines().take(40).enumerate() {
+            let trimmed = line.trim_start_matches('\u{feff}').trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let key = trimmed.split(':').next().unwrap_or("");
+            if trimmed.contains(':')
+                && matches!(
+                    key,
+                    "Name"
+                        | "ManaCost"
+                        | "Types"
+                        | "PT"
+                        | "A"
+                        | "T"
+                        | "S"
+                        | "SVar"
+                        | "K"
+                        | "Oracle"
+                )
+            {
+                forge_keys += 1;
+                if key == "Name" || forge_keys >= 2 {
+                    return Some(crate::dialect::claim_by_line(i));
+                }
+            }
+        }
+        None
+    }
+
+    fn example_path(&self) -> &'static str {
+        "cardsfolder/e/example.txt"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["txt"]
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        rule_metas()
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        syntax::forge::parse(text).debug_dump()
+    }
+
+    fn bom_message(&self) -> Option<&'static str> {
+        Some("byte-order mark: Forge reads it as part of the first key, so that line is ignored")
+    }
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         let mut names = Vec::new();
@@ -135,7 +199,7 @@ impl DialectLinter for Linter {
         // generic syntax diagnostic.
         let replaced: Vec<(ErrorKind, syntax::TextRange)> = out[first..]
             .iter()
-            .filter_map(|d| rules::replaces_syntax_error(d.rule.code).map(|k| (k, d.range)))
+            .flat_map(|d| d.rule.replaces.iter().map(|k| (*k, d.range)))
             .collect();
         let errors: Vec<syntax::SyntaxError> = parse
             .errors()

@@ -7,9 +7,7 @@ use crate::workspace::DialectLinter;
 use model::source::{FileId, SourceFile};
 use std::collections::HashMap;
 use syntax::netrunner::ast;
-use syntax::xml::{self, Event};
 
-mod ide;
 mod rules;
 
 pub use model::netrunner::Game;
@@ -22,8 +20,8 @@ pub fn file_game(text: &str) -> Game {
     if !body.starts_with('<') {
         return Game::Android;
     }
-    match crate::dialect::octgn_game_id(body) {
-        Some(id) if !crate::dialect::is_classic_netrunner(&id) && id.starts_with("0f38e453") => {
+    match crate::octgn::octgn_game_id(body) {
+        Some(id) if !crate::octgn::is_classic_netrunner(&id) && id.starts_with("0f38e453") => {
             Game::Android
         }
         _ => Game::Classic,
@@ -59,35 +57,54 @@ pub struct Index {
     pub dashed_names: std::collections::HashSet<String>,
 }
 
+/// The dialect's linter (its `DialectLinter`, registered as its `DialectPlugin`).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Linter;
 
 impl DialectLinter for Linter {
     type FileIndex = FileIndex;
     type Index = Index;
 
+    const DIALECT: crate::Dialect = crate::Dialect::NETRUNNER;
+
+    /// The game's script module in `o8g/Scripts/`.
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        (crate::octgn::detect_by_path(dirs, name) == Some(crate::Dialect::NETRUNNER)).then_some(90)
+    }
+
+    /// A set file of the game (by its id) or the module holding its scripts.
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        (crate::octgn::detect_by_content(text) == Some(crate::Dialect::NETRUNNER)).then_some(100)
+    }
+
+    fn example_path(&self) -> &'static str {
+        "o8g/Scripts/CardScripts.py"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["py", "xml"]
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        rule_metas()
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        syntax::netrunner::parse(text).debug_dump()
+    }
+
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         let text = file.text();
-        let mut index = FileIndex::default();
-        if !text
-            .trim_start_matches('\u{feff}')
-            .trim_start()
-            .starts_with('<')
-        {
-            return index;
+        let Some(cards) = crate::octgn::set_cards(text) else {
+            return FileIndex::default();
+        };
+        FileIndex {
+            set_of: Some(file_game(text)),
+            cards: cards
+                .into_iter()
+                .filter_map(|card| Some((card.id?, card.name)))
+                .collect(),
         }
-        index.set_of = Some(file_game(text));
-        for event in xml::Scanner::new(text) {
-            if let Event::Start { name, attrs, .. } = event
-                && xml::slice(text, name) == "card"
-                && let Some(id) = xml::attr_value(text, &attrs, "id")
-            {
-                let card = xml::attr_value(text, &attrs, "name")
-                    .map(xml::decode)
-                    .unwrap_or_default();
-                index.cards.push((id.trim().to_ascii_lowercase(), card));
-            }
-        }
-        index
     }
 
     fn build_index(&self, _files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {

@@ -7,10 +7,9 @@ use crate::workspace::DialectLinter;
 use model::source::{FileId, SourceFile};
 use std::collections::{HashMap, HashSet};
 use syntax::rulescript::ast;
-use syntax::xml::{self, Event};
+
 use syntax::{ErrorKind, SyntaxError};
 
-mod ide;
 mod rules;
 
 /// What a rule sees: the file, its tree, the workspace index and the expression errors.
@@ -49,62 +48,60 @@ pub struct Index {
     pub subtypes: HashSet<String>,
 }
 
+/// The dialect's linter (its `DialectLinter`, registered as its `DialectPlugin`).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Linter;
-
-fn is_xml(text: &str) -> bool {
-    text.trim_start_matches('\u{feff}')
-        .trim_start()
-        .starts_with('<')
-}
 
 impl DialectLinter for Linter {
     type FileIndex = FileIndex;
     type Index = Index;
 
+    const DIALECT: crate::Dialect = crate::Dialect::RULESCRIPT;
+
+    /// The game's script module in `o8g/Scripts/`.
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        (crate::octgn::detect_by_path(dirs, name) == Some(crate::Dialect::RULESCRIPT)).then_some(90)
+    }
+
+    /// A set file of the game (by its id) or the module holding its scripts.
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        (crate::octgn::detect_by_content(text) == Some(crate::Dialect::RULESCRIPT)).then_some(100)
+    }
+
+    fn example_path(&self) -> &'static str {
+        "o8g/Scripts/card_rules.py"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["py", "xml"]
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        rule_metas()
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        syntax::rulescript::parse(text).debug_dump()
+    }
+
     fn index_file(&self, file: &SourceFile) -> FileIndex {
-        let text = file.text();
-        let mut index = FileIndex::default();
-        if !is_xml(text) {
-            return index;
+        let Some(cards) = crate::octgn::set_cards(file.text()) else {
+            return FileIndex::default();
+        };
+        FileIndex {
+            is_set: true,
+            cards: cards
+                .into_iter()
+                .map(|card| {
+                    let info = CardInfo {
+                        card_type: card.property("Type").unwrap_or_default().to_string(),
+                        subtype: card.property("Subtype").unwrap_or_default().to_string(),
+                        name: card.name,
+                    };
+                    (card.id.unwrap_or_default(), info)
+                })
+                .collect(),
         }
-        index.is_set = true;
-        let mut current: Option<(String, CardInfo)> = None;
-        for event in xml::Scanner::new(text) {
-            match event {
-                Event::Start { name, attrs, .. } => match xml::slice(text, name) {
-                    "card" => {
-                        index.cards.extend(current.take());
-                        let id = xml::attr_value(text, &attrs, "id").unwrap_or("");
-                        let card = CardInfo {
-                            name: xml::attr_value(text, &attrs, "name")
-                                .map(xml::decode)
-                                .unwrap_or_default(),
-                            ..CardInfo::default()
-                        };
-                        current = Some((id.trim().to_ascii_lowercase(), card));
-                    }
-                    "property" => {
-                        if let Some((_, card)) = current.as_mut() {
-                            let value = xml::attr_value(text, &attrs, "value")
-                                .map(xml::decode)
-                                .unwrap_or_default();
-                            match xml::attr_value(text, &attrs, "name") {
-                                Some("Type") => card.card_type = value,
-                                Some("Subtype") => card.subtype = value,
-                                _ => {}
-                            }
-                        }
-                    }
-                    _ => {}
-                },
-                Event::End { name, .. } if xml::slice(text, name) == "card" => {
-                    index.cards.extend(current.take());
-                }
-                _ => {}
-            }
-        }
-        index.cards.extend(current.take());
-        index
     }
 
     fn build_index(&self, _files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {

@@ -870,7 +870,7 @@ mod tests {
     use crate::Dialect;
 
     fn file(path: &str, text: &str) -> SourceFile {
-        SourceFile::from_text(path, Dialect::Wagic, text)
+        SourceFile::from_text(path, Dialect::WAGIC, text)
     }
 
     #[test]

@@ -10,7 +10,6 @@ use syntax::wagic::ast;
 use syntax::{TextRange, TextSize};
 
 pub mod code;
-mod ide;
 pub mod index;
 mod rules;
 
@@ -153,11 +152,65 @@ impl Ctx<'_> {
     }
 }
 
+/// The dialect's linter (its `DialectLinter`, registered as its `DialectPlugin`).
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Linter;
 
 impl DialectLinter for Linter {
     type FileIndex = FileIndex;
     type Index = Index;
+
+    const DIALECT: crate::Dialect = crate::Dialect::WAGIC;
+
+    /// Set files (`_cards.dat`), macro files (`_macros.txt`) anywhere, and primitives files
+    /// (`sets/primitives/*.txt`).
+    fn claim_path(&self, dirs: &str, name: &str) -> Option<u8> {
+        if name == "_cards.dat" || name == "_macros.txt" {
+            return Some(100);
+        }
+        let primitives = name.ends_with(".txt")
+            && (dirs == "sets/primitives" || dirs.ends_with("/sets/primitives"));
+        primitives.then_some(60)
+    }
+
+    /// A `[card]`, `[meta]` or `#AUTO_DEFINE` line among the first lines.
+    fn claim_content(&self, text: &str) -> Option<u8> {
+        for (i, line) in text.lines().take(40).enumerate() {
+            let line = line.trim_start_matches('\u{feff}');
+            if line.trim().is_empty() {
+                continue;
+            }
+            if line.starts_with("[card]")
+                || line.starts_with("[meta]")
+                || line.starts_with("#AUTO_DEFINE ")
+            {
+                return Some(crate::dialect::claim_by_line(i));
+            }
+        }
+        None
+    }
+
+    fn example_path(&self) -> &'static str {
+        "sets/primitives/example.txt"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["txt", "dat"]
+    }
+
+    fn rules(&self) -> Vec<&'static RuleMeta> {
+        rule_metas()
+    }
+
+    fn debug_tree(&self, text: &str) -> String {
+        syntax::wagic::parse(text).debug_dump()
+    }
+
+    fn bom_message(&self) -> Option<&'static str> {
+        Some(
+            "byte-order mark: Wagic reads it as part of the first line, so a `[card]` there is not seen",
+        )
+    }
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         index::index_file(file)

@@ -21,12 +21,8 @@ fn latest_facts(base: &Facts) -> Facts {
     let mut rows: Vec<Fact> = Vec::with_capacity(base.rows.len() + 512);
     let mut removed: std::collections::HashSet<(FactKind, String)> = Default::default();
     let mut added: Vec<Fact> = Vec::new();
-    let lines = |data: &'static str| {
-        data.lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.split('\t').collect::<Vec<&'static str>>())
-    };
-    let col = |r: &[&'static str], i: usize| r.get(i).copied().unwrap_or("");
+    let lines = crate::vocab::rows;
+    let col = crate::vocab::col;
     let mut note = |kind: FactKind, name: &'static str, status: &str| match status {
         "removed" | "interim" => {
             removed.insert((kind, super::facts::key(kind, name, "")));
@@ -134,12 +130,8 @@ fn latest_facts(base: &Facts) -> Facts {
 /// Every version has them.
 pub(crate) fn always_facts() -> Vec<Fact> {
     let mut rows = Vec::new();
-    let lines = |data: &'static str| {
-        data.lines()
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| l.split('\t').collect::<Vec<&'static str>>())
-    };
-    let col = |r: &[&'static str], i: usize| r.get(i).copied().unwrap_or("");
+    let lines = crate::vocab::rows;
+    let col = crate::vocab::col;
     for (data, kind, status_col) in [
         (annotations::COUNTERS, FactKind::Counter, 1),
         (annotations::ZONES, FactKind::Zone, 1),

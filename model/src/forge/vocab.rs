@@ -280,16 +280,7 @@ impl Vocab {
     }
 }
 
-/// The data rows of a TSV file: comment lines (`#`) and blank lines skipped.
-fn rows(data: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
-    data.lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| l.split('\t').collect())
-}
-
-fn col(row: &[&'static str], i: usize) -> &'static str {
-    row.get(i).copied().unwrap_or("")
-}
+use crate::vocab::{col, rows};
 
 /// A line key (`Name`, `A`, `SVar`...).
 #[derive(Clone, Debug)]

@@ -1,29 +1,28 @@
 //! Typed views over Forge syntax nodes. Accessors return `Option`s: the tree may be broken.
 
 use super::kind::{SyntaxKind, SyntaxNode, SyntaxToken};
-use crate::ast_support::ast_node;
+use crate::ast_support::{ast_node, child_token, child_tokens};
 use rowan::TextRange;
-
-fn child_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
-}
-
-fn child_tokens(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = SyntaxToken> + use<> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(move |t| t.kind() == kind)
-}
 
 ast_node!(
     /// A whole card script.
     SourceFile,
     SOURCE_FILE
 );
-/// Any `Key:Value` line (also `A:`, `T:`, `SVar:`...), or `ALTERNATE`, or an unreadable line.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Line(pub(crate) SyntaxNode);
+ast_node!(
+    /// Any `Key:Value` line (also `A:`, `T:`, `SVar:`...), or `ALTERNATE`, or an unreadable line.
+    Line,
+    PROPERTY_LINE
+        | ABILITY_LINE
+        | TRIGGER_LINE
+        | STATIC_LINE
+        | REPLACEMENT_LINE
+        | SVAR_LINE
+        | KEYWORD_LINE
+        | MANA_COST_LINE
+        | ALTERNATE_LINE
+        | ERROR_LINE
+);
 ast_node!(Record, RECORD);
 ast_node!(Param, PARAM);
 ast_node!(Value, VALUE);
@@ -52,33 +51,6 @@ impl SourceFile {
 }
 
 impl Line {
-    pub fn syntax(&self) -> &SyntaxNode {
-        &self.0
-    }
-
-    pub fn range(&self) -> TextRange {
-        self.0.text_range()
-    }
-
-    /// Any line node kind.
-    pub fn cast(node: SyntaxNode) -> Option<Line> {
-        use SyntaxKind::*;
-        matches!(
-            node.kind(),
-            PROPERTY_LINE
-                | ABILITY_LINE
-                | TRIGGER_LINE
-                | STATIC_LINE
-                | REPLACEMENT_LINE
-                | SVAR_LINE
-                | KEYWORD_LINE
-                | MANA_COST_LINE
-                | ALTERNATE_LINE
-                | ERROR_LINE
-        )
-        .then_some(Line(node))
-    }
-
     pub fn kind(&self) -> SyntaxKind {
         self.0.kind()
     }

@@ -1,14 +1,8 @@
 //! Typed views over Netrunner syntax nodes. Accessors return `Option`s: the tree may be broken.
 
 use super::kind::{SyntaxKind, SyntaxNode, SyntaxToken};
-use crate::ast_support::ast_node;
-use rowan::TextRange;
-
-fn child_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
-}
+use super::parser::KINDS;
+use crate::ast_support::{ast_node, child_token, xml_attr, xml_attr_value};
 
 ast_node!(SourceFile, SOURCE_FILE);
 ast_node!(ScriptTable, SCRIPT_TABLE);
@@ -35,27 +29,13 @@ pub enum FieldKind {
     AutoAction,
 }
 
-/// An `AutoScript` or `AutoAction` field, in the table or in a set file.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Field(SyntaxNode);
+ast_node!(
+    /// An `AutoScript` or `AutoAction` field, in the table or in a set file.
+    Field,
+    AUTO_SCRIPT | AUTO_ACTION
+);
 
 impl Field {
-    pub fn cast(node: SyntaxNode) -> Option<Field> {
-        matches!(
-            node.kind(),
-            SyntaxKind::AUTO_SCRIPT | SyntaxKind::AUTO_ACTION
-        )
-        .then_some(Field(node))
-    }
-
-    pub fn syntax(&self) -> &SyntaxNode {
-        &self.0
-    }
-
-    pub fn range(&self) -> TextRange {
-        self.0.text_range()
-    }
-
     pub fn kind(&self) -> FieldKind {
         if self.0.kind() == SyntaxKind::AUTO_ACTION {
             FieldKind::AutoAction
@@ -173,10 +153,7 @@ impl Card {
 
 /// The value token of attribute `name` of a tag node.
 fn attr_value(tag: &SyntaxNode, name: &str) -> Option<SyntaxToken> {
-    tag.children()
-        .filter(|n| n.kind() == SyntaxKind::XML_ATTR)
-        .find(|a| child_token(a, SyntaxKind::XML_ATTR_NAME).is_some_and(|t| t.text() == name))
-        .and_then(|a| child_token(&a, SyntaxKind::XML_VALUE))
+    xml_attr_value(tag, KINDS, name)
 }
 
 impl Property {
@@ -186,13 +163,7 @@ impl Property {
 
     /// The `value` attribute as written (for script properties, the script's text).
     pub fn value_text(&self) -> Option<String> {
-        let attr = self
-            .0
-            .children()
-            .filter(|n| n.kind() == SyntaxKind::XML_ATTR)
-            .find(|a| {
-                child_token(a, SyntaxKind::XML_ATTR_NAME).is_some_and(|t| t.text() == "value")
-            })?;
+        let attr = xml_attr(&self.0, KINDS, "value")?;
         let text: String = attr
             .children_with_tokens()
             .skip_while(|e| e.kind() != SyntaxKind::QUOTE)

@@ -557,7 +557,7 @@ fn effect_list(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize, depth
     e.finish();
 }
 
-const KINDS: xml::Kinds = xml::Kinds {
+pub(super) const KINDS: xml::Kinds = xml::Kinds {
     whitespace: rowan::SyntaxKind(WHITESPACE as u16),
     newline: rowan::SyntaxKind(NEWLINE as u16),
     comment: rowan::SyntaxKind(COMMENT as u16),

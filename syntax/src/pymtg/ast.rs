@@ -1,24 +1,12 @@
 //! Typed views over Python-MTG syntax nodes. Accessors return `Option`s: the tree may be broken.
 
 use super::kind::{PymtgLanguage, SyntaxKind, SyntaxNode, SyntaxToken};
-use crate::ast_support::ast_node;
+use crate::ast_support::{ast_node, child_token, child_tokens};
 use rowan::TextRange;
 
 /// A Python expression of a Python-MTG file.
 pub type Expr = crate::pyast::PyExpr<PymtgLanguage>;
 pub type Args = crate::pyast::PyArgs<PymtgLanguage>;
-
-fn child_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
-}
-
-fn child_tokens(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = SyntaxToken> + use<> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(move |t| t.kind() == kind)
-}
 
 /// The text of the tokens of `kind` directly in `node`, joined by one space as the loader joins
 /// continuation lines.

@@ -6,12 +6,6 @@ mod kind;
 mod parser;
 
 pub use kind::{PymtgLanguage, SyntaxElement, SyntaxKind, SyntaxNode, SyntaxToken};
-pub use parser::{SECTION_HEADERS, parse};
+pub use parser::{SECTION_HEADERS, parse, parse_expression};
 
 pub type Parse = crate::Parse<PymtgLanguage>;
-
-impl crate::pyast::PyLanguage for PymtgLanguage {
-    fn py_kind(kind: SyntaxKind) -> Option<crate::python::PyKind> {
-        kind.to_py()
-    }
-}

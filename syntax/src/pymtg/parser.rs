@@ -9,7 +9,7 @@ use super::kind::SyntaxKind::{self, *};
 use crate::Parse;
 use crate::builder::{Builder, build};
 use crate::emit::Emitter;
-use crate::python::{self, PyKind};
+use crate::python;
 use crate::scan::{self, Breaks};
 
 /// Section headers, at level 1.
@@ -24,6 +24,19 @@ pub const SECTION_HEADERS: &[&str] = &[
 /// Parses a Python-MTG card file (`data/m15_cards.txt`, `data/cube_cards.txt`...).
 pub fn parse(text: &str) -> Parse<PymtgLanguage> {
     let (green, errors) = build(text, |b| parse_file(b, text));
+    Parse::new(green, errors)
+}
+
+/// Parses `text` as one Python expression on its own, as the engine evaluates an effect (a
+/// top-level tuple is accepted): a `SOURCE_FILE` holding the expression with its trivia, and after
+/// the first error an error node over the rest.
+pub fn parse_expression(text: &str) -> Parse<PymtgLanguage> {
+    let (green, errors) = build(text, |b| {
+        b.start(SOURCE_FILE);
+        let mut e = Emitter::new(b, None);
+        python::parse(&mut e, text, &[(0, text.len())], PY);
+        b.finish();
+    });
     Parse::new(green, errors)
 }
 
@@ -372,12 +385,8 @@ fn segments(lines: &[Phys], stmt: &Stmt) -> Vec<(usize, usize)> {
         .collect()
 }
 
-fn map(kind: PyKind) -> rowan::SyntaxKind {
-    SyntaxKind::from_py(kind).into()
-}
-
 const PY: python::Config = python::Config {
-    map,
+    map: SyntaxKind::py_raw,
     allow_tuple: true,
     rulescript: false,
 };
@@ -419,7 +428,7 @@ fn text_tokens(b: &mut Builder<'_>, text: &str, segs: &[(usize, usize)], token: 
     for (n, &(s, end)) in segs.iter().enumerate() {
         if n > 0 {
             let at = e.pos();
-            python::emit_gap(&mut e, &text[base..], at, s - base, map);
+            python::emit_gap(&mut e, &text[base..], at, s - base, SyntaxKind::py_raw);
         }
         e.token_to(token, end - base);
     }
@@ -473,7 +482,7 @@ fn ability(b: &mut Builder<'_>, text: &str, segs: &[(usize, usize)]) {
         // Whatever lies between here and the effect (a line break) is trivia.
         let base = b.pos();
         let mut e = Emitter::new(b, None);
-        python::emit_gap(&mut e, &text[base..], 0, first - base, map);
+        python::emit_gap(&mut e, &text[base..], 0, first - base, SyntaxKind::py_raw);
         b.start(EFFECT);
         expr(b, text, &effect);
         b.finish();
@@ -486,7 +495,7 @@ fn cost_tokens(b: &mut Builder<'_>, text: &str, segs: &[(usize, usize)]) {
         if n > 0 {
             let base = b.pos();
             let mut e = Emitter::new(b, None);
-            python::emit_gap(&mut e, &text[base..], 0, s - base, map);
+            python::emit_gap(&mut e, &text[base..], 0, s - base, SyntaxKind::py_raw);
         }
         let mut pos = s;
         while pos < end {

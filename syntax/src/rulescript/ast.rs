@@ -1,22 +1,11 @@
 //! Typed views over RuleScript syntax nodes. Accessors return `Option`s: the tree may be broken.
 
 use super::kind::{RulescriptLanguage, SyntaxKind, SyntaxNode, SyntaxToken};
-use crate::ast_support::ast_node;
+use super::parser::KINDS;
+use crate::ast_support::{ast_node, child_token, child_tokens, xml_attr_value};
 
 /// A Python expression of a rule (a condition, a variable's value, a selector's argument).
 pub type Expr = crate::pyast::PyExpr<RulescriptLanguage>;
-
-fn child_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
-}
-
-fn child_tokens(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = SyntaxToken> + use<> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(move |t| t.kind() == kind)
-}
 
 ast_node!(SourceFile, SOURCE_FILE);
 ast_node!(RuleEntry, RULE_ENTRY);
@@ -392,10 +381,7 @@ impl Label {
 
 /// The value token of attribute `name` of a tag node.
 fn attr_value(tag: &SyntaxNode, name: &str) -> Option<SyntaxToken> {
-    tag.children()
-        .filter(|n| n.kind() == SyntaxKind::XML_ATTR)
-        .find(|a| child_token(a, SyntaxKind::XML_ATTR_NAME).is_some_and(|t| t.text() == name))
-        .and_then(|a| child_token(&a, SyntaxKind::XML_VALUE))
+    xml_attr_value(tag, KINDS, name)
 }
 
 impl Card {

@@ -9,9 +9,3 @@ pub use kind::{RulescriptLanguage, SyntaxElement, SyntaxKind, SyntaxNode, Syntax
 pub use parser::{parse, parse_rule};
 
 pub type Parse = crate::Parse<RulescriptLanguage>;
-
-impl crate::pyast::PyLanguage for RulescriptLanguage {
-    fn py_kind(kind: SyntaxKind) -> Option<crate::python::PyKind> {
-        kind.to_py()
-    }
-}

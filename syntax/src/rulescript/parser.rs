@@ -355,14 +355,10 @@ fn var_list(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
     e.finish();
 }
 
-fn map(kind: PyKind) -> rowan::SyntaxKind {
-    SyntaxKind::from_py(kind).into()
-}
-
 /// A Python expression (conditions, variable values), in RuleScript's pre-processed form.
 fn expr(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
     let config = python::Config {
-        map,
+        map: SyntaxKind::py_raw,
         allow_tuple: false,
         rulescript: true,
     };
@@ -881,7 +877,7 @@ fn target_clause(e: &mut Emitter<'_, '_>, s: &str, name_end: usize, open: usize,
     e.finish();
 }
 
-const KINDS: xml::Kinds = xml::Kinds {
+pub(super) const KINDS: xml::Kinds = xml::Kinds {
     whitespace: rowan::SyntaxKind(WHITESPACE as u16),
     newline: rowan::SyntaxKind(NEWLINE as u16),
     comment: rowan::SyntaxKind(COMMENT as u16),

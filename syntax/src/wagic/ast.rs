@@ -2,20 +2,8 @@
 
 use super::keys::{KeyMeaning, key_meaning};
 use super::kind::{SyntaxKind, SyntaxNode, SyntaxToken};
-use crate::ast_support::ast_node;
+use crate::ast_support::{ast_node, child_token, child_tokens};
 use rowan::TextRange;
-
-fn child_token(node: &SyntaxNode, kind: SyntaxKind) -> Option<SyntaxToken> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| t.kind() == kind)
-}
-
-fn child_tokens(node: &SyntaxNode, kind: SyntaxKind) -> impl Iterator<Item = SyntaxToken> + use<> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .filter(move |t| t.kind() == kind)
-}
 
 ast_node!(SourceFile, SOURCE_FILE);
 ast_node!(CardBlock, CARD_BLOCK);

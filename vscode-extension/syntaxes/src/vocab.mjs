@@ -1,12 +1,12 @@
-// The vocabularies of cardlint's data files (lint/data/<dialect>/*.tsv), read when the grammars
+// The vocabularies of cardlint's data files (model/data/<dialect>/*.tsv), read when the grammars
 // are built, so that highlighting and the linter know the same words.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const data = fileURLToPath(new URL("../../../lint/data/", import.meta.url));
+const data = fileURLToPath(new URL("../../../model/data/", import.meta.url));
 
-/** The words of `lint/data/<dialect>/<file>` (first column; `#` lines skipped). */
+/** The words of `model/data/<dialect>/<file>` (first column; `#` lines skipped). */
 export function vocab(dialect, file, { removed = false } = {}) {
   return readFileSync(`${data}${dialect}/${file}`, "utf8")
     .split("\n")

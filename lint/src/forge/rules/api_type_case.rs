@@ -9,7 +9,7 @@ use model::forge::script::Role;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F111",
     name: "api-type-case",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Style,
     severity: Severity::Hint,
     fix: FixAvailability::Always,
@@ -18,6 +18,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 other card) spells it the canonical way, and searches for the canonical name miss it.",
     bad: "Name:Small Mercy\nManaCost:W\nTypes:Instant\nA:SP$ Gainlife | Cost$ W | LifeAmount$ 3 | SpellDescription$ You gain 3 life.",
     good: "Name:Small Mercy\nManaCost:W\nTypes:Instant\nA:SP$ GainLife | Cost$ W | LifeAmount$ 3 | SpellDescription$ You gain 3 life.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

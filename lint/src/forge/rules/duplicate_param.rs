@@ -9,7 +9,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F120",
     name: "duplicate-param",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ it is only noise (a hint). Abilities and replacements compare keys ignoring case
 exactly.",
     bad: "Name:Double Cut\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ 2 | SubAbility$ DBDraw | SubAbility$ DBLoot | SpellDescription$ Deal 2 damage, then draw and discard.\nSVar:DBDraw:DB$ Draw | NumCards$ 1\nSVar:DBLoot:DB$ Discard | NumCards$ 1 | Mode$ TgtChoose",
     good: "Name:Double Cut\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ 2 | SubAbility$ DBDraw | SpellDescription$ Deal 2 damage, then draw and discard.\nSVar:DBDraw:DB$ Draw | NumCards$ 1 | SubAbility$ DBLoot\nSVar:DBLoot:DB$ Discard | NumCards$ 1 | Mode$ TgtChoose",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F122",
     name: "empty-param",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ card whose `T:` or `S:` line has one. Usually a value was deleted by accident. A
 prompt only shows no text (a hint).",
     bad: "Name:Patient Hunter\nManaCost:2 G\nTypes:Creature Elf Archer\nPT:2/2\nA:AB$ DealDamage | Cost$ T | ValidTgts$ Creature.withFlying | NumDmg$ | SpellDescription$ CARDNAME deals 1 damage to target creature with flying.",
     good: "Name:Patient Hunter\nManaCost:2 G\nTypes:Creature Elf Archer\nPT:2/2\nA:AB$ DealDamage | Cost$ T | ValidTgts$ Creature.withFlying | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature with flying.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use model::forge::vocab::Status;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F154",
     name: "keyword-arity",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ used, or Forge fails on it when it is); an extra one is ignored. A space-form ar
 red`, `K:Enchant creature`) counts as the first parameter; upstream's trailing `:Flavor ...` does not count.",
     bad: "Name:Iron Gauntlet\nManaCost:1\nTypes:Artifact Equipment\nS:Mode$ Continuous | Affected$ Creature.EquippedBy | AddPower$ 1 | Description$ Equipped creature gets +1/+0.\nK:Equip",
     good: "Name:Iron Gauntlet\nManaCost:1\nTypes:Artifact Equipment\nS:Mode$ Continuous | Affected$ Creature.EquippedBy | AddPower$ 1 | Description$ Equipped creature gets +1/+0.\nK:Equip:1",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

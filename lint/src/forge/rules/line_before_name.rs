@@ -10,7 +10,7 @@ use syntax::forge::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F105",
     name: "line-before-name",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 card is not loaded. Card-level keys (`AlternateMode`, `DeckHints`...) may come anywhere.",
     bad: "ManaCost:R\nName:Quick Spark\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
     good: "Name:Quick Spark\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use model::forge::script::{Role, is_svar_name};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F160",
     name: "malformed-comparison",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ never works), and a value shorter than two characters crashes. An operand that i
 SVar of the card counts as 0 (a warning).",
     bad: "Name:Hoard Keeper\nManaCost:3\nTypes:Artifact\nA:AB$ Draw | Cost$ T | NumCards$ 1 | CheckSVar$ X | SVarCompare$ >=3 | SpellDescription$ Draw a card. Activate only if you control three or more artifacts.\nSVar:X:Count$Valid Artifact.YouCtrl",
     good: "Name:Hoard Keeper\nManaCost:3\nTypes:Artifact\nA:AB$ Draw | Cost$ T | NumCards$ 1 | CheckSVar$ X | SVarCompare$ GE3 | SpellDescription$ Draw a card. Activate only if you control three or more artifacts.\nSVar:X:Count$Valid Artifact.YouCtrl",
+    ..RuleMeta::BASE
 };
 
 fn is_comparison_key(key: &str, role: Role) -> bool {

@@ -11,7 +11,7 @@ use syntax::forge::ast::CostItem;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F155",
     name: "malformed-cost",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,8 @@ not a mana symbol is dropped without a word — so a misspelt part simply disapp
 word naming an SVar of the card (an X-style amount) is accepted.",
     bad: "Name:Cinder Altar\nManaCost:2\nTypes:Artifact\nA:AB$ DealDamage | Cost$ 1 T Sax<1/Creature> | ValidTgts$ Any | NumDmg$ 2 | SpellDescription$ CARDNAME deals 2 damage to any target.",
     good: "Name:Cinder Altar\nManaCost:2\nTypes:Artifact\nA:AB$ DealDamage | Cost$ 1 T Sac<1/Creature> | ValidTgts$ Any | NumDmg$ 2 | SpellDescription$ CARDNAME deals 2 damage to any target.",
+    replaces: &[syntax::ErrorKind::UnbalancedBracket],
+    ..RuleMeta::BASE
 };
 
 /// Bare words of a cost that are not mana.

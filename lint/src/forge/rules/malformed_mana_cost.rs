@@ -9,7 +9,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F156",
     name: "malformed-mana-cost",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ character and drops the token when the result is not a symbol, without a word: t
 printed.",
     bad: "Name:Marsh Stalker\nManaCost:2 BB\nTypes:Creature Horror\nPT:3/2",
     good: "Name:Marsh Stalker\nManaCost:2 B B\nTypes:Creature Horror\nPT:3/2",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

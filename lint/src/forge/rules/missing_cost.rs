@@ -8,7 +8,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F113",
     name: "missing-cost",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ none. The 2020 Forge also needs `Cost$` on `SP$` spells; upstream Forge takes th
 it is missing, so that case is a hint.",
     bad: "Name:Old Lantern\nManaCost:2\nTypes:Artifact\nA:AB$ Draw | NumCards$ 1 | SpellDescription$ Draw a card.",
     good: "Name:Old Lantern\nManaCost:2\nTypes:Artifact\nA:AB$ Draw | Cost$ 2 T | NumCards$ 1 | SpellDescription$ Draw a card.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

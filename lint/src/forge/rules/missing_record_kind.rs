@@ -10,7 +10,7 @@ use syntax::forge::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F112",
     name: "missing-record-kind",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ played); triggers and statics need `Mode$`, replacements `Event$`. Without it Fo
 card or the line does nothing.",
     bad: "Name:Fleeting Thought\nManaCost:U\nTypes:Instant\nA:Draw | Cost$ U | NumCards$ 1 | SpellDescription$ Draw a card.",
     good: "Name:Fleeting Thought\nManaCost:U\nTypes:Instant\nA:SP$ Draw | Cost$ U | NumCards$ 1 | SpellDescription$ Draw a card.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use syntax::{TextRange, TextSize};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F104",
     name: "missing-required-key",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -22,6 +22,7 @@ without `Loyalty:` enters with no loyalty and dies; a battle without `Defense:` 
 nothing about any of these.",
     bad: "Name:Stone Sentry\nManaCost:3\nTypes:Artifact Creature Golem",
     good: "Name:Stone Sentry\nManaCost:3\nTypes:Artifact Creature Golem\nPT:2/4",
+    ..RuleMeta::BASE
 };
 
 /// Card types whose cards have no mana cost.

@@ -11,7 +11,7 @@ use syntax::forge::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F101",
     name: "misspelt-line-key",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 is safe when exactly one real key is that close.",
     bad: "Name:Ember Hound\nManaCost:1 R\nTpyes:Creature Elemental Dog\nPT:2/1",
     good: "Name:Ember Hound\nManaCost:1 R\nTypes:Creature Elemental Dog\nPT:2/1",
+    ..RuleMeta::BASE
 };
 
 /// The real key a misspelt key stands for: a case variant, or the one near miss.

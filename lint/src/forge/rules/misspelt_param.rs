@@ -10,7 +10,7 @@ use model::forge::facts::FactKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F118",
     name: "misspelt-param",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,7 @@ key (which only resets what the card remembers), or is written with the value th
 (`GE1` for a comparison).",
     bad: "Name:Crushing Fall\nManaCost:2 B\nTypes:Instant\nA:SP$ Destroy | Cost$ 2 B | ValidTgts$ Creature | NoReg$ True | SpellDescription$ Destroy target creature. It can't be regenerated.",
     good: "Name:Crushing Fall\nManaCost:2 B\nTypes:Instant\nA:SP$ Destroy | Cost$ 2 B | ValidTgts$ Creature | NoRegen$ True | SpellDescription$ Destroy target creature. It can't be regenerated.",
+    ..RuleMeta::BASE
 };
 
 /// Comparison keys and the operator Forge uses when they are absent.

@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, Edit, Fix};
 use crate::rule;
 use model::forge::script::{LineInfo, Model};
 use syntax::forge::SyntaxKind;
-use syntax::{ErrorKind, TextRange, TextSize};
+use syntax::{TextRange, TextSize};
 
 mod api_type_case;
 mod duplicate_param;
@@ -28,7 +28,7 @@ mod param_key_case;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod repeated_line_key;
-pub(crate) mod scope;
+pub mod scope;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
@@ -48,14 +48,14 @@ mod unknown_replacement_event;
 mod unknown_static_mode;
 mod unknown_trigger_mode;
 mod unknown_type_word;
-pub(crate) mod unknown_valid_base;
+pub mod unknown_valid_base;
 mod unknown_valid_property;
 mod unknown_zone;
 mod unresolved_svar_copy;
 mod unresolved_token_script;
 mod unused_svar;
 mod version_specific_name;
-pub(crate) mod words;
+pub mod words;
 mod wrapped_line;
 
 pub(crate) static RULES: &[ForgeRule] = &[
@@ -152,17 +152,6 @@ impl<'a> super::Ctx<'a> {
     /// Every Valid alternative of the file.
     pub(crate) fn valids(&self) -> &[words::ValidSite<'a>] {
         self.cache.valids.get_or_init(|| words::valids(&self.model))
-    }
-}
-
-/// The syntax error a Forge rule's diagnostic replaces (reported instead of it on that range).
-pub(crate) fn replaces_syntax_error(code: &str) -> Option<ErrorKind> {
-    match code {
-        c if c == wrapped_line::META.code || c == pseudo_comment::META.code => {
-            Some(ErrorKind::UnrecognizedLine)
-        }
-        c if c == malformed_cost::META.code => Some(ErrorKind::UnbalancedBracket),
-        _ => None,
     }
 }
 

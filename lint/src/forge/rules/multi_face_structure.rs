@@ -9,7 +9,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F107",
     name: "multi-face-structure",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -22,6 +22,7 @@ layout makes Forge fail to load the card; and a second `ALTERNATE` does not open
 on the second, whose `Name:` then starts over.",
     bad: "Name:Moonlit Pup\nManaCost:1 G\nTypes:Creature Wolf\nPT:1/1\n\nALTERNATE\n\nName:Moonlit Howler\nTypes:Creature Werewolf\nPT:3/3",
     good: "Name:Moonlit Pup\nManaCost:1 G\nTypes:Creature Wolf\nPT:1/1\nAlternateMode:DoubleFaced\n\nALTERNATE\n\nName:Moonlit Howler\nTypes:Creature Werewolf\nPT:3/3",
+    ..RuleMeta::BASE
 };
 
 /// Layouts Forge knows (compared ignoring case), and whether they need a second face.

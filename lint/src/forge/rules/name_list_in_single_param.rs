@@ -9,7 +9,7 @@ use model::forge::script::ListSep;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F133",
     name: "name-list-in-single-param",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ name. Forge looks for an SVar literally named `A,B`, finds none, and that part o
 Run several abilities by chaining them: `Execute$ A`, and `SubAbility$ B` inside `A`.",
     bad: "Name:Gloom Herald\nManaCost:2 B\nTypes:Creature Zombie\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Battlefield | Destination$ Graveyard | ValidCard$ Card.Self | Execute$ TrigDrain,TrigDraw | TriggerDescription$ When CARDNAME dies, each opponent loses 1 life and you draw a card.\nSVar:TrigDrain:DB$ LoseLife | Defined$ Player.Opponent | LifeAmount$ 1\nSVar:TrigDraw:DB$ Draw | NumCards$ 1",
     good: "Name:Gloom Herald\nManaCost:2 B\nTypes:Creature Zombie\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Battlefield | Destination$ Graveyard | ValidCard$ Card.Self | Execute$ TrigDrain | TriggerDescription$ When CARDNAME dies, each opponent loses 1 life and you draw a card.\nSVar:TrigDrain:DB$ LoseLife | Defined$ Player.Opponent | LifeAmount$ 1 | SubAbility$ TrigDraw\nSVar:TrigDraw:DB$ Draw | NumCards$ 1",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

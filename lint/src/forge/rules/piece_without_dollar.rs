@@ -10,7 +10,7 @@ use syntax::{TextRange, TextSize};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F121",
     name: "piece-without-dollar",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,7 @@ makes the card fail to load. A missing `$` after a chain key whose SVar exists i
 the card never happens.",
     bad: "Name:Hasty Retreat\nManaCost:1 U\nTypes:Instant\nA:SP$ ChangeZone | Cost$ 1 U | ValidTgts$ Creature.YouCtrl | Origin$ Battlefield | Destination$ Hand | SubAbility DBDraw | SpellDescription$ Return target creature you control to its owner's hand. Draw a card.\nSVar:DBDraw:DB$ Draw | NumCards$ 1",
     good: "Name:Hasty Retreat\nManaCost:1 U\nTypes:Instant\nA:SP$ ChangeZone | Cost$ 1 U | ValidTgts$ Creature.YouCtrl | Origin$ Battlefield | Destination$ Hand | SubAbility$ DBDraw | SpellDescription$ Return target creature you control to its owner's hand. Draw a card.\nSVar:DBDraw:DB$ Draw | NumCards$ 1",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

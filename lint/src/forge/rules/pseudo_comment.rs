@@ -10,7 +10,7 @@ use syntax::{TextRange, TextSize};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F103",
     name: "pseudo-comment",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Style,
     severity: Severity::Warning,
     fix: FixAvailability::Always,
@@ -20,6 +20,8 @@ line whose key Forge does not know; it happens to be ignored, but if it contains
 is taken as a key, and tools that read the format see a malformed line. Write `#`.",
     bad: "Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2\n// the AI never casts this",
     good: "Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2\n# the AI never casts this",
+    replaces: &[syntax::ErrorKind::UnrecognizedLine],
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use model::forge::vocab::Map as HashMap;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F106",
     name: "repeated-line-key",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ noise (reported as a hint). A second `Name:` in one face is worse: it makes Forg
 for that face so far (reported as an error).",
     bad: "Name:Twin Flame\nManaCost:1 R\nColors:red\nTypes:Instant\nColors:blue",
     good: "Name:Twin Flame\nManaCost:1 R\nColors:red\nTypes:Instant",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

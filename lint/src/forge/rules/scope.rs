@@ -6,7 +6,7 @@ use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
 use model::forge::vocab::{Scope, Vocabulary};
 
 /// The scopes whose params a record may take.
-pub(crate) struct RecordScopes {
+pub struct RecordScopes {
     scopes: [Option<&'static Scope>; 9],
     vocab: &'static Vocabulary,
     /// The reader's name (`Destroy`, `Phase`...), and what it is (`abilities`, `triggers`...).
@@ -127,7 +127,7 @@ impl RecordScopes {
 
 /// How a written parameter relates to the record's readers.
 #[derive(Clone, Copy)]
-pub(crate) enum ParamClass {
+pub enum ParamClass {
     /// Read (or not checkable).
     Fine,
     /// Differs only by case from `canonical`.
@@ -154,11 +154,7 @@ fn dynamic_key(rec: &RecordInfo<'_>, key: &str) -> bool {
         || (key.ends_with("Conversion") && rec.param("ManaColorConversion").is_some())
 }
 
-pub(crate) fn classify(
-    rec: &RecordInfo<'_>,
-    scopes: &RecordScopes,
-    p: &ParamInfo<'_>,
-) -> ParamClass {
+pub fn classify(rec: &RecordInfo<'_>, scopes: &RecordScopes, p: &ParamInfo<'_>) -> ParamClass {
     let key = p.key;
     if !p.has_dollar || key.is_empty() || scopes.reads(key) || dynamic_key(rec, key) {
         return ParamClass::Fine;
@@ -205,7 +201,7 @@ pub(crate) fn classify(
 }
 
 /// The scopes of every record and the class of every param, computed once per file.
-pub(crate) struct Classes {
+pub struct Classes {
     pub scopes: Vec<Option<RecordScopes>>,
     pub params: Vec<Vec<ParamClass>>,
 }
@@ -228,7 +224,7 @@ impl Classes {
 }
 
 /// A short phrase saying which readers take `key`, for "it is a ... parameter".
-pub(crate) fn where_read(vocab: &Vocabulary, key: &str) -> Option<String> {
+pub fn where_read(vocab: &Vocabulary, key: &str) -> Option<String> {
     let scopes = vocab.params().by_param.get(key)?;
     let pick = |prefix: &str| scopes.iter().find(|s| s.starts_with(prefix)).copied();
     if scopes.contains(&"common:trigger") {

@@ -9,7 +9,7 @@ use model::forge::script::Origin;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F138",
     name: "svar-cycle",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ for cycles: a chain that leads back to one of its own records recurses until the
 the card cannot be built. Repeat effects have their own keys (`RepeatSubAbility$`).",
     bad: "Name:Endless Echo\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 1 | SubAbility$ DBScry | SpellDescription$ Draw a card, then scry 1.\nSVar:DBScry:DB$ Scry | ScryNum$ 1 | SubAbility$ DBAgain\nSVar:DBAgain:DB$ Draw | NumCards$ 1 | SubAbility$ DBScry",
     good: "Name:Endless Echo\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 1 | SubAbility$ DBScry | SpellDescription$ Draw a card, then scry 1.\nSVar:DBScry:DB$ Scry | ScryNum$ 1",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F131",
     name: "svar-name-case",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Always,
@@ -19,6 +19,7 @@ the reference behaves as if the SVar did not exist (an amount counts as 0, a cha
 that only copy SVars (`References$`, `SVars$`, `AddSVar$`) or name amounts are warnings.",
     bad: "Name:Seed Scatter\nManaCost:X G\nTypes:Sorcery\nA:SP$ PutCounter | Cost$ X G | ValidTgts$ Creature | TargetMin$ 0 | TargetMax$ MaxTgt | CounterType$ P1P1 | CounterNum$ 1 | SpellDescription$ Put a +1/+1 counter on each of up to X target creatures.\nSVar:Maxtgt:Count$xPaid",
     good: "Name:Seed Scatter\nManaCost:X G\nTypes:Sorcery\nA:SP$ PutCounter | Cost$ X G | ValidTgts$ Creature | TargetMin$ 0 | TargetMax$ MaxTgt | CounterType$ P1P1 | CounterNum$ 1 | SpellDescription$ Put a +1/+1 counter on each of up to X target creatures.\nSVar:MaxTgt:Count$xPaid",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F137",
     name: "svar-without-value",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ no value, and every use of it behaves like a missing SVar: an AI hint such as `P
 amount counts as 0.",
     bad: "Name:Rally Cry\nManaCost:1 W\nTypes:Instant\nA:SP$ PumpAll | Cost$ 1 W | ValidCards$ Creature.YouCtrl | NumAtt$ +1 | SpellDescription$ Creatures you control get +1/+0 until end of turn.\nSVar:PlayMain1",
     good: "Name:Rally Cry\nManaCost:1 W\nTypes:Instant\nA:SP$ PumpAll | Cost$ 1 W | ValidCards$ Creature.YouCtrl | NumAtt$ +1 | SpellDescription$ Creatures you control get +1/+0 until end of turn.\nSVar:PlayMain1:TRUE",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use syntax::TextRange;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F109",
     name: "trailing-whitespace",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Style,
     severity: Severity::Hint,
     fix: FixAvailability::Always,
@@ -18,6 +18,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 and other tools that read card scripts (and people searching them) may not trim.",
     bad: "Name:Quiet Scholar \nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2",
     good: "Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use syntax::forge::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F140",
     name: "trigger-reference-outside-trigger",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ trigger saw. A spell or activated ability has no trigger: the reference resolves
 effect acts on nothing or counts 0. Usually the ability was copied from a trigger's `Execute$` SVar.",
     bad: "Name:Mirror Shard\nManaCost:2\nTypes:Artifact\nA:AB$ Pump | Cost$ 2 T | Defined$ TriggeredCard | NumAtt$ +1 | SpellDescription$ Target creature gets +1/+0 until end of turn.",
     good: "Name:Mirror Shard\nManaCost:2\nTypes:Artifact\nA:AB$ Pump | Cost$ 2 T | ValidTgts$ Creature | NumAtt$ +1 | SpellDescription$ Target creature gets +1/+0 until end of turn.",
+    ..RuleMeta::BASE
 };
 
 /// The first `Triggered<Key>` word in a value, as a byte span.

@@ -9,7 +9,7 @@ use model::forge::script::RefKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F134",
     name: "undefined-amount-svar",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ engine fills in during play (`ChosenX`, `Cost...`, `Repeat...`, names a `StoreSV
 sets) are not reported; others cannot be told from typos, so this is a warning.",
     bad: "Name:Hearth Blessing\nManaCost:X W\nTypes:Sorcery\nA:SP$ GainLife | Cost$ X W | LifeAmount$ Y | SpellDescription$ You gain X life.\nSVar:X:Count$xPaid",
     good: "Name:Hearth Blessing\nManaCost:X W\nTypes:Sorcery\nA:SP$ GainLife | Cost$ X W | LifeAmount$ X | SpellDescription$ You gain X life.\nSVar:X:Count$xPaid",
+    ..RuleMeta::BASE
 };
 
 /// Names other effects store on the card while it is played.

@@ -9,7 +9,7 @@ use model::forge::script::{ListSep, Model, Origin, SvarRef};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F130",
     name: "undefined-svar",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ inside an SVar that nothing uses are warnings. Names the engine creates itself (
 are not reported.",
     bad: "Name:Shore Scavenger\nManaCost:1 U\nTypes:Creature Crab\nPT:1/3\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigDraw | TriggerDescription$ When CARDNAME enters the battlefield, draw a card.\nSVar:TrigDarw:DB$ Draw | NumCards$ 1",
     good: "Name:Shore Scavenger\nManaCost:1 U\nTypes:Creature Crab\nPT:1/3\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigDraw | TriggerDescription$ When CARDNAME enters the battlefield, draw a card.\nSVar:TrigDraw:DB$ Draw | NumCards$ 1",
+    ..RuleMeta::BASE
 };
 
 /// Names the engine adds to a card itself.

@@ -11,7 +11,7 @@ use model::forge::script::Role;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F110",
     name: "unknown-api-type",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ ignoring case when it builds the card; an unknown name throws, and the card fail
 the ability is missing when it is needed). The fix is safe when exactly one ApiType is that close.",
     bad: "Name:Shatter Bolt\nManaCost:1 R\nTypes:Instant\nA:SP$ Destory | Cost$ 1 R | ValidTgts$ Artifact | SpellDescription$ Destroy target artifact.",
     good: "Name:Shatter Bolt\nManaCost:1 R\nTypes:Instant\nA:SP$ Destroy | Cost$ 1 R | ValidTgts$ Artifact | SpellDescription$ Destroy target artifact.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use model::forge::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F159",
     name: "unknown-count-key",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 a word. A near miss of a known word is an error with a fix.",
     bad: "Name:Rising Tide\nManaCost:X U\nTypes:Sorcery\nA:SP$ Draw | Cost$ X U | NumCards$ X | SpellDescription$ Draw X cards.\nSVar:X:Count$xPaied",
     good: "Name:Rising Tide\nManaCost:X U\nTypes:Sorcery\nA:SP$ Draw | Cost$ X U | NumCards$ X | SpellDescription$ Draw X cards.\nSVar:X:Count$xPaid",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

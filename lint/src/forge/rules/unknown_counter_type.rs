@@ -10,7 +10,7 @@ use model::forge::facts::FactKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F152",
     name: "unknown-counter-type",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,7 @@ faster than any list. `CounterType$` may also name an SVar that holds the \
 type, and some effects take `Any`, `All` or `ExistingCounter` (not inside costs).",
     bad: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHRAGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
     good: "Name:Spark Jar\nManaCost:2\nTypes:Artifact\nK:etbCounter:CHARGE:3\nA:AB$ DealDamage | Cost$ T SubCounter<1/CHARGE> | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

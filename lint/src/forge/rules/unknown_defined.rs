@@ -12,7 +12,7 @@ use model::forge::vocab::{self, Match};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F162",
     name: "unknown-defined",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -24,6 +24,7 @@ not one of them: it resolves to nothing and the effect acts on nothing. That cas
 warning on `Sacrifice`, which picks what to sacrifice with `SacValid$`); other unknown words are warnings.",
     bad: "Name:Sun Lance\nManaCost:2 W\nTypes:Creature Human Knight\nPT:2/2\nA:AB$ Pump | Cost$ W | Defined$ Card.Self | KW$ First Strike | SpellDescription$ CARDNAME gains first strike until end of turn.",
     good: "Name:Sun Lance\nManaCost:2 W\nTypes:Creature Human Knight\nPT:2/2\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ First Strike | SpellDescription$ CARDNAME gains first strike until end of turn.",
+    ..RuleMeta::BASE
 };
 
 const DEFINED_KEYS: &[&str] = &[

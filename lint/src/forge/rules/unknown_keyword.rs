@@ -10,7 +10,7 @@ use model::forge::facts::FactKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F153",
     name: "unknown-keyword",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ letter with one of its internal sentences (`CARDNAME can't block.`). Anything el
 meaningless: the creature does not fly. A near miss of a real keyword is an error with a fix.",
     bad: "Name:Cloud Skimmer\nManaCost:1 U\nTypes:Creature Bird\nPT:1/1\nK:Flyng",
     good: "Name:Cloud Skimmer\nManaCost:1 U\nTypes:Creature Bird\nPT:1/1\nK:Flying",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

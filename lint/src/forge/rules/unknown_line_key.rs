@@ -11,7 +11,7 @@ use syntax::forge::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F100",
     name: "unknown-line-key",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -22,6 +22,7 @@ by `misspelt-line-key` instead; keys that only one Forge version knows (`AI:` in
 `version-specific-name`.",
     bad: "Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2\nFlavour:Knowledge is patient.",
     good: "Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human Wizard\nPT:1/2\nOracle:",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

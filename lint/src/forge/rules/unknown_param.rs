@@ -10,7 +10,7 @@ use model::forge::facts::FactKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F117",
     name: "unknown-param",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -22,6 +22,7 @@ an ability), sometimes it is the very thing the card needed (`Player$` instead o
 a key the record reads are reported by `misspelt-param` instead.",
     bad: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | Static$ True | SpellDescription$ Draw two cards.",
     good: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | SpellDescription$ Draw two cards.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

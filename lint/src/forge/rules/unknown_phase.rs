@@ -10,7 +10,7 @@ use model::forge::facts::FactKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F151",
     name: "unknown-phase",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 An unknown name throws when Forge reads it: the card fails to load or the game stops.",
     bad: "Name:Dusk Sentinel\nManaCost:2 W\nTypes:Creature Spirit\nPT:2/2\nT:Mode$ Phase | Phase$ End Of Trun | ValidPlayer$ You | TriggerZones$ Battlefield | Execute$ TrigGain | TriggerDescription$ At the beginning of your end step, you gain 1 life.\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 1",
     good: "Name:Dusk Sentinel\nManaCost:2 W\nTypes:Creature Spirit\nPT:2/2\nT:Mode$ Phase | Phase$ End of Turn | ValidPlayer$ You | TriggerZones$ Battlefield | Execute$ TrigGain | TriggerDescription$ At the beginning of your end step, you gain 1 life.\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 1",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -11,7 +11,7 @@ use model::forge::script::Role;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F116",
     name: "unknown-replacement-event",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ Forge looks it up ignoring case when it builds the card and throws on an unknown
 load.",
     bad: "Name:Ashen Ward\nManaCost:1 B\nTypes:Enchantment\nR:Event$ Move | ActiveZones$ Battlefield | ValidCard$ Creature.YouCtrl | Destination$ Graveyard | ReplaceWith$ Exile | Description$ If a creature you control would die, exile it instead.\nSVar:Exile:DB$ ChangeZone | Hidden$ True | Origin$ All | Destination$ Exile | Defined$ ReplacedCard",
     good: "Name:Ashen Ward\nManaCost:1 B\nTypes:Enchantment\nR:Event$ Moved | ActiveZones$ Battlefield | ValidCard$ Creature.YouCtrl | Destination$ Graveyard | ReplaceWith$ Exile | Description$ If a creature you control would die, exile it instead.\nSVar:Exile:DB$ ChangeZone | Hidden$ True | Origin$ All | Destination$ Exile | Defined$ ReplacedCard",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -11,7 +11,7 @@ use model::forge::script::Role;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F115",
     name: "unknown-static-mode",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ inert; upstream Forge looks it up ignoring case and throws on an unknown name. A
 warning (it works upstream).",
     bad: "Name:Banner of Resolve\nManaCost:2 W\nTypes:Enchantment\nS:Mode$ Continous | Affected$ Creature.YouCtrl | AddToughness$ 1 | Description$ Creatures you control get +0/+1.",
     good: "Name:Banner of Resolve\nManaCost:2 W\nTypes:Enchantment\nS:Mode$ Continuous | Affected$ Creature.YouCtrl | AddToughness$ 1 | Description$ Creatures you control get +0/+1.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

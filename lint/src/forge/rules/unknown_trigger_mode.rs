@@ -11,7 +11,7 @@ use model::forge::script::{ParamInfo, Role};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F114",
     name: "unknown-trigger-mode",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ A `Mode$` record in an SVar that nothing references and whose mode is neither a 
 is reported here too.",
     bad: "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human Cleric\nPT:2/2\nT:Mode$ ChangeZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigGain | TriggerDescription$ When CARDNAME enters the battlefield, you gain 2 life.\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 2",
     good: "Name:Dawn Watcher\nManaCost:2 W\nTypes:Creature Human Cleric\nPT:2/2\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigGain | TriggerDescription$ When CARDNAME enters the battlefield, you gain 2 life.\nSVar:TrigGain:DB$ GainLife | Defined$ You | LifeAmount$ 2",
+    ..RuleMeta::BASE
 };
 
 fn report(ctx: &Ctx<'_>, sink: &mut Sink<'_>, p: &ParamInfo<'_>, both: bool) {

@@ -10,7 +10,7 @@ use model::forge::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F108",
     name: "unknown-type-word",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ it). A near miss of a real type is an error with a fix; other unknown words are 
 may be missing from cardlint's list).",
     bad: "Name:Sentry of the Gate\nManaCost:1 W\nTypes:Creature Human Solider\nPT:2/2",
     good: "Name:Sentry of the Gate\nManaCost:1 W\nTypes:Creature Human Soldier\nPT:2/2",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use model::forge::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F158",
     name: "unknown-valid-base",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -22,10 +22,11 @@ targets, a trigger that never fires. A near miss of a type (`Planeswlaker`) and 
 (`Creature+YouCtrl`) are errors with fixes.",
     bad: "Name:Rending Bolt\nManaCost:1 R\nTypes:Instant\nA:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature,Planeswlaker | NumDmg$ 3 | SpellDescription$ CARDNAME deals 3 damage to target creature or planeswalker.",
     good: "Name:Rending Bolt\nManaCost:1 R\nTypes:Instant\nA:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature,Planeswalker | NumDmg$ 3 | SpellDescription$ CARDNAME deals 3 damage to target creature or planeswalker.",
+    ..RuleMeta::BASE
 };
 
 /// Base words that are not types.
-pub(crate) const BASE_WORDS: &[&str] = &[
+pub const BASE_WORDS: &[&str] = &[
     "Card",
     "card",
     "Permanent",
@@ -78,7 +79,7 @@ const COST_WORDS: &[&str] = &[
 ];
 
 /// Params that look like Valid lists but take words of their own.
-pub(crate) const NOT_VALID_KEYS: &[&str] = &["RestrictValid", "ValidAttribute", "ValidResult"];
+pub const NOT_VALID_KEYS: &[&str] = &["RestrictValid", "ValidAttribute", "ValidResult"];
 
 pub(crate) fn base_known(base: &str) -> bool {
     vocab::types().contains(base)

@@ -11,7 +11,7 @@ use model::forge::vocab::{self, Match};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F157",
     name: "unknown-valid-property",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,7 @@ known one only by case is an error with a safe fix; a near miss by a typo is a w
 fix (upstream Forge reads a few properties cardlint's list lacks), as are other unknown words.",
     bad: "Name:Warden's Call\nManaCost:1 W\nTypes:Instant\nA:SP$ Pump | Cost$ 1 W | ValidTgts$ Creature.youCtrl | NumDef$ +3 | SpellDescription$ Target creature you control gets +0/+3 until end of turn.",
     good: "Name:Warden's Call\nManaCost:1 W\nTypes:Instant\nA:SP$ Pump | Cost$ 1 W | ValidTgts$ Creature.YouCtrl | NumDef$ +3 | SpellDescription$ Target creature you control gets +0/+3 until end of turn.",
+    ..RuleMeta::BASE
 };
 
 const COLOURS: &[&str] = &[

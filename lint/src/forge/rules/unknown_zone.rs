@@ -10,7 +10,7 @@ use model::forge::facts::FactKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F150",
     name: "unknown-zone",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ replacement zones, in the middle of a game for effect parameters. (`Destination$
 its own words and is not checked.)",
     bad: "Name:Grave Whisper\nManaCost:1 B\nTypes:Sorcery\nA:SP$ ChangeZone | Cost$ 1 B | Origin$ Graveyrd | Destination$ Hand | ValidTgts$ Creature.YouOwn | TgtPrompt$ Select target creature card in your graveyard | SpellDescription$ Return target creature card from your graveyard to your hand.",
     good: "Name:Grave Whisper\nManaCost:1 B\nTypes:Sorcery\nA:SP$ ChangeZone | Cost$ 1 B | Origin$ Graveyard | Destination$ Hand | ValidTgts$ Creature.YouOwn | TgtPrompt$ Select target creature card in your graveyard | SpellDescription$ Return target creature card from your graveyard to your hand.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use model::forge::script::{ListSep, RefKind};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F132",
     name: "unresolved-svar-copy",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ SVars), sometimes the sign that the SVar the effect needs was renamed. `AddSVar$
 ` & `; commas make one long name that never exists.",
     bad: "Name:Ember Totem\nManaCost:2\nTypes:Artifact\nA:AB$ Effect | Cost$ 2 T | StaticAbilities$ STPump | SVars$ PumpX | SpellDescription$ Creatures you control get +X/+0 until end of turn.\nSVar:STPump:Mode$ Continuous | Affected$ Creature.YouCtrl | AddPower$ X\nSVar:X:Count$CardsInYourHand",
     good: "Name:Ember Totem\nManaCost:2\nTypes:Artifact\nA:AB$ Effect | Cost$ 2 T | StaticAbilities$ STPump | SVars$ X | SpellDescription$ Creatures you control get +X/+0 until end of turn.\nSVar:STPump:Mode$ Continuous | Affected$ Creature.YouCtrl | AddPower$ X\nSVar:X:Count$CardsInYourHand",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use model::forge::script::split_items;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F161",
     name: "unresolved-token-script",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ token. The check runs only when the checked files include a `tokenscripts` folde
 be partial, it is a warning.",
     bad: "# workspace example: needs a tokenscripts folder\nName:Muster Call\nManaCost:1 W\nTypes:Sorcery\nA:SP$ Token | Cost$ 1 W | TokenScript$ w_1_1_soldeir | SpellDescription$ Create a 1/1 white Soldier creature token.",
     good: "# workspace example: needs a tokenscripts folder\nName:Muster Call\nManaCost:1 W\nTypes:Sorcery\nA:SP$ Token | Cost$ 1 W | TokenScript$ w_1_1_soldier | SpellDescription$ Create a 1/1 white Soldier creature token.",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -9,7 +9,7 @@ use model::forge::script::{ENGINE_SVARS, Role};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F136",
     name: "unused-svar",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ meant to be chained and was not, or a leftover after a rename. SVars that Forge 
 fixed name (`TrigNotTribute`, `AIRollPlanarDieParams`...) are not reported.",
     bad: "Name:Bog Lurker\nManaCost:1 B\nTypes:Creature Horror\nPT:2/1\nA:AB$ Pump | Cost$ B | Defined$ Self | NumAtt$ +1 | SpellDescription$ CARDNAME gets +1/+0 until end of turn.\nSVar:DBDrain:DB$ LoseLife | Defined$ Player.Opponent | LifeAmount$ 1",
     good: "Name:Bog Lurker\nManaCost:1 B\nTypes:Creature Horror\nPT:2/1\nA:AB$ Pump | Cost$ B | Defined$ Self | NumAtt$ +1 | SubAbility$ DBDrain | SpellDescription$ CARDNAME gets +1/+0 until end of turn. Each opponent loses 1 life.\nSVar:DBDrain:DB$ LoseLife | Defined$ Player.Opponent | LifeAmount$ 1",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

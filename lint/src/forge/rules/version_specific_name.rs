@@ -13,7 +13,7 @@ use syntax::forge::ast::CostItem;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F190",
     name: "version-specific-name",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Compatibility,
     severity: Severity::Hint,
     fix: FixAvailability::Sometimes,
@@ -24,6 +24,7 @@ only, `FlipACoin` was renamed `FlipCoin`, the `ETBTapped` static mode and `Hidea
 are 2020 forms. Switch this hint off (`--ignore F190`) when you target one version only.",
     bad: "Name:Lucky Charm\nManaCost:1\nTypes:Artifact\nA:AB$ FlipACoin | Cost$ 1 T | WinSubAbility$ DBDraw | SpellDescription$ Flip a coin. If you win the flip, draw a card.\nSVar:DBDraw:DB$ Draw | NumCards$ 1",
     good: "Name:Lucky Charm\nManaCost:1\nTypes:Artifact\nA:AB$ Draw | Cost$ 1 T | NumCards$ 1 | SpellDescription$ Draw a card.",
+    ..RuleMeta::BASE
 };
 
 fn report(sink: &mut Sink<'_>, range: TextRange, what: &str, word: &Word) {

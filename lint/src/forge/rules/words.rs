@@ -7,7 +7,7 @@ use syntax::forge::ast::{CostField, CostItem};
 use syntax::{TextRange, TextSize};
 
 /// Params whose value is a list of zones.
-pub(crate) const ZONE_KEYS: &[&str] = &[
+pub const ZONE_KEYS: &[&str] = &[
     "TriggerZones",
     "ActiveZones",
     "EffectZone",
@@ -30,7 +30,7 @@ pub(crate) const ZONE_KEYS: &[&str] = &[
 ];
 
 /// Params whose value is a list of phases (with `A->B` ranges).
-pub(crate) const PHASE_KEYS: &[&str] = &[
+pub const PHASE_KEYS: &[&str] = &[
     "Phase",
     "ActivationPhases",
     "ConditionPhases",
@@ -41,7 +41,7 @@ pub(crate) const PHASE_KEYS: &[&str] = &[
 ];
 
 /// A word found in a value.
-pub(crate) struct Found<'a> {
+pub struct Found<'a> {
     pub word: &'a str,
     pub range: TextRange,
     /// The param key (or keyword, cost part) it came from.
@@ -57,7 +57,7 @@ fn span(start: TextSize, s: usize, e: usize) -> TextRange {
 }
 
 /// Every zone word of a zone param.
-pub(crate) fn zones<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
+pub fn zones<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
     let mut out = Vec::new();
     for rec in &model.records {
         let api = if rec.role == Role::Ability {
@@ -87,7 +87,7 @@ pub(crate) fn zones<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
 }
 
 /// Every phase item of a phase param: list items split on `,` and `->`.
-pub(crate) fn phases<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
+pub fn phases<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
     let mut out = Vec::new();
     for rec in &model.records {
         for p in &rec.params {
@@ -120,7 +120,7 @@ pub(crate) fn phases<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
 }
 
 /// Every counter name: `CounterType$` values, counter fields of cost parts, `etbCounter`.
-pub(crate) fn counters<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
+pub fn counters<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
     let mut out = Vec::new();
     for rec in &model.records {
         for p in &rec.params {
@@ -174,7 +174,7 @@ pub(crate) fn counters<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
 }
 
 /// A Valid alternative and where it sits.
-pub(crate) struct ValidSite<'a> {
+pub struct ValidSite<'a> {
     pub base: &'a str,
     pub base_range: TextRange,
     pub props: Vec<(&'a str, TextRange)>,
@@ -213,7 +213,7 @@ fn split_alternative(alt: &str, start: TextSize) -> (&str, TextRange, Vec<(&str,
 
 /// Every Valid alternative of every record (params and cost-part fields). Cost-part fields are
 /// split on `;` (and on `,` unless they name a card, whose name may hold a comma).
-pub(crate) fn valids<'a>(model: &Model<'a>) -> Vec<ValidSite<'a>> {
+pub fn valids<'a>(model: &Model<'a>) -> Vec<ValidSite<'a>> {
     let mut out = Vec::new();
     for (ri, rec) in model.records.iter().enumerate() {
         for p in &rec.params {

@@ -11,7 +11,7 @@ use syntax::forge::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F102",
     name: "wrapped-line",
-    dialect: Some(Dialect::Forge),
+    dialect: Some(Dialect::FORGE),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,8 @@ by hand leaves its second half on a line with no valid key, and Forge ignores th
 the parameters on it (often the description, sometimes a `SubAbility$`) are lost. Join the lines.",
     bad: "Name:Gale Runner\nManaCost:1 W\nTypes:Creature Bird\nPT:1/1\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ Flying\n| SpellDescription$ CARDNAME gains flying until end of turn.",
     good: "Name:Gale Runner\nManaCost:1 W\nTypes:Creature Bird\nPT:1/1\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ Flying | SpellDescription$ CARDNAME gains flying until end of turn.",
+    replaces: &[syntax::ErrorKind::UnrecognizedLine],
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N106",
     name: "announce-charset",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ character stops the pattern from matching, and the announcement (often the only 
 part) does not happen.",
     bad: "ScriptsLocal = '''\n=====\nLean Season\n-----\nc0ffee00-0000-4000-8000-000000000105\n-----\nonPlay:SimplyAnnounce{skip the Corp's next draw}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nLean Season\n-----\nc0ffee00-0000-4000-8000-000000000105\n-----\nonPlay:SimplyAnnounce{skip the next draw of the Corp}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

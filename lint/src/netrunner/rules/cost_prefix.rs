@@ -8,7 +8,7 @@ use syntax::netrunner::ast::{self, FieldKind};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N100",
     name: "cost-prefix",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ the cost with a pattern; a letter `O` for a zero, fields out of order, a missing
 alternative without a cost does not match, and the action cannot be used as written.",
     bad: "ScriptsLocal = '''\n=====\nRelay Clerk\n-----\nc0ffee00-0000-4000-8000-000000000110\n-----\n\n+++++\nAOB0G0T0:Gain1Credits\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nRelay Clerk\n-----\nc0ffee00-0000-4000-8000-000000000110\n-----\n\n+++++\nA0B0G0T0:Gain1Credits\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 /// Whether a prefix is a well-formed cost.

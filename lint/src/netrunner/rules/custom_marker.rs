@@ -7,7 +7,7 @@ use model::netrunner::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N110",
     name: "custom-marker",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Suspicious,
     severity: Severity::Info,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ marker with that name. That is how some cards keep their own counters, but a mis
 marker becomes a custom one too, and the engine's rules for the real marker do not apply to it.",
     bad: "ScriptsLocal = '''\n=====\nShade Worm\n-----\nc0ffee00-0000-4000-8000-000000000107\n-----\n\n+++++\nA1B0G0T0:Put1Virsu\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nShade Worm\n-----\nc0ffee00-0000-4000-8000-000000000107\n-----\n\n+++++\nA1B0G0T0:Put1Virus\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N116",
     name: "dash-in-restriction",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -17,6 +17,7 @@ compared with their dashes turned into underscores. So `-atTessel-bound Relay 30
 `_`: `-atTessel_bound Relay 300`.",
     bad: "ScriptsLocal = '''\n=====\nTessel-bound Relay 300\n-----\nc0ffee00-0000-4000-8000-000000000109\n-----\nonInstall:Put1PlusOne-perEveryCard-atTessel-bound Relay 300\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nTessel-bound Relay 300\n-----\nc0ffee00-0000-4000-8000-000000000109\n-----\nonInstall:Put1PlusOne-perEveryCard-atTessel_bound Relay 300\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

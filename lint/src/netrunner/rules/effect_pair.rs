@@ -6,7 +6,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N107",
     name: "effect-pair",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ A comma inside `SimplyAnnounce{...}`, a second comma or a missing `>` gives the 
 than the ones written.",
     bad: "ScriptsLocal = '''\n=====\nMarsh Light\n-----\nc0ffee00-0000-4000-8000-000000000103\n-----\nonPlay:Trace4-traceEffects<SimplyAnnounce{expose a card, or two},None>\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nMarsh Light\n-----\nc0ffee00-0000-4000-8000-000000000103\n-----\nonPlay:Trace4-traceEffects<SimplyAnnounce{expose one or two cards},None>\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N115",
     name: "empty-restriction",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -16,6 +16,7 @@ up to the next `-`: `-atICE_and_nonSentry`. Written alone, `-at` restricts nothi
 applies to every card the rest of the part selects, which is rarely what was meant.",
     bad: "ScriptsLocal = '''\n=====\nKnotted Ledger\n-----\nc0ffee00-0000-4000-8000-000000000102\n-----\nonScore:Gain1Credits-perEveryCard-at-isRezzed\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nKnotted Ledger\n-----\nc0ffee00-0000-4000-8000-000000000102\n-----\nonScore:Gain1Credits-perEveryCard-atICE-isRezzed\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use syntax::netrunner::ast::FieldKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N102",
     name: "field-mixup",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ written in the AutoAction is not an action's cost, and a cost written in the Aut
 trigger, so the script never runs the way it was meant. Move it to the other field.",
     bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\n\n+++++\nonPlay:Gain7Credits\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use syntax::netrunner::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N112",
     name: "malformed-entry",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Syntax,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ entry with a separator missing loses its scripts or its GUID; a separator writte
 something else or dropped.",
     bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

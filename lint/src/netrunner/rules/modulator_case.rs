@@ -7,7 +7,7 @@ use model::netrunner::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N105",
     name: "modulator-case",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ case-sensitively too, and the two games spell one differently: Android expects `
 (`Reduce#CostDeltag`), the classic game `DelTag`.",
     bad: "ScriptsLocal = '''\n=====\nSilver Handshake\n-----\nc0ffee00-0000-4000-8000-000000000108\n-----\nonPlay:RequestInt-msg{How many cards?}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nSilver Handshake\n-----\nc0ffee00-0000-4000-8000-000000000108\n-----\nonPlay:RequestInt-Msg{How many cards?}\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use syntax::netrunner::{SyntaxKind, SyntaxNode};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N108",
     name: "stray-characters",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Always,
@@ -18,6 +18,7 @@ a `|` from a `||`, is outside every pattern: the engine may not match the part, 
 shorter word than written.",
     bad: "ScriptsLocal = '''\n=====\nVesper Cache\n-----\nc0ffee00-0000-4000-8000-000000000106\n-----\nwhileInstalled:Gain1Max Click$||onTrash:Draw1Card\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nVesper Cache\n-----\nc0ffee00-0000-4000-8000-000000000106\n-----\nwhileInstalled:Gain1Max Click||onTrash:Draw1Card\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 fn punct(node: &SyntaxNode, markers: bool, sink: &mut Sink<'_>) {

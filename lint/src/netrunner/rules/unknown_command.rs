@@ -7,7 +7,7 @@ use model::netrunner::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N103",
     name: "unknown-core-command",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ none does nothing; for an AutoAction the engine says there was nothing to do and
 Typos (`TrashTarged`) and spaces (`Simply Announce`) silently disable the part.",
     bad: "ScriptsLocal = '''\n=====\nSplit Tine\n-----\nc0ffee00-0000-4000-8000-000000000104\n-----\n\n+++++\nA1B0G0T0:TrashTarged-Targeted-atHardware\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nSplit Tine\n-----\nc0ffee00-0000-4000-8000-000000000104\n-----\n\n+++++\nA1B0G0T0:TrashTarget-Targeted-atHardware\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use model::netrunner::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N109",
     name: "unknown-counter",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ player's counters, which differ by game: Android: Netrunner has `Credits`, `Clic
 `Bits`, `Actions`, `Max Action`... Any other counter stops the script with \"Gain what?!\".",
     bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Bits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

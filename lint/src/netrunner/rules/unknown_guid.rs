@@ -6,7 +6,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N114",
     name: "script-guid-not-in-set",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -16,6 +16,7 @@ the id of any card in the game's `set.xml` files is never used, and the card it 
 has no scripts. (Checked when the workspace holds the game's set files.)",
     bad: "# workspace example: needs the set files beside CardScripts.py",
     good: "# workspace example: the GUID is the `id` of a `<card>` in a set file",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use syntax::netrunner::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N104",
     name: "unknown-modulator",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ silently drops what it was meant to do: the part is not a subroutine, the effect
 player.",
     bad: "ScriptsLocal = '''\n=====\nQuiet Broker\n-----\nc0ffee00-0000-4000-8000-000000000111\n-----\n\n+++++\nA0B1G0T0:DerezTarget-Targeted-atICE-isSubrourine\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nQuiet Broker\n-----\nc0ffee00-0000-4000-8000-000000000111\n-----\n\n+++++\nA0B1G0T0:DerezTarget-Targeted-atICE-isSubroutine\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 /// How a modulator name reads: known (longest known prefix), known with another case, unknown.

@@ -7,7 +7,7 @@ use model::netrunner::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N111",
     name: "unknown-pile",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ the script with an error); `Shuffle<Pile>` takes `Trash`, `Archives`, `Stack`, `
 `Archives`, `Remote`, `Generic` or `End`; `Inflict<N><Type>Damage` takes `Meat`, `Net` or `Brain`.",
     bad: "ScriptsLocal = '''\n=====\nSidestep\n-----\nc0ffee00-0000-4000-8000-000000000112\n-----\nonPlay:ReshuffleArchive\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nSidestep\n-----\nc0ffee00-0000-4000-8000-000000000112\n-----\nonPlay:ReshuffleArchives\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

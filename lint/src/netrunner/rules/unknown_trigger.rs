@@ -8,7 +8,7 @@ use syntax::netrunner::ast::FieldKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "N101",
     name: "unknown-autoscript-trigger",
-    dialect: Some(Dialect::Netrunner),
+    dialect: Some(Dialect::NETRUNNER),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ Android engine and crashes the classic one. An alternative without a trigger nev
 effects the engine polls (`Reduce...`, `Provide...`), which work but are better given a trigger.",
     bad: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nOnPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
     good: "ScriptsLocal = '''\n=====\nLantern Fund\n-----\nc0ffee00-0000-4000-8000-000000000100\n-----\nonPlay:Gain7Credits\n+++++\n\n.....\nENDSCRIPTS\n=====\n'''",
+    ..RuleMeta::BASE
 };
 
 fn known(text: &str, ctx: &Ctx<'_>) -> bool {

@@ -7,7 +7,7 @@ use syntax::pymtg::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P103",
     name: "ability-syntax",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ is lost. The cost is split on `, ` (comma and space); each piece must be `T`, a 
 fails when it is activated.",
     bad: "##############################\nZof Shade\n\tAbilities:\n\t\t2,B: self.card.add_effect('modifyPT', (2, 2), self, self.game.eot_time)",
     good: "##############################\nZof Shade\n\tAbilities:\n\t\t2B: self.card.add_effect('modifyPT', (2, 2), self, self.game.eot_time)",
+    ..RuleMeta::BASE
 };
 
 /// What the loader makes of a cost piece.

@@ -7,7 +7,7 @@ use syntax::pymtg::{SyntaxKind, ast};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P115",
     name: "dropped-line",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 criterion with no ability or trigger above it) is dropped without notice.",
     bad: "##############################\nBattle Mastery\n\tAura:\n\t\tself.add_ability('Double Strike')\n\t\tTargets:\n\t\t\t'creature'\n\t\t\t\t'your creature'",
     good: "##############################\nBattle Mastery\n\tAura:\n\t\tself.add_ability('Double Strike')\n\t\tTargets:\n\t\t\t'creature'",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P110",
     name: "duplicate-card",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ first ones. A second, empty block for a scripted card does nothing, but the next
 the card may fill in the wrong one. Keep one block per card.",
     bad: "##############################\nDivination\n\tself.controller.draw(2)\n##############################\nDivination\n\tself.controller.draw(3)",
     good: "##############################\nDivination\n\tself.controller.draw(2)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

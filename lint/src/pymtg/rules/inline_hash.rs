@@ -7,7 +7,7 @@ use syntax::pymtg::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P102",
     name: "inline-hash",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ closing brackets of the effect list included), and in a trigger name it becomes 
 Put comments on lines of their own.",
     bad: "##############################\nDivination\n\tself.controller.draw(2) # draw two cards",
     good: "##############################\nDivination\n\t# draw two cards\n\tself.controller.draw(2)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

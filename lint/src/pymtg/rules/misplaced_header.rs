@@ -8,7 +8,7 @@ use syntax::pymtg::{SyntaxKind, SyntaxNode, ast};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P114",
     name: "misplaced-header",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ Elsewhere the line is read as an effect (a Python syntax error) or dropped, and 
 for it land in the wrong section.",
     bad: "##############################\nFrost Lynx\n\tTriggers:\n\t\tonEtB\n\t\t\tself.targets_chosen[0].tap()\n\t\t\tTargets:\n\t\t\t\t'opponent creature'",
     good: "##############################\nFrost Lynx\n\tTriggers:\n\t\tonEtB\n\t\t\tself.targets_chosen[0].tap()\n\t\t\t\tTargets:\n\t\t\t\t\t'opponent creature'",
+    ..RuleMeta::BASE
 };
 
 /// Whether a statement the loader does not read as a header is written as one.

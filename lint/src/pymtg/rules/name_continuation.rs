@@ -6,7 +6,7 @@ use crate::registry::{FixAvailability, Group, RuleMeta};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P113",
     name: "name-continuation",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ name: the block is named `Shock Targets: ...`, which is no card, and the loader 
 word. Section headers go at level 1.",
     bad: "##############################\nLightning Strike\n\t\tTargets:\n\t\t\t\t'creature or player'\n\t\ttargets[0].take_damage(self, 2)",
     good: "##############################\nLightning Strike\n\tTargets:\n\t\t'creature or player'\n\ttargets[0].take_damage(self, 2)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use syntax::pymtg::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P108",
     name: "python-syntax",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Syntax,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ be one Python expression after the continuation lines are joined: no assignment 
 when the generated code runs, and loading stops (or the ability fails when it is evaluated).",
     bad: "##############################\nDivination\n\tself.controller.draw(2) // draw two",
     good: "##############################\nDivination\n\t# draw two\n\tself.controller.draw(2)",
+    ..RuleMeta::BASE
 };
 
 /// The statement a Python error belongs to.

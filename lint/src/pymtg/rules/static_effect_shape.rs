@@ -9,7 +9,7 @@ use syntax::python::PyKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P109",
     name: "static-effect-shape",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ toggle function `lambda eff: ...` that says when the effect is on. With fewer li
 lines past the third are ignored; an unknown scope makes the effect silently never apply.",
     bad: "##############################\nSpirit Bonds\n\tStaticEffects:\n\t\t'controler -self'\n\t\t\t'modifyPT'\n\t\t\t(1, 1)",
     good: "##############################\nSpirit Bonds\n\tStaticEffects:\n\t\t'controller -self'\n\t\t\t'modifyPT'\n\t\t\t(1, 1)\n\t\t\tlambda eff: eff.apply_target.is_creature",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use syntax::pymtg::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P100",
     name: "tab-indentation",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Syntax,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ level 0 and becomes a spell effect (a Python syntax error); an effect line inden
 taken for a new statement instead of a continuation, or dropped. Indent with tabs only.",
     bad: "##############################\nDivination\n    self.controller.draw(2)",
     good: "##############################\nDivination\n\tself.controller.draw(2)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

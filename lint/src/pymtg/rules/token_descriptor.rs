@@ -8,7 +8,7 @@ use syntax::pymtg::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P112",
     name: "token-descriptor",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ for another token (the last word a card type such as `artifact` or `enchantment`
 `KeyError` when the token is made.",
     bad: "##############################\nRaise the Alarm\n\tself.controller.create_token('1/1 White Soldier', 2)",
     good: "##############################\nRaise the Alarm\n\tself.controller.create_token('1/1 white Soldier', 2)",
+    ..RuleMeta::BASE
 };
 
 const CARD_TYPES: &[&str] = &[

@@ -8,7 +8,7 @@ use syntax::pymtg::{SyntaxKind, ast};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P105",
     name: "undefined-name",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ Python's builtins and the names its own lambdas and comprehensions bind. Any oth
 a `NameError` when the effect runs.",
     bad: "##############################\nVoid Snare\n\tTargets:\n\t\t'creature'\n\tp.bounce()",
     good: "##############################\nVoid Snare\n\tTargets:\n\t\t'creature'\n\ttargets[0].bounce()",
+    ..RuleMeta::BASE
 };
 
 /// The names an expression at `node` sees besides the globals and builtins.

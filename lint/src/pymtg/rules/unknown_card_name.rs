@@ -7,7 +7,7 @@ use model::pymtg::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P107",
     name: "card-not-in-database",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ whole script. A fork that adds its own set modules knows more names than cardlin
 warning.",
     bad: "##############################\nDivinaton\n\tself.controller.draw(2)",
     good: "##############################\nDivination\n\tself.controller.draw(2)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

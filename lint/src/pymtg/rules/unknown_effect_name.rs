@@ -8,7 +8,7 @@ use syntax::pymtg::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P111",
     name: "unknown-effect-name",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ an effect under a name; the engine reads back only `modifyPT` and `gainAbility` 
 is never read: the card does nothing.",
     bad: "##############################\nTitanic Growth\n\tTargets:\n\t\t'creature'\n\ttargets[0].add_effect('modifyPt', (4, 4), self, self.game.eot_time)",
     good: "##############################\nTitanic Growth\n\tTargets:\n\t\t'creature'\n\ttargets[0].add_effect('modifyPT', (4, 4), self, self.game.eot_time)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

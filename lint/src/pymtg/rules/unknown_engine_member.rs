@@ -9,7 +9,7 @@ use syntax::python::PyKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P106",
     name: "unknown-engine-member",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ with an `AttributeError` when the effect runs. cardlint does not know the type o
 so it reports names that no engine class (and no Python built-in type) has.",
     bad: "##############################\nMarked by Honor\n\tAura:\n\t\tself.add_PT((1, 2))\n\t\tTargets:\n\t\t\t'creature'",
     good: "##############################\nMarked by Honor\n\tAura:\n\t\tself.add_pt((1, 2))\n\t\tTargets:\n\t\t\t'creature'",
+    ..RuleMeta::BASE
 };
 
 /// Module names whose members are not the engine's classes' members.

@@ -9,7 +9,7 @@ use syntax::python::PyKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P116",
     name: "unknown-keyword-ability",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ engine's `StaticAbilities` (`Flying`, `First Strike`, `Lifelink`...), by exact n
 `'Flyng'` is not found and the game fails when the ability is given.",
     bad: "##############################\nRaise the Alarm\n\tself.controller.create_token('1/1 white Vampire', 3, 'lifelink')",
     good: "##############################\nRaise the Alarm\n\tself.controller.create_token('1/1 white Vampire', 3, 'Lifelink')",
+    ..RuleMeta::BASE
 };
 
 fn known(word: &str) -> bool {

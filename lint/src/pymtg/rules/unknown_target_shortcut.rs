@@ -8,7 +8,7 @@ use syntax::pymtg::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P104",
     name: "unknown-target-shortcut",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ Any other string is kept as a string, and the engine fails when it calls it to c
 Write one of the shortcuts, or a boolean expression over `self` and `p`.",
     bad: "##############################\nLightning Strike\n\tTargets:\n\t\t'creature or planeswalker'\n\ttargets[0].take_damage(self, 2)",
     good: "##############################\nLightning Strike\n\tTargets:\n\t\t'creature or player'\n\ttargets[0].take_damage(self, 2)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use syntax::pymtg::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "P101",
     name: "unknown-trigger-condition",
-    dialect: Some(Dialect::Pymtg),
+    dialect: Some(Dialect::PYMTG),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ enters`), is not found and loading stops with a lookup error: this card and ever
 are missing.",
     bad: "##############################\nTireless Missionaries\n\tTriggers:\n\t\tonETB\n\t\t\tself.controller.gain_life(3)",
     good: "##############################\nTireless Missionaries\n\tTriggers:\n\t\tonEtB\n\t\t\tself.controller.gain_life(3)",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

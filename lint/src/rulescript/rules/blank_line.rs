@@ -6,7 +6,7 @@ use crate::rulescript::Ctx;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R100",
     name: "blank-line",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Syntax,
     severity: Severity::Error,
     fix: FixAvailability::Always,
@@ -17,6 +17,7 @@ fails with an error the first time the card is used. Empty lines before and afte
 stripped and harmless.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000001\"] = \"\"\"\ntarget = character[frozen]\n\naction = bp(+200)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000001\"] = \"\"\"\ntarget = character[frozen]\naction = bp(+200)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R111",
     name: "condition-chain",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ start alternative branches. Any other word in brackets is not a condition and th
 removed, and an `elif` or `else` with no `if` before it has no branch to follow.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000011\"] = \"\"\"\naction = [[when me.hand.size == 0]] draw(2)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000011\"] = \"\"\"\naction = [[if me.hand.size == 0]] draw(2)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use syntax::rulescript::{SyntaxKind, ast};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R113",
     name: "cost-syntax",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ declared but does nothing; braces later in the statement, or without the `:`, ar
 costs at all.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000013\"] = \"\"\"\naction = {X}: draw(2)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000013\"] = \"\"\"\naction = {F}: draw(2)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R102",
     name: "duplicate-key",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ the first line and ignores the later ones (`target` and `target?` count as one k
 values on one line: targets and statements with `;`, abilities with `,`.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000003\"] = \"\"\"\nauto = ~myEndPhase~ draw(1)\nauto = ~oppEndPhase~ draw(1)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000003\"] = \"\"\"\nauto = ~myEndPhase,oppEndPhase~ draw(1)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R116",
     name: "duplicate-target-clause",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ it, and the others are left in the text of the effects, where they are not comma
 statement with `;`, each part with its own target (`prevtgt` reaches the previous one).",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000015\"] = \"\"\"\naction = destroy() target(character) & draw(1) to(me)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000015\"] = \"\"\"\naction = destroy() target(character); draw(1) to(me)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -8,7 +8,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R108",
     name: "event-suffix",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Suspicious,
     severity: Severity::Info,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ that it fires once (`:once`). Any other word, such as `:action` or `:char`, is t
 condition that is never true.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000008\"] = \"\"\"\nauto = ~myEndPhase:onec~ draw(1)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000008\"] = \"\"\"\nauto = ~myEndPhase:once~ draw(1)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

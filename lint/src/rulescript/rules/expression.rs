@@ -8,7 +8,7 @@ use syntax::rulescript::{SyntaxKind, ast};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R112",
     name: "invalid-expression",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ parse, or that uses any other name, evaluates to nothing without an error: the c
 and the effect never happens.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000012\"] = \"\"\"\naction = [[if mee.hand.size == 0]] draw(2)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000012\"] = \"\"\"\naction = [[if me.hand.size == 0]] draw(2)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 const PYTHON_NAMES: &[&str] = &[

@@ -6,7 +6,7 @@ use crate::rulescript::Ctx;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R115",
     name: "guid-case",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Always,
@@ -15,6 +15,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 entry keyed with upper-case letters is never found and the card has no rules.",
     bad: "RulesDict[\"4B5D7C1E-0000-4000-8000-000000000014\"] = \"\"\"\naction = draw(1)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000014\"] = \"\"\"\naction = draw(1)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::rulescript::{Ctx, rule_lines};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R118",
     name: "hash-in-text",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -16,6 +16,7 @@ inside quotes or parentheses: `[[may 'Pay #2?']]` loses the rest of the line, br
 and what is left no longer reads as intended.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000016\"] = \"\"\"\naction = [[may 'Discard card #1?']] discard(1)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000016\"] = \"\"\"\naction = [[may 'Discard the first card?']] discard(1)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::rulescript::Ctx;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R109",
     name: "label-count",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -17,6 +17,7 @@ taken from the original line without removing comments, so `label = KO it # note
 to the player.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000009\"] = \"\"\"\naction = destroy() target(character)\nlabel = \"KO this character\"\nlabel = \"Discard a card\"\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000009\"] = \"\"\"\naction = destroy() target(character)\nlabel = \"KO this character\"\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::rulescript::Ctx;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R121",
     name: "missing-effect",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -16,6 +16,7 @@ targets, requisites, variables and labels alone have nothing to apply to. Often 
 key was misspelt or commented out.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000020\"] = \"\"\"\ntarget = characters@myRing\n# action = bp(+100)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000020\"] = \"\"\"\ntarget = characters@myRing\naction = bp(+100)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

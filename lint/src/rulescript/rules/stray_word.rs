@@ -8,7 +8,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R120",
     name: "stray-word",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ conditions, a statement may only hold a duration: `ueot`, `uynt`, `unac`, option
 permanent.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000019\"] = \"\"\"\naction = {F}: +cantblock to(character@oppRing) ueto\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000019\"] = \"\"\"\naction = {F}: +cantblock to(character@oppRing) ueot\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

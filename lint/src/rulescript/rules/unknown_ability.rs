@@ -8,7 +8,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R104",
     name: "unknown-ability-keyword",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ by name; an unknown one is skipped without a word, so the character does not get
 ability.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000005\"] = \"\"\"\nabilities = unblockabel\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000005\"] = \"\"\"\nabilities = unblockable\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

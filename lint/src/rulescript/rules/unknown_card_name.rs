@@ -6,7 +6,7 @@ use crate::rulescript::{Ctx, targets};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R117",
     name: "unknown-quoted-card",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -16,6 +16,7 @@ in lower case with the names of the cards. A name no card has matches nothing, s
 never found. (Checked when the workspace holds the set file.)",
     bad: "# workspace example: needs the set file for its card names",
     good: "# workspace example: a name of the set file",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

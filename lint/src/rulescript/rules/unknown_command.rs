@@ -8,7 +8,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R103",
     name: "unknown-effect-command",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ by name (in any case: the line is lower-cased). An unknown command is skipped wi
 message, so the effect silently does not happen.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000004\"] = \"\"\"\naction = {F}: damgae(150) to(character@oppRing)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000004\"] = \"\"\"\naction = {F}: damage(150) to(character@oppRing)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

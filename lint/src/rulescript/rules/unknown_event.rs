@@ -8,7 +8,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R107",
     name: "unknown-event",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ The engine registers a listener for any name, but only known events are ever fir
 waiting on an unknown one never runs.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000007\"] = \"\"\"\nauto = ~myEndPhse~ draw(1)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000007\"] = \"\"\"\nauto = ~myEndPhase~ draw(1)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 /// An event name split into its prefix and name (`oppcanblock` -> (`opp`, `canblock`)).

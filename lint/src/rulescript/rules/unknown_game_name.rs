@@ -8,7 +8,7 @@ use syntax::rulescript::ast;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R110",
     name: "unknown-game-name",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 error when the effect runs.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000010\"] = \"\"\"\naction = {F}: skip(attackphase) to(opp)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000010\"] = \"\"\"\naction = {F}: skip(attack) to(opp)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -6,7 +6,7 @@ use crate::rulescript::Ctx;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R114",
     name: "rule-guid-not-in-set",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -16,6 +16,7 @@ whose GUID is not the id of any card in the game's `set.xml` is never used, and 
 meant for has no rules. (Checked when the workspace holds the set file.)",
     bad: "# workspace example: needs the set file beside card_rules.py",
     good: "# workspace example: the GUID is the `id` of a `<card>` of the set file",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -7,7 +7,7 @@ use model::rulescript::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R101",
     name: "unknown-rule-key",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -17,6 +17,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 (`acton = ...`) or a line wrapped by hand loses what it holds.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000002\"] = \"\"\"\nacton = {F}: damage(250) to(character[frozen]@oppRing)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000002\"] = \"\"\"\naction = {F}: damage(250) to(character[frozen]@oppRing)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

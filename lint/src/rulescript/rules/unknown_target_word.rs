@@ -8,7 +8,7 @@ use syntax::rulescript::{SyntaxKind, ast};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R106",
     name: "unknown-target-word",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -19,6 +19,7 @@ no card has matches nothing: the target is never found. Checked against the subt
 file when the workspace holds it.",
     bad: "# workspace example: needs the set file for its subtypes",
     good: "# workspace example: types, filters and subtypes the set file knows",
+    ..RuleMeta::BASE
 };
 
 fn known_word(ctx: &Ctx<'_>, word: &str) -> bool {

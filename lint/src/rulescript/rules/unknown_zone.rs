@@ -7,7 +7,7 @@ use model::rulescript::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "R105",
     name: "unknown-at-zone",
-    dialect: Some(Dialect::Rulescript),
+    dialect: Some(Dialect::RULESCRIPT),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -18,6 +18,7 @@ is replaced by `arena` without an error, so the target is looked for among the c
 instead of the pile that was meant.",
     bad: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000006\"] = \"\"\"\naction = moveTo(hand) target(action@discard)\n\"\"\"",
     good: "RulesDict[\"4b5d7c1e-0000-4000-8000-000000000006\"] = \"\"\"\naction = moveTo(hand) target(action@discards)\n\"\"\"",
+    ..RuleMeta::BASE
 };
 
 /// A zone word split into its prefix and zone (`oppring` -> (`opp`, `ring`)).

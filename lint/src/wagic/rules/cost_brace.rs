@@ -10,7 +10,7 @@ use syntax::wagic::ast::{CostValue, ManaSymbol};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W113",
     name: "cost-brace",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ rest. An ability line is an activated ability only when it starts with `{` and c
 last `}` before `:` is missing (`{2}{R:damage:1`), the line is read as something else entirely.",
     bad: "[card]\nname=Brace Typo\nmana={5}{R}}{G}\ntype=Creature\npower=4\ntoughness=4\n[/card]",
     good: "[card]\nname=Brace Typo\nmana={5}{R}{G}\ntype=Creature\npower=4\ntoughness=4\n[/card]",
+    ..RuleMeta::BASE
 };
 
 fn check_symbols(symbols: impl Iterator<Item = ManaSymbol>, sink: &mut Sink<'_>) {

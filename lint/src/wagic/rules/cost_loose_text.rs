@@ -10,7 +10,7 @@ use syntax::wagic::{KeyMeaning, SyntaxKind};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W114",
     name: "cost-loose-text",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 doubled `mana=` is merely lost (a warning; use `name(...)` for labels).",
     bad: "[card]\nname=Fire and Ice\nmana={1}{R} // {1}{U}\ntype=Instant\n[/card]",
     good: "[card]\nname=Fire and Ice\nmana={1}{R}\ntype=Instant\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

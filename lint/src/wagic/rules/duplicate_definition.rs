@@ -8,7 +8,7 @@ use crate::wagic::Ctx;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W110",
     name: "duplicate-definition",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -18,6 +18,7 @@ later definition with the same name is discarded without a word, in whatever fil
 definitions that the default loader keeps are compared, so a copy in `unsupported.txt` is not reported.",
     bad: "[card]\nname=Twin Card\ntype=Instant\n[/card]\n[card]\nname=Twin Card\ntype=Sorcery\n[/card]",
     good: "[card]\nname=Twin Card\ntype=Instant\n[/card]\n[card]\nname=Other Twin\ntype=Sorcery\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

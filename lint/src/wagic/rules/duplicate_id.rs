@@ -9,7 +9,7 @@ use crate::wagic::index::Resolution;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W104",
     name: "duplicate-id",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ both entries load and name different cards; a warning when the entries are copie
 one of them does not load anyway (its definition does not resolve).",
     bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]\n# file: sets/BBB/_cards.dat\n[card]\nprimitive=Island\nid=9001\nrarity=L\n[/card]",
     good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]\n# file: sets/BBB/_cards.dat\n[card]\nprimitive=Island\nid=9002\nrarity=L\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W107",
     name: "grade-conflict",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -22,6 +22,7 @@ loadable by giving it a lower grade of its own, and cards written above the grad
 whatever the line says.",
     bad: "grade=unsupported\n[card]\nname=Almost Done\ngrade=supported\ntype=Sorcery\n[/card]",
     good: "[card]\nname=Almost Done\ngrade=supported\ntype=Sorcery\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

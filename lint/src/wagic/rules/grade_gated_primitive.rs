@@ -10,7 +10,7 @@ use model::wagic::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W108",
     name: "grade-gated-primitive",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Info,
     fix: FixAvailability::None,
@@ -22,6 +22,10 @@ This is how Wagic switches unfinished cards off (`unsupported.txt`), so it is in
 mistake: it tells you why such a card does not show up.",
     bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Finished Card\ntype=Instant\n[/card]\n# file: sets/primitives/unsupported.txt\ngrade=unsupported\n[card]\nname=Unfinished Card\ntype=Instant\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Unfinished Card\nid=9001\nrarity=R\n[/card]",
     good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Finished Card\ntype=Instant\n[/card]\n# file: sets/primitives/unsupported.txt\ngrade=unsupported\n[card]\nname=Unfinished Card\ntype=Instant\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Finished Card\nid=9001\nrarity=R\n[/card]",
+    // Wagic switches unfinished cards off on purpose by keeping them in `unsupported.txt`; a
+    // set references thousands of them.
+    default_enabled: false,
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

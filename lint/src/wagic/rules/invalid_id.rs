@@ -10,7 +10,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W103",
     name: "invalid-id",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -20,6 +20,7 @@ Id 0 is no id: the card clashes with every other unreadable id and has no pictur
 is ignored (a warning). Tokens use negative ids, which are fine.",
     bad: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=F001\nrarity=L\n[/card]",
     good: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

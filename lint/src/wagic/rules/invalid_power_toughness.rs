@@ -10,7 +10,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W116",
     name: "invalid-power-toughness",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -20,6 +20,7 @@ coded with an `auto=` line), but `?`, `{1/2}` or an empty value give 0, and `3{1
 and placeholders are lost.",
     bad: "[card]\nname=Half Giant\ntype=Creature\npower=3{1/2}\ntoughness=3\n[/card]",
     good: "[card]\nname=Half Giant\ntype=Creature\npower=3\ntoughness=3\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

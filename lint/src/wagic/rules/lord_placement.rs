@@ -9,7 +9,7 @@ use crate::wagic::{Ctx, sub_range};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W123",
     name: "lord-placement",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -22,6 +22,7 @@ The lord family is tested before `flipacoin`, `phaseaction[...]`, `upcost[...]` 
 whose `(` is never closed builds nothing at all.",
     bad: "[card]\nname=Withering Gust\nauto=-1/-1 all(creature) ueot\ntype=Instant\n[/card]",
     good: "[card]\nname=Withering Gust\nauto=all(creature) -1/-1 ueot\ntype=Instant\n[/card]",
+    ..RuleMeta::BASE
 };
 
 fn report(

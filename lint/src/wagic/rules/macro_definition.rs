@@ -10,7 +10,7 @@ use syntax::wagic::ast::MacroDef;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W126",
     name: "macro-definition",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -24,6 +24,7 @@ characters after it (one space expected); parameters are substituted in order by
 before `$cost` breaks `$cost`. A second definition of a name is ignored (first wins).",
     bad: "#AUTO_DEFINE __DRAW_TWO__\n[card]\nname=Idle\ntype=Artifact\n[/card]",
     good: "#AUTO_DEFINE __DRAW_TWO__ draw:2\n[card]\nname=Idle\ntype=Artifact\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

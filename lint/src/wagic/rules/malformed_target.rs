@@ -10,7 +10,7 @@ use syntax::wagic::ast::{Auto, TargetSpec};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W120",
     name: "malformed-target",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -24,6 +24,7 @@ contains `&&` is split on every single `&`, including one inside `[a&b]`. In eac
 builds no target chooser and uses the missing one anyway.",
     bad: "[card]\nname=Escape Plan\ntarget=creature[white,black]\nauto=moveto(ownerhand)\ntype=Instant\n[/card]",
     good: "[card]\nname=Escape Plan\ntarget=creature[white;black]\nauto=moveto(ownerhand)\ntype=Instant\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

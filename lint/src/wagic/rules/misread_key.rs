@@ -10,7 +10,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W101",
     name: "misread-key",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ works (a warning: write it properly), but `note=` overwrites the name, `set=` ad
 `protection=` turns the card into a set entry (an error).",
     bad: "[card]\nprimitve=Forest\nid=9001\nrarity=L\n[/card]",
     good: "[card]\nprimitive=Forest\nid=9001\nrarity=L\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// Whether `key` is a proper spelling of what the engine reads it as.

@@ -10,7 +10,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W102",
     name: "missing-key",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -24,6 +24,7 @@ has both `primitive=` and definition keys uses only its own keys: the referenced
 completely, not amended (warning).",
     bad: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nid=9001\nrarity=C\n[/card]",
     good: "# workspace example\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Forest\nid=9001\nrarity=C\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

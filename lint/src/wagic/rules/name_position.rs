@@ -11,7 +11,7 @@ use syntax::wagic::ast::Auto;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W125",
     name: "name-position",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,7 @@ ability at position 2: nothing is built. After a `{cost}:` the effect is parsed 
 that form works there. Put `name(...)` after the ability.",
     bad: "[card]\nname=Shy Lurker\nauto=@combat(attacking) source(this):name(loses shroud) -shroud ueot\ntype=Creature\npower=1\ntoughness=1\n[/card]",
     good: "[card]\nname=Shy Lurker\nauto=@combat(attacking) source(this):-shroud ueot name(loses shroud)\ntype=Creature\npower=1\ntoughness=1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

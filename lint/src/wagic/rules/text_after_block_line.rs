@@ -9,7 +9,7 @@ use syntax::wagic::SyntaxKind;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W128",
     name: "text-after-block-line",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -19,6 +19,7 @@ the line is never looked at. A key written there (`[card]name=Shock`) is lost (a
 merely ignored (a warning). Spaces are harmless.",
     bad: "[card]\nname=Closer\ntype=Instant\n[/card] end of Closer",
     good: "[card]\nname=Closer\ntype=Instant\n[/card]\n# end of Closer",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -11,7 +11,7 @@ use syntax::wagic::ast::Call;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W124",
     name: "transforms-field",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -24,6 +24,7 @@ space) and `snowswampwalk` (the ability is `snowswamplandwalk`) are dropped; `se
 `newcolors`, `removeallcolors`, `removemc` and `chosencolor` are found anywhere.",
     bad: "[card]\nname=Tide Mask\nauto=transforms((Spirit,newability[counter(1/1,1)]))\ntype=Enchantment\n[/card]",
     good: "[card]\nname=Tide Mask\nauto=transforms((Spirit,newability[counter(1/1.1)]))\ntype=Enchantment\n[/card]",
+    ..RuleMeta::BASE
 };
 
 const ANYWHERE: &[&str] = &[

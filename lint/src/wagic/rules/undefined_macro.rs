@@ -9,7 +9,7 @@ use model::suggest;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W127",
     name: "undefined-macro",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ parameters the text is left unexpanded. The expansion itself is checked by the o
 of the use.",
     bad: "# workspace example\n# file: sets/primitives/_macros.txt\n#AUTO_DEFINE __CYCLING__($cost) {$cost},{cycle}:draw:1\n# file: sets/primitives/cards.txt\n[card]\nname=Cycler\nautohand=__CYCLNG__(2)\ntype=Creature\npower=1\ntoughness=1\n[/card]",
     good: "# workspace example\n# file: sets/primitives/_macros.txt\n#AUTO_DEFINE __CYCLING__($cost) {$cost},{cycle}:draw:1\n# file: sets/primitives/cards.txt\n[card]\nname=Cycler\nautohand=__CYCLING__(2)\ntype=Creature\npower=1\ntoughness=1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// `_`-delimited identifiers (`__cycling__`, `_discard&draw_`) in lowercased text.

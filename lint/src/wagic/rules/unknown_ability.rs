@@ -10,7 +10,7 @@ use model::wagic::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W111",
     name: "unknown-ability",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -23,6 +23,7 @@ read as that one (`flyingx` is `flying`: a warning). `opponentshroud` was remove
 now read as `shroud` (a hint: older engines knew it).",
     bad: "[card]\nname=Twin Blade\nabilities=doublestrike\ntype=Creature\npower=2\ntoughness=2\n[/card]",
     good: "[card]\nname=Twin Blade\nabilities=double strike\ntype=Creature\npower=2\ntoughness=2\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -11,7 +11,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W112",
     name: "unknown-color",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -21,6 +21,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
 word, and the card keeps the colours of its mana cost.",
     bad: "[card]\nname=Tinted Golem\ncolor=red, green\ntype=Artifact Creature\npower=2\ntoughness=2\n[/card]",
     good: "[card]\nname=Tinted Golem\ncolor=red,green\ntype=Artifact Creature\npower=2\ntoughness=2\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

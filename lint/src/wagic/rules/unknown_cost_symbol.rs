@@ -10,7 +10,7 @@ use syntax::wagic::ast::ManaSymbol;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W115",
     name: "unknown-cost-symbol",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -23,6 +23,7 @@ group that takes a target, `(` must be closed: `{s(creature|mybattlefield}` buil
 sacrifices the card itself.",
     bad: "[card]\nname=Odd Price\nauto={2/R}:damage:1 target(creature)\ntype=Artifact\n[/card]",
     good: "[card]\nname=Odd Price\nauto={2R}:damage:1 target(creature)\ntype=Artifact\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// Why the engine cannot read a group (lowercased inner text), if it cannot.

@@ -11,7 +11,7 @@ use model::wagic::vocab;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W117",
     name: "unknown-effect",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -23,6 +23,7 @@ in which none occurs, without a word. Rules text pasted into `auto=`, effects th
 is a hint: the 2016 engine still knew it.",
     bad: "[card]\nname=Shell Swapper\nauto={1}{U}:twist\ntype=Creature\npower=0\ntoughness=4\n[/card]",
     good: "[card]\nname=Shell Swapper\nauto={1}{U}:swap\ntype=Creature\npower=0\ntoughness=4\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// Replacements for effect words the engine dropped.

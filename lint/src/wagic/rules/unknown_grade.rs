@@ -12,7 +12,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W106",
     name: "unknown-grade",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::Sometimes,
@@ -24,6 +24,7 @@ Unofficial. For a file-level grade the engine takes the 9th character of the lin
 letter of the value only when the line starts with exactly `grade=`.",
     bad: "grade=broken\n[card]\nname=Half Done\ntype=Sorcery\n[/card]",
     good: "grade=unsupported\n[card]\nname=Half Done\ntype=Sorcery\n[/card]",
+    ..RuleMeta::BASE
 };
 
 fn check_value(value: &str, range: TextRange, sink: &mut Sink<'_>) {

@@ -11,7 +11,7 @@ use syntax::wagic::KeyMeaning;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W100",
     name: "unknown-key",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -24,6 +24,7 @@ the key too). `auto<zone>=` lines for a zone the engine never reads are stored a
 `[meta]` block only `name`, `author`, `block`, `year`, `total` and `orderindex` mean anything.",
     bad: "[card]\nname=Winged Squire\nabilitie=flying\ntype=Creature\npower=1\ntoughness=1\n[/card]",
     good: "[card]\nname=Winged Squire\nabilities=flying\ntype=Creature\npower=1\ntoughness=1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// Zones whose `auto<zone>` abilities the engine reads.

@@ -13,7 +13,7 @@ use syntax::wagic::ast::{Condition, RestrictionList};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W122",
     name: "unknown-restriction",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -27,6 +27,7 @@ have exactly the form `<left>~lessthan|morethan|equalto~<right>`, or the whole r
 of the engine is not confirmed on real cards).",
     bad: "[card]\nname=Battle Cry\nrestrictions=duringcombat\ntype=Instant\nauto=draw:1\n[/card]",
     good: "[card]\nname=Battle Cry\nrestrictions=during battle\ntype=Instant\nauto=draw:1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// Restriction words, phase forms expanded (`myupkeeponly`...), longest first.

@@ -12,7 +12,7 @@ use syntax::wagic::ast::TargetRestrictions;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W121",
     name: "unknown-target-attribute",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
@@ -25,6 +25,7 @@ library, and the marker types that card code adds itself (`becomes(monstrous)`, 
 `token(...)` types), so this check needs the whole library.",
     bad: "[card]\nname=Pale Warden\nauto=lord(creature[-muliticolor]) 1/1\ntype=Creature\nsubtype=Spirit\npower=1\ntoughness=1\n[/card]",
     good: "[card]\nname=Pale Warden\nauto=lord(creature[-multicolor]) 1/1\ntype=Creature\nsubtype=Spirit\npower=1\ntoughness=1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// Attribute words found by substring (the engine's order does not matter for "known at all").

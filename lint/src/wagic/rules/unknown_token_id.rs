@@ -10,7 +10,7 @@ use syntax::wagic::ast::Call;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W129",
     name: "unknown-token-id",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -21,6 +21,7 @@ still creates a token, named \"ID NOT FOUND\", with nothing on it. The check nee
 library; it is skipped when they are not part of the checked tree.",
     bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Idol Maker\nauto=token(-999999)\ntype=Sorcery\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Idol Maker\nid=9001\nrarity=R\n[/card]",
     good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Idol Maker\nauto=token(-9001)\ntype=Sorcery\n[/card]\n[card]\nname=Idol\nid=-9001\nrarity=T\ntype=Artifact Creature\npower=3\ntoughness=3\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Idol Maker\nid=9001\nrarity=R\n[/card]",
+    ..RuleMeta::BASE
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

@@ -10,7 +10,7 @@ use syntax::wagic::ast::Trigger;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W118",
     name: "unknown-trigger",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::None,
@@ -24,6 +24,7 @@ triggers such as `@attacking(...)` are gone (`@combat(attacking) source(...)`). 
 `@my next end`); and a trigger without `:` has no effect part.",
     bad: "[card]\nname=Dawn Herald\nauto=@each upkep:life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]",
     good: "[card]\nname=Dawn Herald\nauto=@each my upkeep:life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]",
+    ..RuleMeta::BASE
 };
 
 enum Verdict {

@@ -14,7 +14,7 @@ use syntax::wagic::ast::{Call, ZoneList};
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W119",
     name: "unknown-target-zone",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -28,6 +28,7 @@ battlefields, so `creature|mybattelfield` also accepts the opponent's creatures.
 all produce unknown names.",
     bad: "[card]\nname=Field Marshal\nauto=lord(creature|mybattelfield) 1/1\ntype=Creature\npower=2\ntoughness=2\n[/card]",
     good: "[card]\nname=Field Marshal\nauto=lord(creature|mybattlefield) 1/1\ntype=Creature\npower=2\ntoughness=2\n[/card]",
+    ..RuleMeta::BASE
 };
 
 const PLAYER_WORDS: &[&str] = &[

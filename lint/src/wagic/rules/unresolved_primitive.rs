@@ -10,7 +10,7 @@ use syntax::Encoding;
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W109",
     name: "unresolved-primitive",
-    dialect: Some(Dialect::Wagic),
+    dialect: Some(Dialect::WAGIC),
     group: Group::Correctness,
     severity: Severity::Error,
     fix: FixAvailability::Sometimes,
@@ -22,6 +22,7 @@ Such near misses are errors (with a fix when the spelling is certain). A name th
 all is a warning: set lists often name cards nobody has coded yet, and the engine drops those on purpose.",
     bad: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Goblin Raider \nid=9001\nrarity=C\n[/card]",
     good: "# workspace example\n# file: sets/primitives/cards.txt\n[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n[card]\nname=Goblin Raider\ntype=Creature\nsubtype=Goblin\npower=2\ntoughness=1\n[/card]\n# file: sets/AAA/_cards.dat\n[card]\nprimitive=Goblin Raider\nid=9001\nrarity=C\n[/card]",
+    ..RuleMeta::BASE
 };
 
 /// What sets two spellings of one name apart, for the message.

@@ -1,0 +1,908 @@
+//! Forge's effects (ApiTypes) as one table: for each ApiType, the handler that resolves it on
+//! the board (or none: no visible effect here), the parameters it needs, what it remembers.
+//!
+//! The table is sorted by lower-case name and searched by `entry`, since Forge matches ApiTypes
+//! ignoring case. An ApiType of the file's vocabulary with no entry is "not simulated yet"
+//! (`G101`, see `not_simulated`); a name that is no ApiType at all is the linter's to report.
+
+use super::board::zone_of;
+use super::build::Rec;
+use super::sim::{Sim, Tgt};
+use super::valid::Tri;
+use crate::game::{Card, CardId, Chars, PlayerId, Zone};
+use model::forge::Vocabulary;
+use syntax::TextRange;
+
+/// Resolves one ApiType of a record on the simulation's board.
+type Handler = fn(&mut Sim<'_>, &Rec);
+
+/// What resolving an ApiType does here.
+#[derive(Clone, Copy)]
+pub(super) enum Play {
+    Run(Handler),
+    /// Supported, without a visible effect on this model of the game (choices, prevention,
+    /// reveals...): resolving it changes nothing the checks look at.
+    Nothing,
+}
+
+/// A parameter an ApiType cannot do without (`check_required` reports its absence as `G108`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Need {
+    /// Any one of these keys will do.
+    pub one_of: &'static [&'static str],
+    /// Keys that make the effect work another way, so that it needs none of `one_of`.
+    pub unless: &'static [&'static str],
+    /// What happens without it, for the message (`so ...`).
+    pub otherwise: &'static str,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy)]
+pub(super) struct ApiEntry {
+    /// Lower case: the table is searched with the folded name.
+    pub name: &'static str,
+    pub play: Play,
+    pub needs: Option<Need>,
+    /// Remembers objects without a `Remember...$` parameter (choices, piles, votes, digs), so
+    /// that `Defined$ Remembered` can resolve on a face that uses it.
+    pub remembers: bool,
+}
+
+const FAILS: &str = "so the effect fails when it resolves";
+
+const fn run(name: &'static str, handler: Handler) -> ApiEntry {
+    ApiEntry {
+        name,
+        play: Play::Run(handler),
+        needs: None,
+        remembers: false,
+    }
+}
+
+const fn nothing(name: &'static str) -> ApiEntry {
+    ApiEntry {
+        name,
+        play: Play::Nothing,
+        needs: None,
+        remembers: false,
+    }
+}
+
+impl ApiEntry {
+    const fn needs(self, one_of: &'static [&'static str], otherwise: &'static str) -> ApiEntry {
+        ApiEntry {
+            needs: Some(Need {
+                one_of,
+                unless: &[],
+                otherwise,
+            }),
+            ..self
+        }
+    }
+
+    const fn unless(self, keys: &'static [&'static str]) -> ApiEntry {
+        match self.needs {
+            Some(need) => ApiEntry {
+                needs: Some(Need {
+                    unless: keys,
+                    ..need
+                }),
+                ..self
+            },
+            None => panic!("`unless` waives a need: call `needs` first"),
+        }
+    }
+
+    const fn remembers(self) -> ApiEntry {
+        ApiEntry {
+            remembers: true,
+            ..self
+        }
+    }
+}
+
+/// Every ApiType the simulation knows, sorted by name (a test checks the order).
+static TABLE: &[ApiEntry] = &[
+    nothing("addorremovecounter"),
+    nothing("addphase"),
+    nothing("addturn"),
+    nothing("alterlife"),
+    run("animate", animate),
+    run("animateall", animate_all),
+    run("attach", attach),
+    nothing("becomemonarch"),
+    nothing("bond"),
+    nothing("changetargets"),
+    run("changezone", change_zone).needs(&["Destination"], FAILS),
+    run("changezoneall", move_all).needs(&["Destination"], FAILS),
+    nothing("charm").needs(&["Choices"], FAILS).remembers(),
+    nothing("choosecard").remembers(),
+    nothing("choosecolor"),
+    nothing("choosenumber").remembers(),
+    nothing("chooseopponent"),
+    nothing("chooseplayer").remembers(),
+    nothing("choosesource"),
+    nothing("choosetype").needs(&["Type"], FAILS),
+    nothing("clash").remembers(),
+    run("cleanup", cleanup),
+    nothing("controlgain"),
+    nothing("copypermanent"),
+    nothing("copyspellability"),
+    nothing("counter"),
+    nothing("countercolor"),
+    run("damageall", damage_all),
+    run("dealdamage", deal_damage).needs(&["NumDmg"], "so it deals 0 damage"),
+    nothing("debuff"),
+    nothing("delayedtrigger").needs(&["Mode"], FAILS),
+    run("destroy", destroy),
+    run("destroyall", move_all),
+    run("dig", dig)
+        .needs(&["DigNum"], "so it looks at no card")
+        .remembers(),
+    run("diguntil", dig_until).remembers(),
+    run("discard", discard),
+    nothing("draft"),
+    run("draw", draw),
+    nothing("effect"),
+    nothing("endturn"),
+    nothing("exchangecontrol"),
+    run("exchangelife", exchange_life),
+    nothing("explore"),
+    run("fight", fight),
+    nothing("flipacoin").remembers(),
+    run("gaincontrol", gain_control),
+    run("gainlife", gain_life).needs(&["LifeAmount"], "so the amount of life is 0"),
+    nothing("gainownership"),
+    nothing("genericchoice")
+        .needs(&["Choices"], FAILS)
+        .remembers(),
+    nothing("immediatetrigger"),
+    nothing("investigate"),
+    nothing("lookat"),
+    nothing("losegame"),
+    run("loselife", lose_life).needs(&["LifeAmount"], "so the amount of life is 0"),
+    run("losesgame", loses_game),
+    run("mana", mana)
+        .needs(&["Produced"], FAILS)
+        .unless(&["DoubleManaInPool", "ManaReflected"]),
+    nothing("manareflected"),
+    run("mill", mill),
+    nothing("movecounter"),
+    nothing("multiplycounter"),
+    nothing("mustattack"),
+    nothing("mustblock"),
+    nothing("peekandreveal"),
+    run("permanentcreature", permanent),
+    run("permanentnoncreature", permanent),
+    nothing("phases"),
+    nothing("play"),
+    nothing("playlandvariant"),
+    nothing("poison"),
+    nothing("preventdamage"),
+    nothing("preventdamageall"),
+    nothing("proliferate"),
+    nothing("protection"),
+    nothing("protectionall"),
+    run("pump", pump),
+    run("pumpall", pump),
+    nothing("pumpallbutone"),
+    run("putcounter", put_counters)
+        .needs(&["CounterType"], FAILS)
+        .unless(PUT_COUNTER_WITHOUT_TYPE),
+    run("putcounterall", put_counters)
+        .needs(&["CounterType"], FAILS)
+        .unless(PUT_COUNTER_WITHOUT_TYPE),
+    nothing("rearrangetopoflibrary"),
+    run("regenerate", regenerate),
+    run("regenerateall", regenerate_all),
+    run("removecounter", remove_counters),
+    run("removecounterall", remove_counters)
+        .needs(&["CounterType"], FAILS)
+        .unless(&["AllCounterTypes"]),
+    nothing("removefromcombat"),
+    nothing("reorderzone"),
+    nothing("repeat")
+        .needs(&["RepeatSubAbility"], FAILS)
+        .remembers(),
+    nothing("repeateach")
+        .needs(&["RepeatSubAbility"], FAILS)
+        .remembers(),
+    nothing("replaceeffect"),
+    nothing("restartgame"),
+    nothing("reveal"),
+    nothing("revealhand"),
+    run("sacrifice", destroy),
+    run("sacrificeall", move_all),
+    nothing("scry"),
+    run("setlife", set_life),
+    nothing("setstate"),
+    nothing("shuffle"),
+    run("skipturn", skip_turn),
+    nothing("storesvar").needs(&["SVar"], FAILS),
+    nothing("surveil"),
+    run("tap", tap),
+    run("tapall", tap),
+    nothing("taporuntap"),
+    nothing("taporuntapall"),
+    run("token", token).needs(&["TokenName", "TokenScript"], FAILS),
+    nothing("twopiles").remembers(),
+    nothing("unattach"),
+    nothing("unattachall"),
+    run("untap", untap),
+    run("untapall", untap),
+    nothing("vote").remembers(),
+    nothing("wingame"),
+    run("winsgame", wins_game),
+];
+
+/// Keys with which `PutCounter` chooses or derives its counters itself.
+const PUT_COUNTER_WITHOUT_TYPE: &[&str] = &[
+    "EachExistingCounter",
+    "Bolster",
+    "Evolve",
+    "LevelUp",
+    "Choices",
+    "Adapt",
+    "ChooseDifferent",
+];
+
+/// The table's row of an ApiType, by its lower-case name.
+pub(super) fn entry(lower: &str) -> Option<&'static ApiEntry> {
+    TABLE
+        .binary_search_by(|e| e.name.cmp(lower))
+        .ok()
+        .map(|i| &TABLE[i])
+}
+
+/// The ApiTypes of a Forge version that the simulation does not play yet (`G101` when used).
+pub fn not_simulated(words: &Vocabulary) -> Vec<&'static str> {
+    words
+        .api_types()
+        .names()
+        .filter(|n| entry(&n.to_ascii_lowercase()).is_none())
+        .collect()
+}
+
+impl Sim<'_> {
+    /// Resolves the record's ApiType through the table; one this engine does not play is
+    /// remembered for `G101`.
+    pub(super) fn apply(&mut self, rec: &Rec, api: &str, range: TextRange) {
+        let lower = api.to_ascii_lowercase();
+        match entry(&lower) {
+            Some(ApiEntry {
+                play: Play::Run(handler),
+                ..
+            }) => handler(self, rec),
+            Some(_) => {}
+            // Not an ApiType at all: Forge fails to build the card (the linter says so).
+            None if self.words.api_types().get_ignore_case(&lower).is_none() => {}
+            None => {
+                self.unsupported.entry(api.to_string()).or_insert(range);
+            }
+        }
+    }
+
+    /// A number parameter as the effect reads it. A word (an SVar, `X`) counts as 1 here: its
+    /// value is what `check_amount` evaluates, the board only needs the effect to happen.
+    pub(super) fn amount(&self, rec: &Rec, key: &str, default: i32) -> i32 {
+        let Some(v) = rec.value(key) else {
+            return default;
+        };
+        let t = v.trim();
+        let (neg, t) = match t.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, t.trim_start_matches('+')),
+        };
+        let n = t.parse::<i32>().unwrap_or(1);
+        if neg { -n } else { n }
+    }
+
+    /// The cards an effect acts on: its targets, else its `Defined$` (the card itself when
+    /// absent).
+    pub(super) fn defined_cards(&self, rec: &Rec) -> Vec<CardId> {
+        let mut out: Vec<CardId> = self
+            .targets
+            .iter()
+            .filter_map(|t| match t {
+                Tgt::Card(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        if rec.get_ci("ValidTgts").is_none() {
+            out.clear();
+            match rec
+                .value("Defined")
+                .unwrap_or("Self")
+                .split('.')
+                .next()
+                .unwrap_or("")
+            {
+                "Self" | "CorrectedSelf" => out.push(self.me),
+                "Remembered" => out.extend(self.remembered.iter().copied()),
+                "Enchanted" | "Equipped" => out.extend(self.game.card(self.me).attached_to),
+                "Targeted" | "ParentTarget" => {
+                    out.extend(self.targets.iter().filter_map(|t| match t {
+                        Tgt::Card(c) => Some(*c),
+                        _ => None,
+                    }))
+                }
+                _ => {}
+            }
+        }
+        out.retain(|&c| self.game.card(c).zone != Zone::Temp);
+        out
+    }
+
+    /// The players an effect acts on: its targets (or their controllers), else `Defined$` or
+    /// `DefinedPlayer$` (you when absent).
+    pub(super) fn defined_players(&self, rec: &Rec) -> Vec<PlayerId> {
+        if rec.get_ci("ValidTgts").is_some() {
+            let ps: Vec<PlayerId> = self
+                .targets
+                .iter()
+                .map(|t| match t {
+                    Tgt::Player(p) => *p,
+                    Tgt::Card(c) => self.game.card(*c).controller,
+                })
+                .collect();
+            if !ps.is_empty() {
+                return ps;
+            }
+        }
+        match rec
+            .value("Defined")
+            .or(rec.value("DefinedPlayer"))
+            .unwrap_or("You")
+        {
+            "Opponent" => vec![1],
+            "Player" => vec![0, 1],
+            _ => vec![0],
+        }
+    }
+
+    /// Marks damage on a permanent; a creature with lethal damage dies.
+    pub(super) fn damage_card(&mut self, c: CardId, n: i32) {
+        let card = self.game.card_mut(c);
+        if card.zone != Zone::Battlefield || n <= 0 {
+            return;
+        }
+        card.damage += n;
+        if card.is_creature() && card.cur.toughness - card.damage <= 0 {
+            let owner = card.owner;
+            self.game.move_card(c, owner, Zone::Graveyard);
+        }
+    }
+}
+
+// ---- handlers -----------------------------------------------------------------------------
+
+fn deal_damage(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "NumDmg", 0);
+    let targets = s.targets.clone();
+    let targets: Vec<Tgt> = if targets.is_empty() {
+        s.defined_cards(rec).into_iter().map(Tgt::Card).collect()
+    } else {
+        targets
+    };
+    for t in targets {
+        match t {
+            Tgt::Card(c) => s.damage_card(c, n),
+            Tgt::Player(p) => s.game.players[p].life -= n,
+        }
+    }
+}
+
+fn damage_all(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "NumDmg", 0);
+    if let Some(v) = rec.value("ValidCards").map(String::from) {
+        for c in s.game.battlefield() {
+            if s.ctx().card(&v, c) == Tri::True {
+                s.damage_card(c, n);
+            }
+        }
+    }
+}
+
+fn draw(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "NumCards", 1);
+    for p in s.defined_players(rec) {
+        for _ in 0..n.clamp(0, 20) {
+            if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
+                s.game.move_card(top, p, Zone::Hand);
+            }
+        }
+    }
+}
+
+fn mill(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "NumCards", 1);
+    for p in s.defined_players(rec) {
+        for _ in 0..n.clamp(0, 20) {
+            if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
+                s.game.move_card(top, p, Zone::Graveyard);
+            }
+        }
+    }
+}
+
+fn gain_life(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "LifeAmount", 0);
+    for p in s.defined_players(rec) {
+        s.game.players[p].life += n;
+    }
+}
+
+fn lose_life(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "LifeAmount", 0);
+    for p in s.defined_players(rec) {
+        s.game.players[p].life -= n;
+    }
+}
+
+fn set_life(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "LifeAmount", 20);
+    for p in s.defined_players(rec) {
+        s.game.players[p].life = n;
+    }
+}
+
+/// `Destroy` and `Sacrifice`: the defined permanents go to their owner's graveyard.
+fn destroy(s: &mut Sim<'_>, rec: &Rec) {
+    for c in s.defined_cards(rec) {
+        if s.game.card(c).zone == Zone::Battlefield {
+            let owner = s.game.card(c).owner;
+            s.game.move_card(c, owner, Zone::Graveyard);
+        }
+    }
+}
+
+/// `DestroyAll`, `SacrificeAll` and `ChangeZoneAll`: every matching permanent moves to
+/// `Destination$` (the graveyard when absent).
+fn move_all(s: &mut Sim<'_>, rec: &Rec) {
+    let valid = rec
+        .value("ValidCards")
+        .or(rec.value("ChangeType"))
+        .unwrap_or("")
+        .to_string();
+    let dest = rec
+        .value("Destination")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Graveyard);
+    if !valid.is_empty() {
+        for c in s.game.battlefield() {
+            if s.ctx().card(&valid, c) == Tri::True {
+                let owner = s.game.card(c).owner;
+                s.game.move_card(c, owner, dest);
+            }
+        }
+    }
+}
+
+fn change_zone(s: &mut Sim<'_>, rec: &Rec) {
+    let dest = rec
+        .value("Destination")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Graveyard);
+    let mut cards = s.defined_cards(rec);
+    if cards.is_empty()
+        && let Some(t) = rec.value("ChangeType").map(String::from)
+    {
+        let origin = rec
+            .value("Origin")
+            .and_then(zone_of)
+            .unwrap_or(Zone::Library);
+        if let Some(&c) = s.game.players[0]
+            .zone(origin)
+            .iter()
+            .find(|&&c| s.ctx().card(&t, c) == Tri::True)
+        {
+            cards.push(c);
+        }
+    }
+    for c in cards {
+        let owner = s.game.card(c).owner;
+        s.game.move_card(c, owner, dest);
+        if rec.get("RememberChanged").is_some() {
+            s.remembered.push(c);
+        }
+    }
+}
+
+/// `Pump` and `PumpAll`.
+fn pump(s: &mut Sim<'_>, rec: &Rec) {
+    let a = s.amount(rec, "NumAtt", 0);
+    let d = s.amount(rec, "NumDef", 0);
+    for c in s.defined_cards(rec) {
+        let card = s.game.card_mut(c);
+        card.cur.power += a;
+        card.cur.toughness += d;
+    }
+}
+
+/// `PutCounter` and `PutCounterAll`.
+fn put_counters(s: &mut Sim<'_>, rec: &Rec) {
+    change_counters(s, rec, 1);
+}
+
+/// `RemoveCounter` and `RemoveCounterAll`.
+fn remove_counters(s: &mut Sim<'_>, rec: &Rec) {
+    change_counters(s, rec, -1);
+}
+
+fn change_counters(s: &mut Sim<'_>, rec: &Rec, sign: i32) {
+    let n = s.amount(rec, "CounterNum", 1);
+    let name = rec.value("CounterType").unwrap_or("P1P1").to_string();
+    for c in s.defined_cards(rec) {
+        let card = s.game.card_mut(c);
+        match card.counters.iter_mut().find(|k| k.name == name) {
+            Some(k) => k.nb = (k.nb + sign * n).max(0),
+            None if sign > 0 => card.counters.push(crate::game::Counter {
+                name: name.clone(),
+                power: 0,
+                toughness: 0,
+                nb: n,
+            }),
+            None => {}
+        }
+    }
+}
+
+fn token(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "TokenAmount", 1);
+    let name = rec.value("TokenName").unwrap_or("Token").to_string();
+    let types: Vec<String> = rec
+        .value("TokenTypes")
+        .unwrap_or("Creature")
+        .split(',')
+        .map(|t| t.trim().to_ascii_lowercase())
+        .collect();
+    for _ in 0..n.clamp(0, 20) {
+        let card = Card {
+            base: Chars {
+                name: name.clone(),
+                types: types.clone(),
+                power: s.amount(rec, "TokenPower", 1),
+                toughness: s.amount(rec, "TokenToughness", 1),
+                ..Chars::default()
+            },
+            token: true,
+            ..Card::default()
+        };
+        s.game.create_card(card, 0, Zone::Battlefield);
+    }
+}
+
+fn mana(s: &mut Sim<'_>, rec: &Rec) {
+    let produced = rec.value("Produced").unwrap_or("C").to_string();
+    for w in produced.split_whitespace() {
+        if let Some(c) = w.bytes().next().and_then(crate::mana::color_of_letter) {
+            s.game.players[0].pool.add_color(c, 1);
+        }
+    }
+}
+
+/// `Tap` and `TapAll`.
+fn tap(s: &mut Sim<'_>, rec: &Rec) {
+    for c in s.defined_cards(rec) {
+        s.game.card_mut(c).tapped = true;
+    }
+}
+
+/// `Untap` and `UntapAll`.
+fn untap(s: &mut Sim<'_>, rec: &Rec) {
+    for c in s.defined_cards(rec) {
+        s.game.card_mut(c).tapped = false;
+    }
+}
+
+fn discard(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "NumCards", 1);
+    for p in s.defined_players(rec) {
+        for _ in 0..n.clamp(0, 20) {
+            if let Some(&c) = s.game.players[p].zone(Zone::Hand).first() {
+                s.game.move_card(c, p, Zone::Graveyard);
+            }
+        }
+    }
+}
+
+fn attach(s: &mut Sim<'_>, rec: &Rec) {
+    if let Some(&c) = s.defined_cards(rec).first()
+        && c != s.me
+    {
+        s.game.card_mut(s.me).attached_to = Some(c);
+    }
+}
+
+fn gain_control(s: &mut Sim<'_>, rec: &Rec) {
+    for c in s.defined_cards(rec) {
+        if s.game.card(c).zone == Zone::Battlefield && s.game.card(c).controller != 0 {
+            let from = s.game.card(c).controller;
+            s.game.players[from]
+                .zone_mut(Zone::Battlefield)
+                .retain(|&x| x != c);
+            s.game.players[0].zone_mut(Zone::Battlefield).push(c);
+            s.game.card_mut(c).controller = 0;
+        }
+    }
+}
+
+fn dig(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "DigNum", 0);
+    let dest = rec
+        .value("DestinationZone")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Hand);
+    for _ in 0..s.amount(rec, "ChangeNum", 1).min(n).clamp(0, 20) {
+        if let Some(&top) = s.game.players[0].zone(Zone::Library).last() {
+            s.game.move_card(top, 0, dest);
+        }
+    }
+}
+
+fn regenerate(s: &mut Sim<'_>, rec: &Rec) {
+    for c in s.defined_cards(rec) {
+        s.game.card_mut(c).regen_shields += 1;
+    }
+}
+
+fn animate(s: &mut Sim<'_>, rec: &Rec) {
+    let types: Vec<String> = rec
+        .value("Types")
+        .unwrap_or("")
+        .split(',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.trim().to_ascii_lowercase())
+        .collect();
+    for c in s.defined_cards(rec) {
+        let card = s.game.card_mut(c);
+        for t in &types {
+            if !card.cur.has_type(t) {
+                card.cur.types.push(t.clone());
+            }
+        }
+    }
+}
+
+fn fight(s: &mut Sim<'_>, rec: &Rec) {
+    let cards = s.defined_cards(rec);
+    if cards.len() >= 2 {
+        let (a, b) = (cards[0], cards[1]);
+        let (pa, pb) = (s.game.card(a).cur.power, s.game.card(b).cur.power);
+        s.damage_card(b, pa);
+        s.damage_card(a, pb);
+    }
+}
+
+fn cleanup(s: &mut Sim<'_>, rec: &Rec) {
+    if rec.get("ClearRemembered").is_some() {
+        s.remembered.clear();
+    }
+}
+
+fn dig_until(s: &mut Sim<'_>, rec: &Rec) {
+    let valid = rec.value("Valid").unwrap_or("Card").to_string();
+    let found = rec
+        .value("FoundDestination")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Hand);
+    let revealed = rec
+        .value("RevealedDestination")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Graveyard);
+    for _ in 0..60 {
+        let Some(&top) = s.game.players[0].zone(Zone::Library).last() else {
+            break;
+        };
+        if s.ctx().card(&valid, top) == Tri::True {
+            s.game.move_card(top, 0, found);
+            break;
+        }
+        s.game.move_card(top, 0, revealed);
+    }
+}
+
+fn animate_all(s: &mut Sim<'_>, rec: &Rec) {
+    let valid = rec.value("ValidCards").unwrap_or("Creature").to_string();
+    for c in s.game.battlefield() {
+        if s.ctx().card(&valid, c) == Tri::True
+            && let Some(t) = rec.value("Types")
+        {
+            for w in t.split(',') {
+                let w = w.trim().to_ascii_lowercase();
+                if !s.game.card(c).cur.has_type(&w) {
+                    s.game.card_mut(c).cur.types.push(w);
+                }
+            }
+        }
+    }
+}
+
+fn regenerate_all(s: &mut Sim<'_>, rec: &Rec) {
+    let valid = rec.value("ValidCards").unwrap_or("Creature").to_string();
+    for c in s.game.battlefield() {
+        if s.ctx().card(&valid, c) == Tri::True {
+            s.game.card_mut(c).regen_shields += 1;
+        }
+    }
+}
+
+fn exchange_life(s: &mut Sim<'_>, _rec: &Rec) {
+    let (a, b) = (s.game.players[0].life, s.game.players[1].life);
+    s.game.players[0].life = b;
+    s.game.players[1].life = a;
+}
+
+fn wins_game(s: &mut Sim<'_>, _rec: &Rec) {
+    s.game.players[1].lost = true;
+}
+
+fn loses_game(s: &mut Sim<'_>, rec: &Rec) {
+    for p in s.defined_players(rec) {
+        s.game.players[p].lost = true;
+    }
+}
+
+fn skip_turn(s: &mut Sim<'_>, rec: &Rec) {
+    let n = s.amount(rec, "NumTurns", 1);
+    for p in s.defined_players(rec) {
+        s.game.players[p].skip_turns += n;
+    }
+}
+
+/// `PermanentCreature` and `PermanentNoncreature`: the spell resolves onto the battlefield.
+fn permanent(s: &mut Sim<'_>, _rec: &Rec) {
+    if s.game.card(s.me).zone != Zone::Battlefield {
+        s.game.move_card(s.me, 0, Zone::Battlefield);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::findings::Kind;
+    use crate::forge::testing::{SPELL, board, count, kinds, play};
+    use crate::game::Game;
+    use model::forge::vocab::any_version;
+
+    #[test]
+    fn the_table_is_sorted_lower_case_and_unique() {
+        // `entry` searches it by halves with the folded name.
+        for w in TABLE.windows(2) {
+            assert!(w[0].name < w[1].name, "{} before {}", w[0].name, w[1].name);
+        }
+        for e in TABLE {
+            assert_eq!(e.name, e.name.to_ascii_lowercase());
+            assert_eq!(entry(e.name).map(|f| f.name), Some(e.name));
+        }
+        assert!(entry("DealDamage").is_none(), "callers fold the name");
+    }
+
+    #[test]
+    fn an_api_type_without_an_entry_is_not_simulated() {
+        let missing = not_simulated(any_version());
+        assert!(missing.contains(&"Clone"), "{missing:?}");
+        assert!(!missing.contains(&"DealDamage"));
+        let got = kinds(&format!(
+            "{SPELL}A:SP$ Clone | Cost$ 1 R | ValidTgts$ Creature\n"
+        ));
+        assert!(got.contains(&Kind::Unsupported), "{got:?}");
+        // A no-op entry is accepted silently, and so is a word that is no ApiType at all.
+        assert!(kinds(&format!("{SPELL}A:SP$ Scry | Cost$ 1 R | ScryNum$ 2\n")).is_empty());
+        let got = kinds(&format!("{SPELL}A:SP$ NoSuchApi | Cost$ 1 R\n"));
+        assert!(!got.contains(&Kind::Unsupported), "{got:?}");
+    }
+
+    #[test]
+    fn deal_damage_to_a_player_and_to_a_creature() {
+        let before = board();
+        let (g, _, f) = play(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Opponent | NumDmg$ 3\n"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(g.players[1].life, before.players[1].life - 3);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Creature | NumDmg$ 2\n"
+        ));
+        assert_eq!(count(&g, 1, Zone::Graveyard, "Grizzled Bear"), 1);
+        assert_eq!(count(&g, 1, Zone::Battlefield, "Grizzled Bear"), 0);
+    }
+
+    #[test]
+    fn draw_mill_and_discard() {
+        let before = board();
+        let lib = |g: &Game, p: PlayerId| g.players[p].zone(Zone::Library).len();
+        let (g, _, _) = play(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 2\n"));
+        assert_eq!(lib(&g, 0), lib(&before, 0) - 2);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Mill | Cost$ 1 R | Defined$ Opponent | NumCards$ 3\n"
+        ));
+        assert_eq!(lib(&g, 1), lib(&before, 1) - 3);
+        assert_eq!(
+            g.players[1].zone(Zone::Graveyard).len(),
+            before.players[1].zone(Zone::Graveyard).len() + 3
+        );
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Discard | Cost$ 1 R | Defined$ Opponent | NumCards$ 1 | Mode$ TgtChoose\n"
+        ));
+        assert_eq!(
+            g.players[1].zone(Zone::Hand).len(),
+            before.players[1].zone(Zone::Hand).len() - 1
+        );
+    }
+
+    #[test]
+    fn life_along_a_subability_chain() {
+        let (g, _, f) = play(&format!(
+            "{SPELL}A:SP$ GainLife | Cost$ 1 R | LifeAmount$ 4 | SubAbility$ DBLose\nSVar:DBLose:DB$ LoseLife | Defined$ Opponent | LifeAmount$ 2\n"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(g.players[0].life, 24);
+        assert_eq!(g.players[1].life, 18);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ SetLife | Cost$ 1 R | Defined$ Opponent | LifeAmount$ 7\n"
+        ));
+        assert_eq!(g.players[1].life, 7);
+    }
+
+    #[test]
+    fn destroy_all_and_bounce() {
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ DestroyAll | Cost$ 1 R | ValidCards$ Creature\n"
+        ));
+        assert!(g.battlefield().iter().all(|&c| !g.card(c).is_creature()));
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ ChangeZone | Cost$ 1 R | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Hand\n"
+        ));
+        assert_eq!(count(&g, 1, Zone::Hand, "Grizzled Bear"), 1);
+    }
+
+    #[test]
+    fn tokens_counters_and_pump() {
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Token | Cost$ 1 R | TokenAmount$ 2 | TokenName$ Sapling | TokenTypes$ Creature,Plant | TokenPower$ 1 | TokenToughness$ 1\n"
+        ));
+        assert_eq!(count(&g, 0, Zone::Battlefield, "Sapling"), 2);
+        let bear = |g: &Game| {
+            g.players[1]
+                .zone(Zone::Battlefield)
+                .iter()
+                .copied()
+                .find(|&c| g.card(c).cur.name == "Grizzled Bear")
+                .unwrap()
+        };
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ PutCounter | Cost$ 1 R | ValidTgts$ Creature | CounterType$ P1P1 | CounterNum$ 2\n"
+        ));
+        let c = g.card(bear(&g));
+        assert_eq!(c.counters.iter().find(|k| k.name == "P1P1").unwrap().nb, 2);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Pump | Cost$ 1 R | ValidTgts$ Creature | NumAtt$ +3 | NumDef$ +1\n"
+        ));
+        let c = g.card(bear(&g));
+        assert_eq!((c.cur.power, c.cur.toughness), (5, 3));
+    }
+
+    #[test]
+    fn tap_control_and_mana() {
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ Tap | Cost$ 1 R | ValidTgts$ Creature\n"
+        ));
+        let tapped = g.players[1]
+            .zone(Zone::Battlefield)
+            .iter()
+            .any(|&c| g.card(c).cur.name == "Grizzled Bear" && g.card(c).tapped);
+        assert!(tapped);
+        let (g, _, _) = play(&format!(
+            "{SPELL}A:SP$ GainControl | Cost$ 1 R | ValidTgts$ Creature\n"
+        ));
+        assert_eq!(count(&g, 0, Zone::Battlefield, "Grizzled Bear"), 2);
+        let before = board();
+        let (g, _, f) = play("Name:Test Spring\nTypes:Land\nA:AB$ Mana | Cost$ T | Produced$ G\n");
+        assert!(f.is_empty(), "{f:?}");
+        assert_eq!(
+            g.players[0].pool.get(crate::mana::GREEN),
+            before.players[0].pool.get(crate::mana::GREEN) + 1
+        );
+    }
+}

@@ -1,0 +1,1234 @@
+//! Editor features for Forge card scripts: completion and hover from the vocabulary (line keys,
+//! ApiTypes, the parameters each reader takes, zones, phases, counters, keywords, Valid
+//! properties...), SVars (value on hover, definition, references, rename), token scripts, the
+//! outline of a card, folding of faces, semantic tokens.
+
+use crate::features::{
+    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
+    SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+};
+use lint::Edit;
+use lint::forge::rules::scope::RecordScopes;
+use lint::forge::rules::unknown_valid_base::BASE_WORDS;
+use lint::forge::rules::words::{PHASE_KEYS, ZONE_KEYS};
+use lint::forge::{FileIndex, Index, Linter, is_token_script_path};
+use model::forge::script::{self, Model, RecordInfo, Role};
+use model::forge::vocab::{self, Status, Vocabulary, Word};
+use model::source::{FileId, SourceFile};
+use rowan::GreenNode;
+use syntax::forge::{SyntaxKind, SyntaxNode, ast};
+use syntax::{SyntaxError, TextRange, TextSize};
+
+/// The parsed file a feature reads.
+struct Parsed<'a> {
+    text: &'a str,
+    model: Model<'a>,
+}
+
+impl<'a> Parsed<'a> {
+    fn new(view: &'a FileView<'_, Linter>) -> Parsed<'a> {
+        let text = view.text();
+        let root = SyntaxNode::new_root(view.green.clone());
+        let tree = ast::SourceFile::cast(root).expect("a Forge tree");
+        let model = Model::build(
+            text,
+            &tree,
+            is_token_script_path(&view.file().path),
+            model::forge::versions::vocabulary_for(&view.config.forge_engine, &view.file().path),
+        );
+        Parsed { text, model }
+    }
+
+    /// The index of the line holding `offset` in `model.lines`, if a line node holds it.
+    fn line_at(&self, offset: TextSize) -> Option<usize> {
+        let (start, end) = line_bounds(self.text, offset);
+        self.model.lines.iter().position(|l| {
+            let r = l.line.range();
+            usize::from(r.start()) >= start && usize::from(r.start()) <= end
+        })
+    }
+
+    fn record_on_line(&self, line: usize) -> Option<&RecordInfo<'a>> {
+        self.model.records.iter().find(|r| r.line == line)
+    }
+}
+
+/// The start and end (before the line break) of the line holding `offset`.
+fn line_bounds(text: &str, offset: TextSize) -> (usize, usize) {
+    let at = usize::from(offset).min(text.len());
+    let start = text[..at].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let end = text[at..].find(['\n', '\r']).map_or(text.len(), |i| at + i);
+    (start, end)
+}
+
+fn range(s: usize, e: usize) -> TextRange {
+    TextRange::new(TextSize::from(s as u32), TextSize::from(e as u32))
+}
+
+/// Where the cursor is, in Forge terms.
+enum Site<'p> {
+    /// In the key of a line (`Name`, `A`, `SVar`...).
+    LineKey(TextRange),
+    /// In the first piece of a `K:` line.
+    Keyword(TextRange),
+    /// A word of a `Types:` line.
+    TypeWord(TextRange),
+    /// The name of an `SVar:` line.
+    SvarName(TextRange),
+    /// The key of a record piece (`Cost` in `Cost$ ...`).
+    ParamKey {
+        rec: Option<&'p RecordInfo<'p>>,
+        line_key: &'p str,
+        range: TextRange,
+    },
+    /// A word in a record value.
+    ParamValue {
+        rec: Option<&'p RecordInfo<'p>>,
+        line_key: &'p str,
+        key: &'p str,
+        range: TextRange,
+        /// The character before the word (`.`, `+`, `,`, `$`...).
+        after: u8,
+    },
+    /// A word after `Count$` in an SVar expression.
+    CountKey(TextRange),
+    /// The start of an SVar value that is not a record.
+    SvarValue(TextRange),
+    Nothing,
+}
+
+fn site<'p>(p: &'p Parsed<'p>, offset: TextSize) -> Site<'p> {
+    let text = p.text;
+    let (ls, le) = line_bounds(text, offset);
+    let at = usize::from(offset).clamp(ls, le);
+    let line = &text[ls..le];
+    let lead = line.len() - line.trim_start().len();
+    let Some(colon) = line.find(':') else {
+        return Site::LineKey(range(ls + lead, le.max(ls + lead)));
+    };
+    let key_end = ls + colon;
+    if at <= key_end {
+        return Site::LineKey(range(ls + lead, key_end));
+    }
+    let key = line[lead..colon].trim();
+    let value_start = key_end + 1;
+    let word = word_at(text, TextSize::from(at as u32), &[]);
+    let line_index = p.line_at(offset);
+    let rec = line_index.and_then(|l| p.record_on_line(l));
+    let record_site = |start: usize, line_key: &'p str| -> Site<'p> {
+        // The piece of the record holding the cursor.
+        let piece_start = text[start..at].rfind('|').map_or(start, |i| start + i + 1);
+        let piece_end = text[at..le].find('|').map_or(le, |i| at + i);
+        let piece = &text[piece_start..piece_end];
+        match piece.find('$') {
+            Some(d) if at > piece_start + d => {
+                let key = text[piece_start..piece_start + d].trim();
+                let w = word_at(text, TextSize::from(at as u32), &[]);
+                let after = text[..usize::from(w.start())]
+                    .trim_end_matches(' ')
+                    .bytes()
+                    .last()
+                    .unwrap_or(b'$');
+                Site::ParamValue {
+                    rec,
+                    line_key,
+                    key,
+                    range: w,
+                    after,
+                }
+            }
+            _ => {
+                let lead = piece.len() - piece.trim_start().len();
+                let key_end = piece.find('$').map_or(piece.trim_end().len(), |d| d);
+                let s = piece_start + lead;
+                Site::ParamKey {
+                    rec,
+                    line_key,
+                    range: range(s, (piece_start + key_end).max(s)),
+                }
+            }
+        }
+    };
+    match key {
+        "A" | "T" | "S" | "R" => record_site(value_start, key_text(line, lead, colon)),
+        "K" => {
+            let piece_end = text[value_start..le]
+                .find(':')
+                .map_or(le, |i| value_start + i);
+            if at <= piece_end {
+                let s = value_start
+                    + (text[value_start..piece_end].len()
+                        - text[value_start..piece_end].trim_start().len());
+                Site::Keyword(range(s, piece_end.max(s)))
+            } else {
+                Site::Nothing
+            }
+        }
+        "Types" => Site::TypeWord(word),
+        "SVar" => {
+            let name_end = text[value_start..le]
+                .find(':')
+                .map_or(le, |i| value_start + i);
+            if at <= name_end {
+                return Site::SvarName(range(value_start, name_end));
+            }
+            let vs = name_end + 1;
+            let value = &text[vs..le];
+            if syntax::forge::is_record_text(value) {
+                return record_site(vs, "SVar");
+            }
+            let before = &text[vs..at];
+            if let Some(i) = before.find("Count$") {
+                let s = vs + i + "Count$".len();
+                if at >= s {
+                    return Site::CountKey(word);
+                }
+            }
+            Site::SvarValue(range(
+                vs + (value.len() - value.trim_start().len()),
+                at.max(vs),
+            ))
+        }
+        _ => Site::Nothing,
+    }
+}
+
+fn key_text(line: &str, lead: usize, colon: usize) -> &str {
+    line[lead..colon].trim()
+}
+
+/// Markdown for a vocabulary word.
+fn word_doc(what: &str, w: &Word) -> String {
+    let mut out = format!("**{}** — {what}\n\n{}", w.name, w.doc);
+    if w.status != Status::Both && w.status != Status::Internal {
+        out.push_str(&format!("\n\nKnown to {}.", w.status.known_by()));
+    }
+    if let Some(r) = w.renamed {
+        out.push_str(&format!(" Upstream Forge calls it `{r}`."));
+    }
+    out
+}
+
+fn deprecated(status: Status) -> bool {
+    matches!(status, Status::Removed | Status::Interim)
+}
+
+fn word_items<'w>(
+    words: impl Iterator<Item = &'w Word>,
+    what: &str,
+    kind: CompletionKind,
+    replace: TextRange,
+    suffix: &str,
+) -> Vec<Completion> {
+    words
+        .filter(|w| !w.name.is_empty() && !w.name.contains('<'))
+        .map(|w| {
+            let c = Completion::new(w.name, kind, replace)
+                .detail(what)
+                .documentation(word_doc(what, w))
+                .deprecated(deprecated(w.status));
+            if suffix.is_empty() {
+                c
+            } else {
+                c.insert(format!("{}{suffix}", w.name))
+            }
+        })
+        .collect()
+}
+
+/// Which vocabulary a param's value words come from.
+enum ValueVocab {
+    Api,
+    TriggerMode,
+    StaticMode,
+    Event,
+    Zone,
+    Phase,
+    Counter,
+    Defined,
+    ValidBase,
+    ValidProperty,
+    CostPart,
+    Svar,
+    TokenScript,
+    None,
+}
+
+fn value_vocab(rec: Option<&RecordInfo<'_>>, line_key: &str, key: &str, after: u8) -> ValueVocab {
+    let role = rec.map(|r| r.role);
+    let api = rec.map_or("", |r| r.kind_value);
+    if ["AB", "SP", "DB", "ST"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(key))
+    {
+        return ValueVocab::Api;
+    }
+    if key.eq_ignore_ascii_case("Mode") {
+        return match (line_key, role) {
+            ("S", _) | (_, Some(Role::Static)) => ValueVocab::StaticMode,
+            _ => ValueVocab::TriggerMode,
+        };
+    }
+    if key.eq_ignore_ascii_case("Event") {
+        return ValueVocab::Event;
+    }
+    if key == "TokenScript" {
+        return ValueVocab::TokenScript;
+    }
+    if ZONE_KEYS.contains(&key) {
+        return ValueVocab::Zone;
+    }
+    if PHASE_KEYS.contains(&key) {
+        return ValueVocab::Phase;
+    }
+    if key == "CounterType" || key == "ValidCounterType" {
+        return ValueVocab::Counter;
+    }
+    if key.starts_with("Defined") {
+        return ValueVocab::Defined;
+    }
+    if syntax::forge::is_cost_param(key) {
+        return ValueVocab::CostPart;
+    }
+    if script::ref_shape(key, api, true).is_some() || script::AMOUNT_KEYS.contains(&key) {
+        return ValueVocab::Svar;
+    }
+    if syntax::forge::is_valid_param(key) {
+        return if matches!(after, b'.' | b'+') {
+            ValueVocab::ValidProperty
+        } else {
+            ValueVocab::ValidBase
+        };
+    }
+    ValueVocab::None
+}
+
+/// The params a record may take (for completion), with the scopes' rows.
+fn param_candidates(
+    vocab: &'static Vocabulary,
+    rec: Option<&RecordInfo<'_>>,
+    line_key: &str,
+) -> Vec<&'static str> {
+    if let Some(scopes) = rec.and_then(RecordScopes::of) {
+        return scopes.candidates();
+    }
+    let params = vocab.params();
+    let commons: &[&str] = match (line_key, rec.map(|r| r.role)) {
+        ("T", _) | (_, Some(Role::Trigger)) => &["common:trigger", "common:trait"],
+        ("S", _) | (_, Some(Role::Static)) => &["common:static", "common:trait"],
+        ("R", _) | (_, Some(Role::Replacement)) => &["common:replacement", "common:trait"],
+        _ => &["common:ability", "common:ai"],
+    };
+    let mut out: Vec<&'static str> = commons
+        .iter()
+        .filter_map(|c| params.scope(c))
+        .flat_map(|s| s.params.keys().copied())
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Record keys that give a record its kind, when it has none yet.
+fn kind_keys(rec: Option<&RecordInfo<'_>>, line_key: &str) -> &'static [&'static str] {
+    let has_kind = rec.is_some_and(|r| r.kind_param.is_some());
+    if has_kind {
+        return &[];
+    }
+    match line_key {
+        "A" => &["SP", "AB"],
+        "T" | "S" => &["Mode"],
+        "R" => &["Event"],
+        _ => &["DB", "Mode"],
+    }
+}
+
+fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str) -> String {
+    let mut out = format!("**{key}$** — parameter");
+    if let Some(scopes) = rec.and_then(RecordScopes::of) {
+        let read_by = scopes.read_by(key);
+        if !read_by.is_empty() {
+            out.push_str(&format!(
+                "\n\nRead by {} ({}).",
+                scopes.what(),
+                read_by.join(", ")
+            ));
+            return out;
+        }
+    }
+    if let Some(w) = lint::forge::rules::scope::where_read(vocab, key) {
+        out.push_str(&format!("\n\n{}.", capitalise(&w)));
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Markdown listing the params a reader takes.
+fn reads_list(scope: Option<&vocab::Scope>) -> String {
+    let Some(scope) = scope else {
+        return String::new();
+    };
+    let mut keys: Vec<&str> = scope.params.keys().copied().collect();
+    keys.sort_unstable();
+    if keys.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n\nParameters: {}",
+        keys.iter()
+            .map(|k| format!("`{k}$`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn svar_names<'a>(p: &'a Parsed<'a>, face: usize) -> Vec<&'a str> {
+    let mut names: Vec<&str> = p
+        .model
+        .faces
+        .get(face)
+        .map(|f| f.svars.keys().copied().collect())
+        .unwrap_or_default();
+    names.sort_unstable();
+    names
+}
+
+fn face_at(p: &Parsed<'_>, offset: TextSize) -> usize {
+    p.line_at(offset)
+        .map(|l| p.model.lines[l].face)
+        .or_else(|| {
+            // A new line: the face of the line before it.
+            p.model
+                .lines
+                .iter()
+                .rev()
+                .find(|l| l.line.range().start() <= offset)
+                .map(|l| l.face)
+        })
+        .unwrap_or(0)
+}
+
+/// The SVar reference or definition at `offset`: (face, name, range).
+fn svar_at<'a>(p: &'a Parsed<'a>, offset: TextSize) -> Option<(usize, &'a str, TextRange)> {
+    let hit = |r: TextRange| r.contains_inclusive(offset);
+    if let Some(r) = p.model.refs.iter().find(|r| hit(r.range)) {
+        return Some((r.face, r.name, r.range));
+    }
+    p.model
+        .svars
+        .iter()
+        .find(|d| hit(d.name_range))
+        .map(|d| (d.face, d.name, d.name_range))
+}
+
+/// The token script a `TokenScript$` value names at `offset`: (name, range).
+fn token_script_at<'a>(p: &'a Parsed<'a>, offset: TextSize) -> Option<(&'a str, TextRange)> {
+    for rec in &p.model.records {
+        for param in &rec.params {
+            if param.key != "TokenScript" || !param.value_range.contains_inclusive(offset) {
+                continue;
+            }
+            return script::split_items(param.value, param.value_range.start(), ',')
+                .into_iter()
+                .find(|(_, r)| r.contains_inclusive(offset));
+        }
+    }
+    None
+}
+
+impl DialectIde for Linter {
+    type Doc = crate::doc::WholeDoc;
+
+    fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
+        let parse = syntax::forge::parse(text);
+        (parse.green().clone(), parse.errors().to_vec())
+    }
+
+    fn update_index(
+        &self,
+        index: &mut Index,
+        _files: &[SourceFile],
+        id: FileId,
+        old: Option<&FileIndex>,
+        new: Option<&FileIndex>,
+    ) -> bool {
+        let script = |f: Option<&FileIndex>| f.and_then(|f| f.token_script.clone());
+        if script(old) != script(new) {
+            // Which file a token script name finds depends on the order of the files.
+            return false;
+        }
+        for name in old.into_iter().flat_map(|f| &f.names) {
+            if let Some(ids) = index.card_names.get_mut(name) {
+                ids.retain(|&i| i != id);
+                if ids.is_empty() {
+                    index.card_names.remove(name);
+                }
+            }
+        }
+        for name in new.into_iter().flat_map(|f| &f.names) {
+            let ids = index.card_names.entry(name.clone()).or_default();
+            if !ids.contains(&id) {
+                ids.push(id);
+                ids.sort_unstable();
+            }
+        }
+        true
+    }
+
+    fn complete(&self, at: &Cursor<'_, Self>) -> Vec<Completion> {
+        let p = Parsed::new(&at.view);
+        let vocab = p.model.vocab;
+        let offset = at.offset;
+        // Only the part before the cursor is being typed.
+        let until = |r: TextRange| TextRange::new(r.start(), r.end().max(r.start()));
+        match site(&p, offset) {
+            Site::LineKey(r) => word_items(
+                vocab.line_keys().keys.iter().map(|k| &k.word),
+                "line key",
+                CompletionKind::Key,
+                until(r),
+                ":",
+            ),
+            Site::Keyword(r) => word_items(
+                vocab.keywords().vocab.words().iter(),
+                "keyword",
+                CompletionKind::Keyword,
+                r,
+                "",
+            ),
+            Site::TypeWord(r) => vocab::types()
+                .list
+                .iter()
+                .map(|(w, kind)| {
+                    Completion::new(w.name, CompletionKind::Value, r)
+                        .detail(*kind)
+                        .documentation(w.doc)
+                })
+                .collect(),
+            Site::SvarName(r) => {
+                // Names referenced on this face but not defined yet.
+                let face = face_at(&p, offset);
+                let mut names: Vec<&str> = p
+                    .model
+                    .refs
+                    .iter()
+                    .filter(|x| x.face == face && p.model.resolve(face, x.name).is_none())
+                    .map(|x| x.name)
+                    .collect();
+                names.sort_unstable();
+                names.dedup();
+                names
+                    .into_iter()
+                    .map(|n| {
+                        Completion::new(n, CompletionKind::Variable, r)
+                            .detail("referenced, not defined yet")
+                            .insert(format!("{n}:"))
+                    })
+                    .collect()
+            }
+            Site::ParamKey {
+                rec,
+                line_key,
+                range: r,
+            } => {
+                let mut out: Vec<Completion> = kind_keys(rec, line_key)
+                    .iter()
+                    .map(|k| {
+                        Completion::new(*k, CompletionKind::Key, r)
+                            .detail("record kind")
+                            .insert(format!("{k}$ "))
+                    })
+                    .collect();
+                out.extend(param_candidates(vocab, rec, line_key).into_iter().map(|k| {
+                    Completion::new(k, CompletionKind::Key, r)
+                        .detail("parameter")
+                        .documentation(param_doc(vocab, rec, k))
+                        .insert(format!("{k}$ "))
+                }));
+                out
+            }
+            Site::ParamValue {
+                rec,
+                line_key,
+                key,
+                range: r,
+                after,
+            } => {
+                let face = face_at(&p, offset);
+                match value_vocab(rec, line_key, key, after) {
+                    ValueVocab::Api => word_items(
+                        vocab.api_types().words().iter(),
+                        "ApiType",
+                        CompletionKind::Function,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::TriggerMode => word_items(
+                        vocab.trigger_modes().words().iter(),
+                        "trigger mode",
+                        CompletionKind::Function,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::StaticMode => word_items(
+                        vocab.static_modes().words().iter(),
+                        "static mode",
+                        CompletionKind::Function,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::Event => word_items(
+                        vocab.replacement_events().words().iter(),
+                        "replacement event",
+                        CompletionKind::Function,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::Zone => word_items(
+                        vocab.zones().words().iter(),
+                        "zone",
+                        CompletionKind::Value,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::Phase => word_items(
+                        vocab.phases().iter().map(|p| &p.word),
+                        "phase",
+                        CompletionKind::Value,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::Counter => word_items(
+                        vocab.counter_types().iter().map(|c| &c.word),
+                        "counter type",
+                        CompletionKind::Value,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::Defined => word_items(
+                        vocab.defined().list.iter().map(|w| &w.word),
+                        "Defined value",
+                        CompletionKind::Value,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::ValidProperty => word_items(
+                        vocab.valid_properties().list.iter().map(|w| &w.word),
+                        "Valid property",
+                        CompletionKind::Value,
+                        r,
+                        "",
+                    ),
+                    ValueVocab::ValidBase => {
+                        let mut out: Vec<Completion> = BASE_WORDS
+                            .iter()
+                            .filter(|w| w.as_bytes()[0].is_ascii_uppercase())
+                            .map(|w| {
+                                Completion::new(*w, CompletionKind::Value, r).detail("Valid base")
+                            })
+                            .collect();
+                        out.extend(vocab::types().list.iter().map(|(w, kind)| {
+                            Completion::new(w.name, CompletionKind::Value, r)
+                                .detail(format!("Valid base ({kind})"))
+                                .documentation(w.doc)
+                        }));
+                        out
+                    }
+                    ValueVocab::CostPart => vocab
+                        .cost_parts()
+                        .iter()
+                        .filter(|c| !c.word.name.contains('<'))
+                        .map(|c| {
+                            let label = if c.fields.is_empty() {
+                                c.word.name.to_string()
+                            } else {
+                                format!("{}<{}>", c.word.name, c.fields)
+                            };
+                            Completion::new(label, CompletionKind::Keyword, r)
+                                .detail("cost part")
+                                .documentation(word_doc("cost part", &c.word))
+                                .insert(if c.fields.is_empty() {
+                                    c.word.name.to_string()
+                                } else {
+                                    format!("{}<", c.word.name)
+                                })
+                                .deprecated(deprecated(c.word.status))
+                        })
+                        .collect(),
+                    ValueVocab::Svar => svar_names(&p, face)
+                        .into_iter()
+                        .map(|n| {
+                            let def = p.model.resolve(face, n).map(|i| &p.model.svars[i]);
+                            Completion::new(n, CompletionKind::Variable, r)
+                                .detail("SVar")
+                                .documentation(def.map_or(String::new(), |d| {
+                                    format!("```forge\nSVar:{}:{}\n```", d.name, d.value)
+                                }))
+                        })
+                        .collect(),
+                    ValueVocab::TokenScript => {
+                        let mut names: Vec<&String> = at.view.index.token_scripts.keys().collect();
+                        names.sort_unstable();
+                        names
+                            .into_iter()
+                            .map(|n| {
+                                Completion::new(n.clone(), CompletionKind::Reference, r)
+                                    .detail("token script")
+                            })
+                            .collect()
+                    }
+                    ValueVocab::None => Vec::new(),
+                }
+            }
+            Site::CountKey(r) => word_items(
+                vocab.count_keys().list.iter().map(|w| &w.word),
+                "Count$ key",
+                CompletionKind::Value,
+                r,
+                "",
+            ),
+            Site::SvarValue(r) => ["DB$ ", "Mode$ ", "Count$", "Number$"]
+                .iter()
+                .map(|k| {
+                    Completion::new(k.trim_end(), CompletionKind::Key, r)
+                        .detail("SVar value")
+                        .insert(*k)
+                })
+                .collect(),
+            Site::Nothing => Vec::new(),
+        }
+    }
+
+    fn hover(&self, at: &Cursor<'_, Self>) -> Option<Hover> {
+        let p = Parsed::new(&at.view);
+        let vocab = p.model.vocab;
+        let offset = at.offset;
+        // An SVar: its value.
+        if let Some((face, name, r)) = svar_at(&p, offset) {
+            let markdown = match p.model.resolve(face, name) {
+                Some(i) => {
+                    let d = &p.model.svars[i];
+                    let uses = p
+                        .model
+                        .refs
+                        .iter()
+                        .filter(|x| x.face == face && x.name == name)
+                        .count();
+                    format!(
+                        "**SVar {name}**\n\n```forge\nSVar:{}:{}\n```\n\n{uses} reference{} on this face.",
+                        d.name,
+                        d.value,
+                        if uses == 1 { "" } else { "s" }
+                    )
+                }
+                None => format!("**SVar {name}** — not defined on this face."),
+            };
+            return Some(Hover { range: r, markdown });
+        }
+        if let Some((name, r)) = token_script_at(&p, offset) {
+            let markdown = match at.view.index.token_scripts.get(name) {
+                Some(&id) => {
+                    let file = &at.view.files[id];
+                    let head: Vec<&str> = file.text().lines().take(6).collect();
+                    format!(
+                        "**Token script {name}** — `{}`\n\n```forge\n{}\n```",
+                        file.path_string(),
+                        head.join("\n")
+                    )
+                }
+                None => format!("**Token script {name}** — no such file under `tokenscripts/`."),
+            };
+            return Some(Hover { range: r, markdown });
+        }
+        let word = word_at(p.text, offset, &[]);
+        let text = &p.text[word];
+        if text.is_empty() {
+            return None;
+        }
+        let markdown = match site(&p, offset) {
+            Site::LineKey(r) => {
+                let key = p.text[r].trim();
+                let k = vocab.line_keys().get(key)?;
+                return Some(Hover {
+                    range: r,
+                    markdown: format!(
+                        "{}\n\n{} ({}).",
+                        word_doc("line key", &k.word),
+                        capitalise(&k.cardinality.replace('-', " ")),
+                        if k.per_face {
+                            "per face"
+                        } else {
+                            "for the whole card"
+                        }
+                    ),
+                });
+            }
+            Site::Keyword(r) => {
+                let piece = p.text[r].trim();
+                let m = vocab.keywords().find(piece)?;
+                let k = m.keyword;
+                let mut md = word_doc("keyword", &k.word);
+                if !k.shape.is_empty() {
+                    md.push_str(&format!("\n\n`K:{}`", k.shape));
+                }
+                md.push_str(&format!("\n\nArguments: {}.", k.arity.describe()));
+                md
+            }
+            Site::TypeWord(_) => {
+                let (w, kind) = vocab::types().list.iter().find(|(w, _)| w.name == text)?;
+                format!("**{}** — {kind}\n\n{}", w.name, w.doc)
+            }
+            Site::ParamKey { rec, range: r, .. } => {
+                let key = p.text[r].trim();
+                if key.is_empty() {
+                    return None;
+                }
+                return Some(Hover {
+                    range: r,
+                    markdown: param_doc(vocab, rec, key),
+                });
+            }
+            Site::ParamValue {
+                rec,
+                line_key,
+                key,
+                after,
+                ..
+            } => {
+                let params = vocab.params();
+                match value_vocab(rec, line_key, key, after) {
+                    ValueVocab::Api => {
+                        let w = vocab.api_types().get_ignore_case(text)?;
+                        word_doc("ApiType", w) + &reads_list(params.scope(w.name))
+                    }
+                    ValueVocab::TriggerMode => {
+                        let w = vocab.trigger_modes().get_ignore_case(text)?;
+                        word_doc("trigger mode", w) + &reads_list(params.trigger_scope(w.name))
+                    }
+                    ValueVocab::StaticMode => {
+                        let w = vocab.static_modes().get_ignore_case(text)?;
+                        word_doc("static mode", w) + &reads_list(params.static_scope(w.name))
+                    }
+                    ValueVocab::Event => {
+                        let w = vocab.replacement_events().get_ignore_case(text)?;
+                        word_doc("replacement event", w)
+                            + &reads_list(params.replacement_scope(w.name))
+                    }
+                    ValueVocab::Zone => word_doc("zone", vocab.zones().get_ignore_case(text)?),
+                    ValueVocab::Phase => word_doc("phase", vocab.phase(text)?),
+                    ValueVocab::Counter => {
+                        word_doc("counter type", &vocab.counter_type(text)?.word)
+                    }
+                    ValueVocab::Defined => {
+                        let w = vocab.defined().exact(text)?;
+                        format!(
+                            "{}\n\nResolves to: {}.",
+                            word_doc("Defined value", &w.word),
+                            w.kind
+                        )
+                    }
+                    ValueVocab::ValidProperty => {
+                        let list = vocab.valid_properties();
+                        let w = list
+                            .exact(text)
+                            .or_else(|| list.prefix_of(text, vocab::Match::Prefix))
+                            .or_else(|| list.prefix_of(text, vocab::Match::Compare))?;
+                        word_doc("Valid property", &w.word)
+                    }
+                    ValueVocab::ValidBase => {
+                        let (w, kind) = vocab::types().list.iter().find(|(w, _)| w.name == text)?;
+                        format!("**{}** — Valid base ({kind})\n\n{}", w.name, w.doc)
+                    }
+                    ValueVocab::CostPart => {
+                        let c = vocab.cost_part(text)?;
+                        let mut md = word_doc("cost part", &c.word);
+                        if !c.fields.is_empty() {
+                            md.push_str(&format!("\n\n`{}<{}>`", c.word.name, c.fields));
+                        }
+                        md
+                    }
+                    _ => return None,
+                }
+            }
+            Site::CountKey(_) => {
+                let list = vocab.count_keys();
+                let w = list
+                    .exact(text)
+                    .or_else(|| list.prefix_of(text, vocab::Match::Prefix))?;
+                word_doc("Count$ key", &w.word)
+            }
+            _ => return None,
+        };
+        Some(Hover {
+            range: word,
+            markdown,
+        })
+    }
+
+    fn definition(&self, at: &Cursor<'_, Self>) -> Vec<Location> {
+        let p = Parsed::new(&at.view);
+        if let Some((face, name, _)) = svar_at(&p, at.offset) {
+            return p
+                .model
+                .resolve(face, name)
+                .map(|i| Location {
+                    file: at.view.id,
+                    range: p.model.svars[i].name_range,
+                })
+                .into_iter()
+                .collect();
+        }
+        if let Some((name, _)) = token_script_at(&p, at.offset)
+            && let Some(&id) = at.view.index.token_scripts.get(name)
+        {
+            let text = at.view.files[id].text();
+            let first = text.find(['\n', '\r']).unwrap_or(text.len());
+            return vec![Location {
+                file: id,
+                range: range(0, first),
+            }];
+        }
+        Vec::new()
+    }
+
+    fn references(&self, at: &Cursor<'_, Self>, include_declaration: bool) -> Vec<Location> {
+        let p = Parsed::new(&at.view);
+        let id = at.view.id;
+        if let Some((face, name, _)) = svar_at(&p, at.offset) {
+            let mut out: Vec<Location> = Vec::new();
+            if include_declaration {
+                out.extend(
+                    p.model
+                        .svars
+                        .iter()
+                        .filter(|d| d.face == face && d.name == name)
+                        .map(|d| Location {
+                            file: id,
+                            range: d.name_range,
+                        }),
+                );
+            }
+            out.extend(
+                p.model
+                    .refs
+                    .iter()
+                    .filter(|r| r.face == face && r.name == name)
+                    .map(|r| Location {
+                        file: id,
+                        range: r.range,
+                    }),
+            );
+            out.sort_by_key(|l| l.range.start());
+            out.dedup();
+            return out;
+        }
+        // A token script: every `TokenScript$` naming it (from a use, or from the script file).
+        let script = token_script_at(&p, at.offset)
+            .map(|(n, _)| n.to_string())
+            .or_else(|| {
+                is_token_script_path(&at.view.file().path)
+                    .then(|| {
+                        at.view
+                            .file()
+                            .path
+                            .file_stem()?
+                            .to_str()
+                            .map(str::to_string)
+                    })
+                    .flatten()
+            });
+        let Some(script) = script else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        if include_declaration && let Some(&def) = at.view.index.token_scripts.get(&script) {
+            out.push(Location {
+                file: def,
+                range: TextRange::empty(TextSize::from(0)),
+            });
+        }
+        for &file in at.view.ids {
+            let text = at.view.files[file].text();
+            for (i, _) in text.match_indices("TokenScript$") {
+                let vs = i + "TokenScript$".len();
+                let end = text[vs..]
+                    .find(['|', '\n', '\r'])
+                    .map_or(text.len(), |e| vs + e);
+                for (name, r) in script::split_items(&text[vs..end], TextSize::from(vs as u32), ',')
+                {
+                    if name == script {
+                        out.push(Location { file, range: r });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn prepare_rename(&self, at: &Cursor<'_, Self>) -> Option<TextRange> {
+        let p = Parsed::new(&at.view);
+        svar_at(&p, at.offset).map(|(_, _, r)| r)
+    }
+
+    fn rename(&self, at: &Cursor<'_, Self>, new_name: &str) -> Result<Vec<FileEdit>, String> {
+        let p = Parsed::new(&at.view);
+        let Some((face, name, _)) = svar_at(&p, at.offset) else {
+            return Err("only SVars can be renamed: put the cursor on an SVar name".into());
+        };
+        if !script::is_svar_name(new_name) {
+            return Err(format!(
+                "`{new_name}` is not an SVar name (letters, digits and `_`, not starting with a digit)"
+            ));
+        }
+        if new_name != name && p.model.resolve(face, new_name).is_some() {
+            return Err(format!("this face already has an SVar `{new_name}`"));
+        }
+        let mut ranges: Vec<TextRange> = p
+            .model
+            .svars
+            .iter()
+            .filter(|d| d.face == face && d.name == name)
+            .map(|d| d.name_range)
+            .chain(
+                p.model
+                    .refs
+                    .iter()
+                    .filter(|r| r.face == face && r.name == name)
+                    .map(|r| r.range),
+            )
+            .collect();
+        ranges.sort_by_key(|r| r.start());
+        ranges.dedup();
+        Ok(ranges
+            .into_iter()
+            .map(|r| FileEdit {
+                file: at.view.id,
+                edit: Edit::replace(r, new_name),
+            })
+            .collect())
+    }
+
+    fn symbols(&self, file: &FileView<'_, Self>) -> Vec<Symbol> {
+        let p = Parsed::new(file);
+        let m = &p.model;
+        let mut out = Vec::new();
+        for (fi, face) in m.faces.iter().enumerate() {
+            let lines =
+                &m.lines[face.first_line.min(m.lines.len())..face.end_line.min(m.lines.len())];
+            let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
+                continue;
+            };
+            let whole = first.range.cover(last.range);
+            let name_range = face.name_line.map_or(first.range, |l| m.lines[l].value);
+            let mut children = Vec::new();
+            for (li, info) in m.lines.iter().enumerate() {
+                if info.face != fi {
+                    continue;
+                }
+                let key = info.key.map_or("", |k| m.slice(k));
+                let sym = match info.kind {
+                    SyntaxKind::ABILITY_LINE
+                    | SyntaxKind::TRIGGER_LINE
+                    | SyntaxKind::STATIC_LINE
+                    | SyntaxKind::REPLACEMENT_LINE => {
+                        let rec = p.record_on_line(li);
+                        let kind = rec.map_or("", |r| r.kind_value);
+                        let label = match rec.and_then(|r| r.ability_kind()) {
+                            Some(k) => format!("{k}$ {kind}"),
+                            None => format!("{key}: {kind}"),
+                        };
+                        let desc = rec.and_then(|r| {
+                            r.params
+                                .iter()
+                                .find(|x| x.key.ends_with("Description"))
+                                .map(|x| x.value.to_string())
+                        });
+                        Some((label, desc, SymbolKind::Ability))
+                    }
+                    SyntaxKind::KEYWORD_LINE => Some((
+                        format!("K:{}", m.slice(info.value)),
+                        None,
+                        SymbolKind::Ability,
+                    )),
+                    SyntaxKind::SVAR_LINE => m.line_svar[li].map(|s| {
+                        let d = &m.svars[s];
+                        (
+                            d.name.to_string(),
+                            Some(d.value.to_string()),
+                            SymbolKind::Variable,
+                        )
+                    }),
+                    _ => None,
+                };
+                if let Some((name, detail, kind)) = sym {
+                    let selection = match info.kind {
+                        SyntaxKind::SVAR_LINE => {
+                            m.line_svar[li].map_or(info.range, |s| m.svars[s].name_range)
+                        }
+                        _ => info.value,
+                    };
+                    children.push(Symbol {
+                        name,
+                        detail,
+                        kind,
+                        range: info.range,
+                        selection: if info.range.contains_range(selection) {
+                            selection
+                        } else {
+                            info.range
+                        },
+                        children: Vec::new(),
+                    });
+                }
+            }
+            out.push(Symbol {
+                name: face.name.unwrap_or("(no name)").to_string(),
+                detail: (m.faces.len() > 1).then(|| format!("face {}", fi + 1)),
+                kind: SymbolKind::Card,
+                range: whole,
+                selection: if whole.contains_range(name_range) {
+                    name_range
+                } else {
+                    whole
+                },
+                children,
+            });
+        }
+        out
+    }
+
+    fn folding(&self, file: &FileView<'_, Self>) -> Vec<Fold> {
+        let p = Parsed::new(file);
+        let m = &p.model;
+        if m.faces.len() < 2 {
+            return Vec::new();
+        }
+        m.faces
+            .iter()
+            .filter_map(|face| {
+                let first = m.lines.get(face.first_line)?;
+                let last = m.lines.get(face.end_line.checked_sub(1)?)?;
+                Some(Fold {
+                    range: first.range.cover(last.range),
+                    comment: false,
+                })
+            })
+            .collect()
+    }
+
+    fn semantic_tokens(
+        &self,
+        file: &FileView<'_, Self>,
+        _range: Option<TextRange>,
+    ) -> Vec<SemanticToken> {
+        let p = Parsed::new(file);
+        let m = &p.model;
+        let vocab = m.vocab;
+        let mut tokens: Vec<SemanticToken> = Vec::new();
+        let mut push = |range: TextRange, kind: TokenKind, modifiers: u32| {
+            if !range.is_empty() {
+                tokens.push(SemanticToken {
+                    range,
+                    kind,
+                    modifiers,
+                });
+            }
+        };
+        let root = SyntaxNode::new_root(file.green.clone());
+        for t in root
+            .descendants_with_tokens()
+            .filter_map(|e| e.into_token())
+        {
+            let r = t.text_range();
+            match t.kind() {
+                SyntaxKind::COMMENT => push(r, TokenKind::Comment, 0),
+                SyntaxKind::KEY | SyntaxKind::PARAM_KEY => push(r, TokenKind::Property, 0),
+                SyntaxKind::SVAR_NAME => push(r, TokenKind::Variable, modifier::DECLARATION),
+                SyntaxKind::VALID_PROP => push(r, TokenKind::EnumMember, 0),
+                SyntaxKind::WORD if t.text().bytes().all(|b| b.is_ascii_digit()) => {
+                    push(r, TokenKind::Number, 0)
+                }
+                _ => {}
+            }
+        }
+        for rec in &m.records {
+            if let Some(i) = rec.kind_param {
+                let param = &rec.params[i];
+                let (kind, status) = match rec.role {
+                    Role::Ability => (
+                        TokenKind::Keyword,
+                        vocab
+                            .api_types()
+                            .get_ignore_case(param.value.trim())
+                            .map(|w| w.status),
+                    ),
+                    Role::Trigger => (
+                        TokenKind::Event,
+                        vocab
+                            .trigger_modes()
+                            .get_ignore_case(param.value.trim())
+                            .map(|w| w.status),
+                    ),
+                    Role::Static => (
+                        TokenKind::Event,
+                        vocab
+                            .static_modes()
+                            .get_ignore_case(param.value.trim())
+                            .map(|w| w.status),
+                    ),
+                    Role::Replacement => (
+                        TokenKind::Event,
+                        vocab
+                            .replacement_events()
+                            .get_ignore_case(param.value.trim())
+                            .map(|w| w.status),
+                    ),
+                    _ => (TokenKind::Event, None),
+                };
+                let modifiers = if status.is_some_and(deprecated) {
+                    modifier::DEPRECATED
+                } else {
+                    0
+                };
+                push(param.value_range, kind, modifiers);
+            }
+        }
+        for r in &m.refs {
+            push(r.range, TokenKind::Variable, 0);
+        }
+        for found in lint::forge::rules::words::zones(m)
+            .into_iter()
+            .chain(lint::forge::rules::words::phases(m))
+            .chain(lint::forge::rules::words::counters(m))
+        {
+            push(found.range, TokenKind::EnumMember, 0);
+        }
+        for kw in &m.keywords {
+            if let Some(first) = kw.pieces.first() {
+                push(*first, TokenKind::Keyword, 0);
+            }
+        }
+        for site in lint::forge::rules::words::valids(m) {
+            push(site.base_range, TokenKind::Type, 0);
+        }
+        tokens.sort_by_key(|t| (t.range.start(), std::cmp::Reverse(t.range.end())));
+        let mut out: Vec<SemanticToken> = Vec::with_capacity(tokens.len());
+        for t in tokens {
+            if out
+                .last()
+                .is_some_and(|last| last.range.end() > t.range.start())
+            {
+                continue;
+            }
+            out.push(t);
+        }
+        out
+    }
+}

@@ -1,0 +1,1112 @@
+//! The analysis API that the language server drives (and any other editor integration could):
+//! a [`World`] holds every card file of the workspace folders, the open documents over them,
+//! each dialect's file contributions and merged index (kept up to date as files change), and
+//! answers with diagnostics (the CLI's pipeline: rules, config filters, suppressions) and the
+//! editor features of `DialectIde`. It knows no dialect by name: each is a slot
+//! (`crate::slot`), made from the registry of `crate::dialects`.
+//!
+//! Work is split so that an edit is answered fast: `change` only applies text; `diagnostics`
+//! brings the document up to date (an incremental document, such as a Wagic file, reparses and
+//! relints only what an edit touched); what an edit does to other files (a new index, findings
+//! that depend on it) is done by `background_step`, a chunk at a time, while the editor is idle.
+
+use crate::edit::{self, TextChange};
+use crate::features::{Completion, FileEdit, Fold, Hover, Location, SemanticToken, Symbol};
+use crate::slot::{Answer, Built, DialectSlot, DocState, Request, ViewParts};
+use lint::Diagnostic;
+use lint::config::{Config, ConfigError};
+use lint::dialect::Dialect;
+use model::{FileId, SourceFile};
+use rowan::GreenNode;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use syntax::{LineCol, LineIndex, TextRange, TextSize};
+
+/// How many stale parts of an incremental document `background_step` brings up to date at a
+/// time (Wagic: cards), so that an edit waits at most for one step.
+pub const BACKGROUND_CHUNK: usize = 96;
+
+/// Runs when a document is saved and adds findings to it until its next change (the headless
+/// engine's simulation of the saved card plugs in here). It gets the path, the dialect and the
+/// text, and the configuration that applies to the file, and returns findings with byte ranges
+/// into that text (already filtered by the configuration and the file's suppression comments).
+pub trait SaveCheck: Send + Sync {
+    fn check(&self, path: &Path, dialect: Dialect, text: &str, config: &Config) -> Vec<Diagnostic>;
+}
+
+/// What happened to a file on disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileEvent {
+    Created,
+    Changed,
+    Deleted,
+}
+
+/// An open document.
+struct Doc {
+    version: i32,
+    /// The dialect the editor's language id names, if it names one.
+    language: Option<Dialect>,
+    line_index: Arc<LineIndex>,
+    /// The analysis state of its dialect's slot; `None`: not a card file (or excluded by the
+    /// configuration), no analysis.
+    state: Option<DocState>,
+    /// Findings changed since they were last taken by `take_publications`.
+    publish: bool,
+    /// Findings of the save check, until the next change.
+    on_save: Vec<Diagnostic>,
+    /// The document was edited since it was opened.
+    edited: bool,
+}
+
+/// Diagnostics of an open document, for one version of its text.
+pub struct Publication {
+    pub path: PathBuf,
+    pub version: i32,
+    pub diagnostics: Vec<Diagnostic>,
+    pub line_index: Arc<LineIndex>,
+}
+
+/// The files of the workspace folders as read by `scan` (off the world's lock), with each
+/// dialect's contributions and index already built.
+pub struct Scan {
+    folders: Vec<PathBuf>,
+    files: Vec<SourceFile>,
+    configs: Configs,
+    slots: Vec<Box<dyn DialectSlot>>,
+    /// Paths that could not be read, and configuration errors.
+    pub errors: Vec<String>,
+}
+
+impl Scan {
+    pub fn file_count(&self) -> usize {
+        self.files.len()
+    }
+}
+
+/// The configurations in use: one per workspace folder (found from the folder upward, as the
+/// CLI finds it from the path it checks), and one per folder of files opened outside them.
+#[derive(Default)]
+struct Configs {
+    /// (folder, config), longest folder first.
+    folders: Vec<(PathBuf, Arc<Config>)>,
+    outside: HashMap<PathBuf, Arc<Config>>,
+    default: Arc<Config>,
+    errors: Vec<ConfigError>,
+}
+
+impl Configs {
+    fn load(folders: &[PathBuf]) -> Configs {
+        let mut configs = Configs::default();
+        for folder in folders {
+            let config = configs.discover(folder);
+            configs.folders.push((folder.clone(), config));
+        }
+        configs
+            .folders
+            .sort_by_key(|(f, _)| std::cmp::Reverse(f.as_os_str().len()));
+        configs
+    }
+
+    fn discover(&mut self, dir: &Path) -> Arc<Config> {
+        match Config::discover(dir) {
+            Some(path) => match Config::load(&path) {
+                Ok(config) => Arc::new(config),
+                Err(error) => {
+                    if !self.errors.contains(&error) {
+                        self.errors.push(error);
+                    }
+                    self.default.clone()
+                }
+            },
+            None => self.default.clone(),
+        }
+    }
+
+    fn for_path(&mut self, path: &Path) -> Arc<Config> {
+        if let Some((_, config)) = self.folders.iter().find(|(f, _)| path.starts_with(f)) {
+            return config.clone();
+        }
+        let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        if let Some(config) = self.outside.get(&dir) {
+            return config.clone();
+        }
+        let config = self.discover(&dir);
+        self.outside.insert(dir, config.clone());
+        config
+    }
+}
+
+/// Every card file of the workspace, the open documents, and the indexes.
+pub struct World {
+    folders: Vec<PathBuf>,
+    files: Vec<SourceFile>,
+    /// Whether a file takes part in the analysis (a card file, not excluded, not deleted).
+    live: Vec<bool>,
+    file_configs: Vec<Arc<Config>>,
+    by_path: HashMap<PathBuf, FileId>,
+    docs: HashMap<FileId, Doc>,
+    configs: Configs,
+    /// One slot per registered dialect, in registration order.
+    slots: Vec<Box<dyn DialectSlot>>,
+    /// Per slot: bumped whenever its index must be rebuilt (a job built before is out of date).
+    epochs: Vec<u64>,
+    /// Line indexes of files that are not open (for locations in them).
+    line_indexes: HashMap<FileId, Arc<LineIndex>>,
+    save_check: Option<Arc<dyn SaveCheck>>,
+    /// An index job was handed out and is not finished: background work waits for it.
+    job_out: bool,
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new()
+    }
+}
+
+impl World {
+    pub fn new() -> World {
+        let slots = crate::dialects::slots();
+        World {
+            folders: Vec::new(),
+            files: Vec::new(),
+            live: Vec::new(),
+            file_configs: Vec::new(),
+            by_path: HashMap::new(),
+            docs: HashMap::new(),
+            configs: Configs::default(),
+            epochs: vec![0; slots.len()],
+            slots,
+            line_indexes: HashMap::new(),
+            save_check: None,
+            job_out: false,
+        }
+    }
+
+    /// The slot of a dialect.
+    fn slot_of(&self, dialect: Dialect) -> Option<usize> {
+        self.slots.iter().position(|s| s.dialect() == dialect)
+    }
+
+    /// The slot of a file's dialect.
+    fn slot_of_file(&self, id: FileId) -> Option<usize> {
+        self.slot_of(self.files[id].dialect)
+    }
+
+    /// The check run on save (the engine's simulation).
+    pub fn set_save_check(&mut self, check: Option<Arc<dyn SaveCheck>>) {
+        self.save_check = check;
+    }
+
+    /// The configuration that applies to a file of the workspace (or an open document).
+    pub fn config_of(&self, path: &Path) -> Option<Arc<Config>> {
+        let id = self.by_path.get(path)?;
+        self.file_configs.get(*id).cloned()
+    }
+
+    pub fn save_check(&self) -> Option<Arc<dyn SaveCheck>> {
+        self.save_check.clone()
+    }
+
+    pub fn folders(&self) -> &[PathBuf] {
+        &self.folders
+    }
+
+    /// Sets the workspace folders (and reads their configuration files). The files in them are
+    /// read by `scan`.
+    pub fn set_folders(&mut self, folders: Vec<PathBuf>) {
+        self.folders = folders;
+        self.reload_configs();
+    }
+
+    /// Configuration files that could not be read (the defaults are used instead).
+    pub fn config_errors(&self) -> Vec<String> {
+        self.configs.errors.iter().map(|e| e.to_string()).collect()
+    }
+
+    pub fn file_count(&self) -> usize {
+        self.live.iter().filter(|l| **l).count()
+    }
+
+    // ---- Loading the workspace -------------------------------------------------------------
+
+    /// Reads every card file of `folders` and builds the indexes, without touching a world:
+    /// the language server runs it in the background and then `install`s the result.
+    pub fn scan(folders: Vec<PathBuf>) -> Scan {
+        let configs = Configs::load(&folders);
+        let mut files: Vec<SourceFile> = Vec::new();
+        let mut errors = Vec::new();
+        for (folder, config) in configs.folders.clone() {
+            match lint::discover::load_with(std::slice::from_ref(&folder), None, &config, true) {
+                Ok(loaded) => {
+                    files.extend(loaded.files);
+                    errors.extend(loaded.errors);
+                }
+                Err(error) => errors.push(error),
+            }
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        files.dedup_by(|a, b| a.path == b.path);
+        let mut slots = crate::dialects::slots();
+        for slot in &mut slots {
+            slot.scan(&files);
+        }
+        errors.extend(configs.errors.iter().map(|e| e.to_string()));
+        Scan {
+            folders,
+            files,
+            configs,
+            slots,
+            errors,
+        }
+    }
+
+    /// Takes in a scan: its files replace those of the world, open documents keep their text.
+    pub fn install(&mut self, scan: Scan) {
+        let Scan {
+            folders,
+            files,
+            configs,
+            slots,
+            ..
+        } = scan;
+        // Trees of open documents catch up with their text before the index changes under them.
+        let open: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in open {
+            self.reparse_without_index(id);
+        }
+        let old_files = std::mem::replace(&mut self.files, files);
+        let old_docs = std::mem::take(&mut self.docs);
+        self.folders = folders;
+        self.configs = configs;
+        self.slots = slots;
+        self.epochs = self.epochs.iter().map(|e| e + 1).collect();
+        self.epochs.resize(self.slots.len(), 1);
+        self.by_path = self
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.path.clone(), i))
+            .collect();
+        self.live = vec![true; self.files.len()];
+        self.file_configs = self
+            .files
+            .iter()
+            .map(|f| self.configs.for_path(&f.path))
+            .collect();
+        self.line_indexes.clear();
+        // Open documents keep their text (and their state, under their new id).
+        for (old_id, doc) in old_docs {
+            let old = &old_files[old_id];
+            let id = self.add_file(old.path.clone());
+            self.files[id] = old.clone();
+            self.docs.insert(id, doc);
+            self.refresh_doc_dialect(id);
+            self.refresh_contribution(id);
+        }
+        self.file_configs
+            .resize(self.files.len(), self.configs.default.clone());
+        let n = self.files.len();
+        for slot in &mut self.slots {
+            slot.index_installed(n);
+        }
+        self.reset_docs();
+    }
+
+    /// Every open document's findings are out of date (a scan, a configuration change).
+    fn reset_docs(&mut self) {
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in ids {
+            let len = self.files[id].text().len();
+            let slot = self.slot_of_file(id);
+            let Some(doc) = self.docs.get_mut(&id) else {
+                continue;
+            };
+            doc.publish = true;
+            if let (Some(state), Some(s)) = (&mut doc.state, slot) {
+                self.slots[s].doc_reset(state, len);
+            }
+        }
+    }
+
+    /// Reloads the configuration files (a `cardlint.toml` changed). Findings of every open
+    /// document are computed again; the language server also scans the folders again, since
+    /// exclusions and dialects may have changed.
+    pub fn reload_configs(&mut self) {
+        self.configs = Configs::load(&self.folders);
+        for id in 0..self.files.len() {
+            self.file_configs[id] = self.configs.for_path(&self.files[id].path);
+        }
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in ids {
+            self.refresh_doc_dialect(id);
+            self.refresh_contribution(id);
+        }
+        self.reset_docs();
+    }
+
+    fn add_file(&mut self, path: PathBuf) -> FileId {
+        if let Some(&id) = self.by_path.get(&path) {
+            return id;
+        }
+        let id = self.files.len();
+        let config = self.configs.for_path(&path);
+        self.files
+            .push(SourceFile::from_text(path.clone(), Dialect::FORGE, ""));
+        self.live.push(false);
+        self.file_configs.push(config);
+        self.by_path.insert(path, id);
+        id
+    }
+
+    /// Marks a slot's index for a rebuild (and any job taken before as out of date).
+    fn index_must_rebuild(&mut self, slot: usize) {
+        self.slots[slot].set_rebuild_due(true);
+        self.epochs[slot] += 1;
+    }
+
+    /// Recomputes what a file contributes to each dialect's index. Returns the dialects whose
+    /// index changed.
+    fn refresh_contribution(&mut self, id: FileId) -> Vec<Dialect> {
+        let mut changed = Vec::new();
+        let live = self.live[id];
+        let dialect = self.files[id].dialect;
+        for s in 0..self.slots.len() {
+            let mine = live && self.slots[s].dialect() == dialect;
+            if self.slots[s].refresh(&self.files, id, mine) {
+                changed.push(s);
+                if self.slots[s].slow_index() {
+                    // Positions in the index are out of date too: rebuild.
+                    self.index_must_rebuild(s);
+                }
+            }
+        }
+        self.line_indexes.remove(&id);
+        for &s in &changed {
+            self.dependents_changed(s, Some(id));
+        }
+        changed.iter().map(|&s| self.slots[s].dialect()).collect()
+    }
+
+    /// The index of a slot changed: the findings of its open documents (other than `except`)
+    /// may change.
+    fn dependents_changed(&mut self, slot: usize, except: Option<FileId>) {
+        let dialect = self.slots[slot].dialect();
+        for (id, doc) in self.docs.iter_mut() {
+            if Some(*id) == except || self.files[*id].dialect != dialect || !self.live[*id] {
+                continue;
+            }
+            if let Some(state) = &mut doc.state
+                && self.slots[slot].doc_index_changed(state)
+            {
+                doc.publish = true;
+            }
+        }
+    }
+
+    /// Sets the dialect (and the analysis state) of an open document from its language, the
+    /// configuration, its path and its content.
+    fn refresh_doc_dialect(&mut self, id: FileId) {
+        let Some(doc) = self.docs.get(&id) else {
+            return;
+        };
+        let file = &self.files[id];
+        let config = self.file_configs[id].clone();
+        let dialect = if config.is_excluded(&file.path) {
+            None
+        } else {
+            lint::discover::detect(&file.path, file.text(), doc.language, &config)
+        };
+        self.set_doc_dialect(id, dialect);
+    }
+
+    fn set_doc_dialect(&mut self, id: FileId, dialect: Option<Dialect>) {
+        let slot = dialect.and_then(|d| self.slot_of(d));
+        let dialect = dialect.filter(|_| slot.is_some());
+        let Some(doc) = self.docs.get_mut(&id) else {
+            return;
+        };
+        let file = &mut self.files[id];
+        let same = match (&doc.state, dialect) {
+            (None, None) => true,
+            (Some(_), Some(d)) => d == file.dialect,
+            _ => false,
+        };
+        self.live[id] = dialect.is_some();
+        if same {
+            return;
+        }
+        if let Some(d) = dialect {
+            file.dialect = d;
+        }
+        doc.state = slot.map(|s| self.slots[s].new_doc(file.text()));
+        doc.publish = true;
+    }
+
+    // ---- Documents -------------------------------------------------------------------------
+
+    /// Opens a document. `language` is the editor's language id: a dialect's name decides the
+    /// dialect; anything else lets the path and the content decide.
+    pub fn open(&mut self, path: PathBuf, language: Option<&str>, text: String, version: i32) {
+        let id = self.add_file(path.clone());
+        let forced = language.and_then(lint::dialect::from_name);
+        let config = self.file_configs[id].clone();
+        let dialect = if config.is_excluded(&path) {
+            None
+        } else {
+            lint::discover::detect(&path, &text, forced, &config)
+        };
+        self.files[id] = SourceFile::from_text(path, dialect.unwrap_or(Dialect::FORGE), text);
+        self.docs.insert(
+            id,
+            Doc {
+                version,
+                language: forced,
+                line_index: Arc::new(LineIndex::new(self.files[id].text())),
+                state: None,
+                publish: true,
+                on_save: Vec::new(),
+                edited: false,
+            },
+        );
+        self.set_doc_dialect(id, dialect);
+        // A file seen for the first time joins the workspace; one already indexed from disk
+        // usually contributes the same as before.
+        self.refresh_contribution(id);
+    }
+
+    /// Applies changes (in order) to an open document. Positions are lines and UTF-16 columns
+    /// of the text each change applies to; `None` replaces the whole text.
+    pub fn change(
+        &mut self,
+        path: &Path,
+        version: i32,
+        changes: Vec<(Option<(LineCol, LineCol)>, String)>,
+    ) -> Result<(), String> {
+        let Some(&id) = self.by_path.get(path) else {
+            return Err(format!("{} is not open", path.display()));
+        };
+        let slot = self.slot_of_file(id);
+        let Some(doc) = self.docs.get_mut(&id) else {
+            return Err(format!("{} is not open", path.display()));
+        };
+        let mut text = self.files[id].text().to_string();
+        let count = changes.len();
+        for (n, (range, new_text)) in changes.into_iter().enumerate() {
+            let range = range.map(|(start, end)| {
+                let s = doc.line_index.offset_utf16(&text, start);
+                let e = doc.line_index.offset_utf16(&text, end);
+                TextRange::new(s.min(e), e.max(s))
+            });
+            let change = TextChange {
+                range,
+                text: new_text,
+            };
+            let (s, e, len) = edit::apply(&mut text, &change);
+            if let (Some(state), Some(slot)) = (&mut doc.state, slot) {
+                self.slots[slot].doc_edited(state, s, e, len);
+            }
+            if n + 1 < count {
+                doc.line_index = Arc::new(LineIndex::new(&text));
+            }
+        }
+        doc.line_index = Arc::new(LineIndex::new(&text));
+        doc.version = version;
+        doc.publish = true;
+        doc.edited = true;
+        doc.on_save.clear();
+        let dialect = self.files[id].dialect;
+        let path = self.files[id].path.clone();
+        self.files[id] = SourceFile::from_text(path, dialect, text);
+        match (&mut doc.state, slot) {
+            (Some(state), Some(s)) => {
+                if !self.slots[s].incremental() {
+                    self.slots[s].doc_replaced(state);
+                    self.refresh_contribution(id);
+                }
+            }
+            _ => {
+                // A file that was not a card file may have become one (content detection).
+                self.refresh_doc_dialect(id);
+                if self.live[id] {
+                    self.refresh_contribution(id);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes a document: the file goes back to what is on disk.
+    pub fn close(&mut self, path: &Path) {
+        let Some(&id) = self.by_path.get(path) else {
+            return;
+        };
+        let slot = self.slot_of_file(id);
+        let Some(doc) = self.docs.remove(&id) else {
+            return;
+        };
+        let incremental = doc.state.is_some() && slot.is_some_and(|s| self.slots[s].incremental());
+        self.reload_from_disk(id);
+        if let (true, true, Some(s)) = (incremental, doc.edited, slot) {
+            // What the document contributed was patched edit by edit: rebuild from disk.
+            self.index_must_rebuild(s);
+        }
+    }
+
+    /// Reads a file that is not open from disk again (or drops it when it is gone). Only
+    /// regular files of a sane size are read: a FIFO, a device or a huge file is dropped.
+    fn reload_from_disk(&mut self, id: FileId) {
+        let path = self.files[id].path.clone();
+        let config = self.file_configs[id].clone();
+        let in_folder = self.folders.iter().any(|f| path.starts_with(f));
+        let readable = std::fs::metadata(&path)
+            .is_ok_and(|m| m.is_file() && m.len() <= lint::discover::MAX_FILE_SIZE);
+        let bytes = readable.then(|| std::fs::read(&path).ok()).flatten();
+        let mut live = false;
+        if let Some(bytes) = bytes
+            && in_folder
+            && !config.is_excluded(&path)
+            && lint::discover::walkable(&path)
+        {
+            let mut file = SourceFile::from_bytes(path.clone(), Dialect::FORGE, bytes);
+            if let Some(d) = lint::discover::detect(&path, file.text(), None, &config) {
+                file.dialect = d;
+                self.files[id] = file;
+                live = true;
+            }
+        }
+        if !live {
+            self.files[id] = SourceFile::from_text(path, Dialect::FORGE, "");
+        }
+        self.live[id] = live;
+        let contributed: Vec<bool> = self.slots.iter().map(|s| s.contributes(id)).collect();
+        self.refresh_contribution(id);
+        let stale: Vec<usize> = (self.slots.iter().zip(&contributed).enumerate())
+            .filter(|(_, (slot, was))| {
+                slot.slow_index() && (**was || (live && self.files[id].dialect == slot.dialect()))
+            })
+            .map(|(s, _)| s)
+            .collect();
+        for s in stale {
+            self.index_must_rebuild(s);
+        }
+    }
+
+    /// Files changed on disk (file watching). Open documents keep their text.
+    pub fn files_changed(&mut self, events: Vec<(PathBuf, FileEvent)>) {
+        for (path, event) in events {
+            let id = match (self.by_path.get(&path), event) {
+                (Some(&id), _) => id,
+                (None, FileEvent::Deleted) => continue,
+                (None, _) => self.add_file(path),
+            };
+            if self.docs.contains_key(&id) {
+                continue;
+            }
+            self.reload_from_disk(id);
+        }
+    }
+
+    pub fn is_open(&self, path: &Path) -> bool {
+        self.by_path
+            .get(path)
+            .is_some_and(|id| self.docs.contains_key(id))
+    }
+
+    pub fn version(&self, path: &Path) -> Option<i32> {
+        let id = self.by_path.get(path)?;
+        self.docs.get(id).map(|d| d.version)
+    }
+
+    /// The text of a file of the world (open or not).
+    pub fn text(&self, path: &Path) -> Option<&str> {
+        let id = self.by_path.get(path)?;
+        Some(self.files[*id].text())
+    }
+
+    pub fn dialect(&self, path: &Path) -> Option<Dialect> {
+        let id = *self.by_path.get(path)?;
+        let plain = self.docs.get(&id).is_some_and(|d| d.state.is_none());
+        (self.live[id] && !plain).then(|| self.files[id].dialect)
+    }
+
+    pub fn path(&self, id: FileId) -> &Path {
+        &self.files[id].path
+    }
+
+    /// The line index of a file (kept for open documents, computed and cached for others).
+    pub fn line_index(&mut self, path: &Path) -> Option<Arc<LineIndex>> {
+        let id = *self.by_path.get(path)?;
+        Some(self.line_index_of(id))
+    }
+
+    pub fn line_index_of(&mut self, id: FileId) -> Arc<LineIndex> {
+        if let Some(doc) = self.docs.get(&id) {
+            return doc.line_index.clone();
+        }
+        self.line_indexes
+            .entry(id)
+            .or_insert_with(|| Arc::new(LineIndex::new(self.files[id].text())))
+            .clone()
+    }
+
+    /// The byte offset of a line and UTF-16 column (clamped to the text).
+    pub fn offset(&mut self, path: &Path, pos: LineCol) -> Option<TextSize> {
+        let index = self.line_index(path)?;
+        Some(index.offset_utf16(self.text(path)?, pos))
+    }
+
+    // ---- Diagnostics -----------------------------------------------------------------------
+
+    /// Findings of the save check for a document (at the version it ran on).
+    pub fn set_save_findings(&mut self, path: &Path, version: i32, findings: Vec<Diagnostic>) {
+        let Some(id) = self.by_path.get(path) else {
+            return;
+        };
+        if let Some(doc) = self.docs.get_mut(id)
+            && doc.version == version
+        {
+            doc.on_save = findings;
+            doc.publish = true;
+        }
+    }
+
+    /// Brings an incremental document's tree (and its part of the index) up to date.
+    fn reparse(&mut self, id: FileId) {
+        let Some(s) = self.slot_of_file(id) else {
+            return;
+        };
+        let Some(doc) = self.docs.get_mut(&id) else {
+            return;
+        };
+        let Some(state) = &mut doc.state else {
+            return;
+        };
+        if !self.slots[s].doc_has_pending(state) {
+            return;
+        }
+        let outcome = self.slots[s].doc_reparse(state, id, &self.files, true);
+        if outcome.contribution_changed {
+            self.index_must_rebuild(s);
+        }
+        if outcome.lines_changed {
+            // Notes that name lines of this file ("path:line") may be out of date.
+            let needle = format!("{}:", self.files[id].path_string());
+            let slots = &self.slots;
+            let files = &self.files;
+            for (other, doc) in self.docs.iter_mut() {
+                let Some(t) = slots
+                    .iter()
+                    .position(|x| x.dialect() == files[*other].dialect)
+                else {
+                    continue;
+                };
+                if let Some(state) = &mut doc.state
+                    && slots[t].doc_lines_moved(state, &needle)
+                {
+                    doc.publish = true;
+                }
+            }
+        }
+    }
+
+    /// The findings of an open document for its current text.
+    pub fn diagnostics(&mut self, path: &Path) -> Option<Vec<Diagnostic>> {
+        let id = *self.by_path.get(path)?;
+        self.reparse(id);
+        let slot = self.slot_of_file(id);
+        let config = self.file_configs[id].clone();
+        let doc = self.docs.get_mut(&id)?;
+        let mut out = match (&mut doc.state, slot) {
+            (Some(state), Some(s)) => {
+                self.slots[s].doc_diagnostics(state, id, &self.files, &config)
+            }
+            _ => Vec::new(),
+        };
+        lint::simulation::add_to_lint(&mut out, doc.on_save.iter().cloned());
+        Some(out)
+    }
+
+    /// The diagnostics of every open document whose findings changed since the last call.
+    pub fn take_publications(&mut self) -> Vec<Publication> {
+        let mut ids: Vec<FileId> = self
+            .docs
+            .iter()
+            .filter(|(_, d)| d.publish)
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        let mut out = Vec::new();
+        for id in ids {
+            let path = self.files[id].path.clone();
+            let diagnostics = self.diagnostics(&path).unwrap_or_default();
+            let Some(doc) = self.docs.get_mut(&id) else {
+                continue;
+            };
+            doc.publish = false;
+            out.push(Publication {
+                path,
+                version: doc.version,
+                diagnostics,
+                line_index: doc.line_index.clone(),
+            });
+        }
+        out
+    }
+
+    /// Open documents with stale findings, in id order.
+    fn stale_docs(&self) -> Vec<FileId> {
+        let mut ids: Vec<FileId> = self
+            .docs
+            .iter()
+            .filter(|(id, d)| {
+                d.state.as_ref().is_some_and(|state| {
+                    self.slot_of_file(**id)
+                        .is_some_and(|s| self.slots[s].doc_has_stale(state))
+                })
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// Whether `background_step` has work to do (none while an index job is out: its end brings
+    /// the next).
+    pub fn has_background_work(&self) -> bool {
+        !self.job_out
+            && (self.slots.iter().any(|s| s.rebuild_due()) || !self.stale_docs().is_empty())
+    }
+
+    /// Does one bounded piece of the work that edits left for later (an index rebuild, or a
+    /// chunk of a document whose findings predate the index). Documents whose findings become
+    /// complete are marked for publication.
+    pub fn background_step(&mut self) {
+        if self.job_out {
+            return;
+        }
+        for s in 0..self.slots.len() {
+            if self.slots[s].slow_index() || !self.slots[s].rebuild_due() {
+                continue;
+            }
+            self.slots[s].rebuild(&self.files);
+            self.dependents_changed(s, None);
+            return;
+        }
+        if let Some(job) = self.index_job() {
+            let built = job.run();
+            self.finish_index_job(built);
+            return;
+        }
+        if let Some(&id) = self.stale_docs().first() {
+            self.reparse(id);
+            let Some(s) = self.slot_of_file(id) else {
+                return;
+            };
+            let config = self.file_configs[id].clone();
+            if let Some(doc) = self.docs.get_mut(&id)
+                && let Some(state) = &mut doc.state
+                && !self.slots[s].doc_lint_stale(state, id, &self.files, &config, BACKGROUND_CHUNK)
+            {
+                doc.publish = true;
+            }
+        }
+    }
+
+    /// A slow index's rebuild (Wagic's), when one is due and nothing else comes first, as a job
+    /// to run without the world (`IndexJob::run`, then `finish_index_job`): on a large tree it
+    /// takes tens of milliseconds, during which edits go on being answered.
+    pub fn index_job(&mut self) -> Option<IndexJob> {
+        if self.job_out
+            || self
+                .slots
+                .iter()
+                .any(|s| !s.slow_index() && s.rebuild_due())
+        {
+            return None;
+        }
+        let slot = self
+            .slots
+            .iter()
+            .position(|s| s.slow_index() && s.rebuild_due())?;
+        let dialect = self.slots[slot].dialect();
+        // Open documents contribute what their current text holds.
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in &ids {
+            self.reparse_without_index(*id);
+        }
+        let open: Vec<(FileId, SourceFile)> = ids
+            .iter()
+            .filter(|&&id| {
+                self.live[id] && self.files[id].dialect == dialect && self.docs[&id].state.is_some()
+            })
+            .map(|&id| (id, self.files[id].clone()))
+            .collect();
+        // Index builds read only the paths of the other files.
+        let paths = self
+            .files
+            .iter()
+            .map(|f| SourceFile::from_text(f.path.clone(), f.dialect, ""))
+            .collect();
+        let work = self.slots[slot].index_job(paths, open);
+        self.job_out = true;
+        Some(IndexJob {
+            slot,
+            epoch: self.epochs[slot],
+            versions: self.versions(),
+            work,
+        })
+    }
+
+    fn versions(&self) -> Vec<(FileId, i32)> {
+        let mut versions: Vec<(FileId, i32)> =
+            self.docs.iter().map(|(id, d)| (*id, d.version)).collect();
+        versions.sort_unstable();
+        versions
+    }
+
+    /// Installs a rebuilt index, unless the world changed since the job was taken (the rebuild
+    /// is then still due). Returns the index it replaces (or the one it dropped), for the caller
+    /// to free without the world's lock.
+    pub fn finish_index_job(&mut self, built: BuiltIndex) -> Option<Built> {
+        self.job_out = false;
+        if built.slot >= self.slots.len()
+            || built.epoch != self.epochs[built.slot]
+            || built.versions != self.versions()
+        {
+            return Some(built.index);
+        }
+        let n = self.files.len();
+        let old = self.slots[built.slot].install_index(built.index, n);
+        let dialect = self.slots[built.slot].dialect();
+        let ids: Vec<FileId> = self.docs.keys().copied().collect();
+        for id in ids {
+            if self.files[id].dialect != dialect {
+                continue;
+            }
+            let len = self.files[id].text().len();
+            if let Some(doc) = self.docs.get_mut(&id)
+                && let Some(state) = &mut doc.state
+            {
+                self.slots[built.slot].doc_reset(state, len);
+            }
+        }
+        Some(old)
+    }
+
+    /// Forgets the job handed out by `index_job` (it failed): the rebuild is still due.
+    pub fn abandon_index_job(&mut self) {
+        self.job_out = false;
+    }
+
+    /// Gives up the background work (after it failed): findings stay as they are.
+    pub fn drop_background_work(&mut self) {
+        for slot in &mut self.slots {
+            slot.set_rebuild_due(false);
+        }
+        let slots = &self.slots;
+        let files = &self.files;
+        for (id, doc) in self.docs.iter_mut() {
+            if let Some(state) = &mut doc.state
+                && let Some(s) = slots.iter().position(|x| x.dialect() == files[*id].dialect)
+            {
+                slots[s].doc_drop_stale(state);
+            }
+        }
+    }
+
+    /// Brings an incremental document's tree up to date without touching the index (it is
+    /// about to be rebuilt).
+    fn reparse_without_index(&mut self, id: FileId) {
+        let Some(s) = self.slot_of_file(id) else {
+            return;
+        };
+        if let Some(doc) = self.docs.get_mut(&id)
+            && let Some(state) = &mut doc.state
+            && self.slots[s].doc_has_pending(state)
+        {
+            self.slots[s].doc_reparse(state, id, &self.files, false);
+        }
+    }
+
+    // ---- Features --------------------------------------------------------------------------
+
+    /// The current tree of a file (open documents are brought up to date first).
+    fn tree(&mut self, id: FileId) -> Option<GreenNode> {
+        self.reparse(id);
+        let s = self.slot_of_file(id)?;
+        match self.docs.get_mut(&id) {
+            Some(doc) => {
+                let state = doc.state.as_mut()?;
+                Some(self.slots[s].doc_tree(state, self.files[id].text()))
+            }
+            None => {
+                if !self.live[id] {
+                    return None;
+                }
+                Some(self.slots[s].parse(self.files[id].text()))
+            }
+        }
+    }
+
+    /// Answers a feature request on a file (`None` when it is no card file).
+    fn answer(&mut self, path: &Path, request: Request<'_>) -> Option<Answer> {
+        let id = *self.by_path.get(path)?;
+        let green = self.tree(id)?;
+        let s = self.slot_of_file(id)?;
+        let dialect = self.files[id].dialect;
+        let ids: Vec<FileId> = (0..self.files.len())
+            .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
+            .collect();
+        let config = self.file_configs.get(id).cloned().unwrap_or_default();
+        let view = ViewParts {
+            id,
+            files: &self.files,
+            ids: &ids,
+            green,
+            config: &config,
+        };
+        Some(self.slots[s].answer(view, request))
+    }
+
+    pub fn complete(&mut self, path: &Path, offset: TextSize) -> Vec<Completion> {
+        match self.answer(path, Request::Complete(offset)) {
+            Some(Answer::Completions(c)) => c,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn hover(&mut self, path: &Path, offset: TextSize) -> Option<Hover> {
+        match self.answer(path, Request::Hover(offset)) {
+            Some(Answer::Hover(h)) => h,
+            _ => None,
+        }
+    }
+
+    pub fn definition(&mut self, path: &Path, offset: TextSize) -> Vec<Location> {
+        match self.answer(path, Request::Definition(offset)) {
+            Some(Answer::Locations(l)) => l,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn references(
+        &mut self,
+        path: &Path,
+        offset: TextSize,
+        include_declaration: bool,
+    ) -> Vec<Location> {
+        match self.answer(path, Request::References(offset, include_declaration)) {
+            Some(Answer::Locations(l)) => l,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn prepare_rename(&mut self, path: &Path, offset: TextSize) -> Option<TextRange> {
+        match self.answer(path, Request::PrepareRename(offset)) {
+            Some(Answer::Range(r)) => r,
+            _ => None,
+        }
+    }
+
+    pub fn rename(
+        &mut self,
+        path: &Path,
+        offset: TextSize,
+        new_name: &str,
+    ) -> Result<Vec<FileEdit>, String> {
+        match self.answer(path, Request::Rename(offset, new_name)) {
+            Some(Answer::Edits(e)) => e,
+            _ => Err("this file is not a card file".into()),
+        }
+    }
+
+    pub fn symbols(&mut self, path: &Path) -> Vec<Symbol> {
+        match self.answer(path, Request::Symbols) {
+            Some(Answer::Symbols(s)) => s,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn folding(&mut self, path: &Path) -> Vec<Fold> {
+        match self.answer(path, Request::Folding) {
+            Some(Answer::Folds(f)) => f,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Semantic tokens of a file (with `range`: those inside it).
+    pub fn semantic_tokens(&mut self, path: &Path, range: Option<TextRange>) -> Vec<SemanticToken> {
+        let mut tokens = match self.answer(path, Request::SemanticTokens(range)) {
+            Some(Answer::Tokens(t)) => t,
+            _ => Vec::new(),
+        };
+        if let Some(r) = range {
+            tokens.retain(|t| r.contains_range(t.range));
+        }
+        tokens
+    }
+
+    /// The fixes of the findings that touch `range`, as code actions: (title, edits, whether
+    /// it is safe, the finding).
+    pub fn code_actions(&mut self, path: &Path, range: TextRange) -> Vec<CodeAction> {
+        let Some(diagnostics) = self.diagnostics(path) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for d in diagnostics {
+            let touches = d.range.intersect(range).is_some()
+                || d.range.contains_range(range)
+                || range.contains_range(d.range);
+            let Some(fix) = &d.fix else { continue };
+            if !touches {
+                continue;
+            }
+            out.push(CodeAction {
+                title: fix.message.clone(),
+                edits: fix.edits.clone(),
+                preferred: fix.applicability == lint::Applicability::Safe,
+                diagnostic: d.clone(),
+            });
+        }
+        out
+    }
+}
+
+/// A slow index's rebuild, taken from the world by `World::index_job`.
+pub struct IndexJob {
+    slot: usize,
+    epoch: u64,
+    versions: Vec<(FileId, i32)>,
+    work: Box<dyn FnOnce() -> Built + Send>,
+}
+
+/// A rebuilt index, for `World::finish_index_job`.
+pub struct BuiltIndex {
+    slot: usize,
+    epoch: u64,
+    versions: Vec<(FileId, i32)>,
+    index: Built,
+}
+
+impl IndexJob {
+    /// Builds the index (without the world).
+    pub fn run(self) -> BuiltIndex {
+        BuiltIndex {
+            slot: self.slot,
+            epoch: self.epoch,
+            versions: self.versions,
+            index: (self.work)(),
+        }
+    }
+}
+
+/// A fix offered as a code action.
+pub struct CodeAction {
+    pub title: String,
+    pub edits: Vec<lint::Edit>,
+    /// A safe fix (`cardlint check --fix` applies it).
+    pub preferred: bool,
+    pub diagnostic: Diagnostic,
+}

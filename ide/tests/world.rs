@@ -1,0 +1,509 @@
+//! The analysis API the language server drives: a workspace of invented Forge and Wagic files,
+//! open documents, edits, and every editor feature.
+
+use ide::{CompletionKind, FileEvent, TokenKind, World};
+use std::path::{Path, PathBuf};
+use syntax::TextSize;
+
+const EMBER: &str = "Name:Ember Caller
+ManaCost:2 R
+Types:Creature Goblin Shaman
+PT:2/2
+T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Self | Execute$ TrigToken | TriggerDescription$ When CARDNAME enters, create a 1/1 red Elemental creature token.
+SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_ember | TokenAmount$ X
+SVar:X:Count$xPaid
+A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature you control.
+Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.
+";
+
+const TOKEN: &str = "Name:Ember Token
+ManaCost:no cost
+Colors:red
+Types:Creature Elemental
+PT:1/1
+Oracle:
+";
+
+const MACROS: &str = "#AUTO_DEFINE __BURN__($n) damage:$n target(creature,player)\n";
+
+const CARDS: &str = "[card]
+name=Cinder Imp
+auto=__BURN__(2)
+auto=@movedto(this|graveyard) from(battlefield):damage:1 target(creature[fliyng]|battlefield)
+type=Creature
+subtype=Imp
+mana={1}{R}
+power=1
+toughness=1
+[/card]
+[card]
+name=Frost Wisp
+abilities=flying
+auto={T}:tap target(creature)
+type=Creature
+subtype=Spirit
+mana={U}
+power=1
+toughness=1
+[/card]
+";
+
+const SET_A: &str = "[meta]
+name=Test Set
+[/meta]
+[card]
+primitive=Cinder Imp
+id=9001
+rarity=C
+[/card]
+[card]
+primitive=Frost Wisp
+id=9002
+rarity=C
+[/card]
+";
+
+const SET_B: &str = "[card]\nprimitive=Frost Wisp\nid=9002\nrarity=U\n[/card]\n";
+
+struct Fixture {
+    root: PathBuf,
+}
+
+impl Fixture {
+    fn new(name: &str) -> Fixture {
+        let root =
+            std::env::temp_dir().join(format!("cardlint-analysis-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for (path, text) in [
+            ("cardsfolder/e/ember_caller.txt", EMBER),
+            ("tokenscripts/r_1_1_ember.txt", TOKEN),
+            ("sets/primitives/_macros.txt", MACROS),
+            ("sets/primitives/cards.txt", CARDS),
+            ("sets/TST/_cards.dat", SET_A),
+            ("sets/TSU/_cards.dat", SET_B),
+        ] {
+            let p = root.join(path);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        Fixture { root }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    /// A world with the fixture's folder scanned.
+    fn world(&self) -> World {
+        let mut world = World::new();
+        world.set_folders(vec![self.root.clone()]);
+        let scan = World::scan(vec![self.root.clone()]);
+        assert_eq!(scan.file_count(), 6);
+        world.install(scan);
+        world
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// The offset of `needle` in `text`, plus `shift`.
+fn at(text: &str, needle: &str, shift: usize) -> TextSize {
+    let i = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} not in text"));
+    TextSize::from((i + shift) as u32)
+}
+
+fn settle(world: &mut World) {
+    while world.has_background_work() {
+        world.background_step();
+    }
+}
+
+fn codes(world: &mut World, path: &Path) -> Vec<&'static str> {
+    world
+        .diagnostics(path)
+        .unwrap()
+        .iter()
+        .map(|d| d.rule.code)
+        .collect()
+}
+
+fn labels(items: &[ide::Completion]) -> Vec<&str> {
+    items.iter().map(|c| c.label.as_str()).collect()
+}
+
+fn open(world: &mut World, path: &Path, text: &str) {
+    world.open(path.to_path_buf(), None, text.to_string(), 1);
+    settle(world);
+}
+
+/// Replaces the first `find` with `replace` in an open document.
+fn edit(world: &mut World, path: &Path, version: i32, find: &str, replace: &str) -> String {
+    let text = world.text(path).unwrap().to_string();
+    let start = text.find(find).unwrap();
+    let index = world.line_index(path).unwrap();
+    let s = index.line_col_utf16(TextSize::from(start as u32));
+    let e = index.line_col_utf16(TextSize::from((start + find.len()) as u32));
+    world
+        .change(path, version, vec![(Some((s, e)), replace.to_string())])
+        .unwrap();
+    world.text(path).unwrap().to_string()
+}
+
+#[test]
+fn forge_diagnostics_follow_edits() {
+    let fx = Fixture::new("forge-diags");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/e/ember_caller.txt");
+    open(&mut world, &path, EMBER);
+    assert_eq!(codes(&mut world, &path), vec!["F150"]);
+    edit(&mut world, &path, 2, "Battlefeld", "Battlefield");
+    assert!(codes(&mut world, &path).is_empty());
+    // A reference to a token script that does not exist.
+    edit(&mut world, &path, 3, "r_1_1_ember", "r_1_1_embr");
+    assert!(
+        codes(&mut world, &path).contains(&"F161"),
+        "{:?}",
+        codes(&mut world, &path)
+    );
+    // Malformed positions are clamped, not refused.
+    let far = syntax::LineCol {
+        line: 999,
+        col: 999,
+    };
+    world
+        .change(&path, 4, vec![(Some((far, far)), "\n".into())])
+        .unwrap();
+    assert!(world.text(&path).unwrap().ends_with("token.\n\n"));
+    assert!(world.change(Path::new("/nowhere.txt"), 1, vec![]).is_err());
+}
+
+#[test]
+fn forge_completion() {
+    let fx = Fixture::new("forge-complete");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/e/ember_caller.txt");
+    open(&mut world, &path, EMBER);
+    // Line keys at the start of a line.
+    let items = world.complete(&path, at(EMBER, "PT:2/2", 1));
+    assert!(labels(&items).contains(&"PT"));
+    assert!(items.iter().all(|c| c.kind == CompletionKind::Key));
+    // ApiTypes after AB$.
+    let items = world.complete(&path, at(EMBER, "DealDamage", 4));
+    assert!(labels(&items).contains(&"DealDamage"));
+    assert!(labels(&items).contains(&"Destroy"));
+    // The params DealDamage reads, after `|`.
+    let items = world.complete(&path, at(EMBER, "| NumDmg$", 2));
+    assert!(labels(&items).contains(&"NumDmg"), "{:?}", labels(&items));
+    let numdmg = items.iter().find(|c| c.label == "NumDmg").unwrap();
+    assert_eq!(numdmg.insert.as_deref(), Some("NumDmg$ "));
+    // Trigger modes after Mode$, zones after Destination$.
+    let items = world.complete(&path, at(EMBER, "ChangesZone", 3));
+    assert!(labels(&items).contains(&"ChangesZone"));
+    let items = world.complete(&path, at(EMBER, "Battlefeld", 3));
+    assert!(labels(&items).contains(&"Battlefield"));
+    assert!(labels(&items).contains(&"Graveyard"));
+    // SVar names where a reference goes.
+    let items = world.complete(&path, at(EMBER, "TrigToken |", 2));
+    assert!(labels(&items).contains(&"TrigToken"));
+    assert!(labels(&items).contains(&"X"));
+    // Valid properties after a `.`.
+    let items = world.complete(&path, at(EMBER, "YouCtrl", 2));
+    assert!(labels(&items).contains(&"YouCtrl"));
+    // Count$ keys.
+    let items = world.complete(&path, at(EMBER, "xPaid", 1));
+    assert!(labels(&items).contains(&"xPaid"), "{:?}", labels(&items));
+    // Token scripts.
+    let items = world.complete(&path, at(EMBER, "r_1_1_ember", 2));
+    assert!(labels(&items).contains(&"r_1_1_ember"));
+    // Keywords on a K: line, phases on a Phase$ param, counters on CounterType$.
+    let text = edit(
+        &mut world,
+        &path,
+        2,
+        "Oracle:",
+        "K:Fly\nA:AB$ PutCounter | CounterType$ P1P1 | ActivationPhases$ Main1\nOracle:",
+    );
+    let items = world.complete(&path, at(&text, "K:Fly", 4));
+    assert!(labels(&items).contains(&"Flying"));
+    let items = world.complete(&path, at(&text, "P1P1", 2));
+    assert!(labels(&items).contains(&"P1P1"));
+    let items = world.complete(&path, at(&text, "Main1", 2));
+    assert!(labels(&items).contains(&"Main1"), "{:?}", labels(&items));
+}
+
+#[test]
+fn forge_hover_definition_references_rename() {
+    let fx = Fixture::new("forge-nav");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/e/ember_caller.txt");
+    open(&mut world, &path, EMBER);
+    let hover = world.hover(&path, at(EMBER, "DealDamage", 2)).unwrap();
+    assert!(
+        hover.markdown.contains("**DealDamage**"),
+        "{}",
+        hover.markdown
+    );
+    assert!(hover.markdown.contains("NumDmg"), "{}", hover.markdown);
+    let hover = world
+        .hover(&path, at(EMBER, "Execute$ TrigToken", 12))
+        .unwrap();
+    assert!(hover.markdown.contains("DB$ Token"), "{}", hover.markdown);
+    let hover = world.hover(&path, at(EMBER, "ValidCard", 2)).unwrap();
+    assert!(hover.markdown.contains("ValidCard$"), "{}", hover.markdown);
+    let hover = world.hover(&path, at(EMBER, "r_1_1_ember", 2)).unwrap();
+    assert!(hover.markdown.contains("Ember Token"), "{}", hover.markdown);
+    let hover = world.hover(&path, at(EMBER, "Types:", 1)).unwrap();
+    assert!(hover.markdown.contains("**Types**"), "{}", hover.markdown);
+    // Definitions: an SVar, a token script.
+    let defs = world.definition(&path, at(EMBER, "Execute$ TrigToken", 12));
+    assert_eq!(defs.len(), 1);
+    assert_eq!(defs[0].range.start(), at(EMBER, "TrigToken:DB", 0));
+    let defs = world.definition(&path, at(EMBER, "r_1_1_ember", 2));
+    assert_eq!(defs.len(), 1);
+    assert!(
+        world
+            .path(defs[0].file)
+            .ends_with("tokenscripts/r_1_1_ember.txt")
+    );
+    // References of an SVar, with and without its definition.
+    let refs = world.references(&path, at(EMBER, "TokenAmount$ X", 13), true);
+    assert_eq!(refs.len(), 2, "{refs:?}");
+    let refs = world.references(&path, at(EMBER, "TokenAmount$ X", 13), false);
+    assert_eq!(refs.len(), 1);
+    // References of a token script from the script file.
+    let token = fx.path("tokenscripts/r_1_1_ember.txt");
+    open(&mut world, &token, TOKEN);
+    let refs = world.references(&token, TextSize::from(2), false);
+    assert_eq!(refs.len(), 1, "{refs:?}");
+    // Rename an SVar across its file.
+    let range = world.prepare_rename(&path, at(EMBER, "TokenAmount$ X", 13));
+    assert_eq!(range.map(|r| u32::from(r.len())), Some(1));
+    let edits = world
+        .rename(&path, at(EMBER, "TokenAmount$ X", 13), "Amount")
+        .unwrap();
+    assert_eq!(edits.len(), 2);
+    assert!(edits.iter().all(|e| e.edit.new_text == "Amount"));
+    assert!(
+        world
+            .rename(&path, at(EMBER, "TokenAmount$ X", 13), "9bad")
+            .is_err()
+    );
+    assert!(
+        world
+            .rename(&path, at(EMBER, "Ember Caller", 1), "Other")
+            .is_err()
+    );
+}
+
+#[test]
+fn forge_outline_tokens_and_fixes() {
+    let fx = Fixture::new("forge-outline");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/e/ember_caller.txt");
+    open(&mut world, &path, EMBER);
+    let symbols = world.symbols(&path);
+    assert_eq!(symbols.len(), 1);
+    assert_eq!(symbols[0].name, "Ember Caller");
+    let children: Vec<&str> = symbols[0]
+        .children
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert!(children.contains(&"T: ChangesZone"), "{children:?}");
+    assert!(children.contains(&"AB$ DealDamage"), "{children:?}");
+    assert!(children.contains(&"TrigToken"), "{children:?}");
+    let tokens = world.semantic_tokens(&path, None);
+    assert!(tokens.iter().any(|t| t.kind == TokenKind::Property));
+    assert!(tokens.iter().any(|t| t.kind == TokenKind::Keyword));
+    assert!(
+        tokens
+            .windows(2)
+            .all(|w| w[0].range.end() <= w[1].range.start())
+    );
+    let range = syntax::TextRange::new(at(EMBER, "Battlefeld", 0), at(EMBER, "Battlefeld", 3));
+    let actions = world.code_actions(&path, range);
+    assert_eq!(actions.len(), 1);
+    assert_eq!(actions[0].edits[0].new_text, "Battlefield");
+    assert!(actions[0].preferred);
+}
+
+#[test]
+fn wagic_features() {
+    let fx = Fixture::new("wagic");
+    let mut world = fx.world();
+    let cards = fx.path("sets/primitives/cards.txt");
+    open(&mut world, &cards, CARDS);
+    assert_eq!(codes(&mut world, &cards), vec!["W121"]);
+    // Keys, triggers, zones, target attributes, basic abilities, macros.
+    let items = world.complete(&cards, at(CARDS, "type=Creature", 1));
+    assert!(labels(&items).contains(&"type"));
+    let items = world.complete(&cards, at(CARDS, "movedto", 2));
+    assert!(labels(&items).contains(&"movedto"), "{:?}", labels(&items));
+    let items = world.complete(&cards, at(CARDS, "graveyard)", 2));
+    assert!(
+        labels(&items).contains(&"graveyard"),
+        "{:?}",
+        labels(&items)
+    );
+    let items = world.complete(&cards, at(CARDS, "fliyng", 2));
+    assert!(labels(&items).contains(&"tapped"), "{:?}", labels(&items));
+    assert!(labels(&items).contains(&"flying"));
+    let items = world.complete(&cards, at(CARDS, "flying\n", 3));
+    assert!(labels(&items).contains(&"flying"));
+    let items = world.complete(&cards, at(CARDS, "tap target", 2));
+    assert!(labels(&items).contains(&"tap"), "{:?}", labels(&items));
+    assert!(labels(&items).contains(&"__BURN__"));
+    let items = world.complete(&cards, at(CARDS, "__BURN__", 3));
+    assert_eq!(labels(&items), vec!["__BURN__"]);
+    // Hover: a key, an effect, a macro's expansion.
+    let hover = world.hover(&cards, at(CARDS, "subtype", 1)).unwrap();
+    assert!(hover.markdown.contains("**subtype**"));
+    let hover = world.hover(&cards, at(CARDS, "damage:1", 2)).unwrap();
+    assert!(hover.markdown.contains("**damage**"), "{}", hover.markdown);
+    let hover = world.hover(&cards, at(CARDS, "__BURN__", 3)).unwrap();
+    assert!(
+        hover.markdown.contains("damage:2 target(creature,player)"),
+        "{}",
+        hover.markdown
+    );
+    // The macro's definition, and its uses.
+    let defs = world.definition(&cards, at(CARDS, "__BURN__", 3));
+    assert_eq!(defs.len(), 1);
+    assert!(world.path(defs[0].file).ends_with("_macros.txt"));
+    let refs = world.references(&cards, at(CARDS, "__BURN__", 3), true);
+    assert_eq!(refs.len(), 2, "{refs:?}");
+    // Outline, folding, tokens.
+    let symbols = world.symbols(&cards);
+    let names: Vec<&str> = symbols.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, vec!["Cinder Imp", "Frost Wisp"]);
+    assert_eq!(world.folding(&cards).len(), 2);
+    let tokens = world.semantic_tokens(&cards, None);
+    assert!(tokens.iter().any(|t| t.kind == TokenKind::Event));
+    assert!(tokens.iter().any(|t| t.kind == TokenKind::Macro));
+    // References of a card: its definition and the set entries naming it.
+    let refs = world.references(&cards, at(CARDS, "Frost Wisp", 2), true);
+    assert_eq!(refs.len(), 3, "{refs:?}");
+}
+
+#[test]
+fn wagic_primitives_and_ids_across_files() {
+    let fx = Fixture::new("wagic-cross");
+    let mut world = fx.world();
+    let set = fx.path("sets/TST/_cards.dat");
+    open(&mut world, &set, SET_A);
+    let hover = world.hover(&set, at(SET_A, "Frost Wisp", 2)).unwrap();
+    assert!(
+        hover.markdown.contains("abilities=flying"),
+        "{}",
+        hover.markdown
+    );
+    let defs = world.definition(&set, at(SET_A, "Frost Wisp", 2));
+    assert_eq!(defs.len(), 1);
+    assert!(world.path(defs[0].file).ends_with("cards.txt"));
+    let items = world.complete(&set, at(SET_A, "Frost Wisp", 3));
+    assert_eq!(labels(&items), vec!["Frost Wisp"]);
+    assert_eq!(items[0].kind, CompletionKind::Reference);
+    let refs = world.references(&set, at(SET_A, "9002", 1), true);
+    assert_eq!(refs.len(), 2, "{refs:?}");
+
+    // The second set repeats id 9002; the duplicate goes when the first set changes it.
+    let other = fx.path("sets/TSU/_cards.dat");
+    open(&mut world, &other, SET_B);
+    assert_eq!(codes(&mut world, &other), vec!["W104"]);
+    edit(&mut world, &set, 2, "id=9002", "id=9003");
+    world.diagnostics(&set);
+    settle(&mut world);
+    assert!(codes(&mut world, &other).is_empty());
+    // A change on disk (file watching) of a file that is not open.
+    world.close(&set);
+    settle(&mut world);
+    assert_eq!(codes(&mut world, &other), vec!["W104"]);
+    std::fs::write(
+        fx.path("sets/TST/_cards.dat"),
+        SET_A.replace("9002", "9004"),
+    )
+    .unwrap();
+    world.files_changed(vec![(fx.path("sets/TST/_cards.dat"), FileEvent::Changed)]);
+    settle(&mut world);
+    assert!(codes(&mut world, &other).is_empty());
+    std::fs::remove_file(fx.path("sets/TST/_cards.dat")).unwrap();
+    world.files_changed(vec![(fx.path("sets/TST/_cards.dat"), FileEvent::Deleted)]);
+    settle(&mut world);
+    assert!(codes(&mut world, &other).is_empty());
+    let publications = world.take_publications();
+    assert!(publications.iter().any(|p| p.path == other));
+}
+
+#[test]
+fn an_index_job_overtaken_by_an_edit_is_dropped() {
+    let fx = Fixture::new("wagic-job");
+    let mut world = fx.world();
+    let set = fx.path("sets/TST/_cards.dat");
+    let other = fx.path("sets/TSU/_cards.dat");
+    open(&mut world, &set, SET_A);
+    open(&mut world, &other, SET_B);
+    settle(&mut world);
+    assert_eq!(codes(&mut world, &other), vec!["W104"]);
+    // The first set drops the duplicate id: a rebuild is due, taken as a job (off the world).
+    edit(&mut world, &set, 2, "id=9002", "id=9003");
+    world.diagnostics(&set);
+    let job = world.index_job().expect("a rebuild is due");
+    // Meanwhile the id comes back: the job's index is out of date and is not installed.
+    edit(&mut world, &set, 3, "id=9003", "id=9002");
+    world.finish_index_job(job.run());
+    assert!(world.has_background_work(), "the rebuild is still due");
+    settle(&mut world);
+    assert_eq!(codes(&mut world, &other), vec!["W104"]);
+    // A job that nothing overtook is installed.
+    edit(&mut world, &set, 4, "id=9002", "id=9007");
+    world.diagnostics(&set);
+    let job = world.index_job().expect("a rebuild is due");
+    world.finish_index_job(job.run());
+    settle(&mut world);
+    assert!(codes(&mut world, &other).is_empty());
+    assert!(world.index_job().is_none());
+}
+
+#[test]
+fn wagic_edits_stay_equal_to_a_full_check() {
+    let fx = Fixture::new("wagic-edits");
+    let mut world = fx.world();
+    let cards = fx.path("sets/primitives/cards.txt");
+    open(&mut world, &cards, CARDS);
+    let edits = [
+        ("fliyng", "flying"),
+        ("damage:1", "damage:1 && draw:2"),
+        ("name=Frost Wisp", "name=Frost Wisps"),
+        ("[/card]\n[card]", "[/card]\n# between\n[card]"),
+        ("toughness=1\n[/card]\n#", "toughness=1\n#"),
+    ];
+    for (version, (find, replace)) in edits.iter().enumerate() {
+        edit(&mut world, &cards, version as i32 + 2, find, replace);
+        world.diagnostics(&cards);
+        settle(&mut world);
+        let got: Vec<String> = world
+            .diagnostics(&cards)
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {:?} {}", d.rule.code, d.range, d.message))
+            .collect();
+        // The same text checked from scratch, in a world of its own.
+        let text = world.text(&cards).unwrap().to_string();
+        std::fs::write(&cards, &text).unwrap();
+        let mut fresh = fx.world();
+        open(&mut fresh, &cards, &text);
+        let want: Vec<String> = fresh
+            .diagnostics(&cards)
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {:?} {}", d.rule.code, d.range, d.message))
+            .collect();
+        assert_eq!(got, want, "after {find:?}");
+    }
+}
