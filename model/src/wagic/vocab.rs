@@ -177,10 +177,7 @@ pub struct HandRow {
 /// The rows of a hand list.
 pub fn hand_rows(data: &'static str) -> Vec<HandRow> {
     let mut out = Vec::new();
-    for line in data.lines() {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for line in crate::vocab::data_lines(data) {
         let mut fields = line.splitn(4, '\t');
         let word = fields.next().unwrap_or_default();
         let status = match fields.next().unwrap_or_default() {
