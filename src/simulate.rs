@@ -13,7 +13,7 @@ use std::time::Instant;
 
 pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     if let Some(tests) = &args.wagic_tests {
-        return wagic_tests(tests);
+        return wagic_tests(tests, args.verbose);
     }
     let start = Instant::now();
     let config = load_config(args)?;
@@ -101,7 +101,9 @@ pub fn print_stats(stats: &engine::Stats, wall: std::time::Duration) {
     );
 }
 
-fn wagic_tests(tests: &std::path::Path) -> Result<ExitCode, String> {
+/// With `verbose`, each failure also names its first cause, and the failures grouped by cause
+/// close the output.
+fn wagic_tests(tests: &std::path::Path, verbose: bool) -> Result<ExitCode, String> {
     // Name what is missing: the test list itself, or the card library beside its folder.
     if let Err(e) = std::fs::metadata(tests) {
         return Err(format!(
@@ -124,15 +126,24 @@ fn wagic_tests(tests: &std::path::Path) -> Result<ExitCode, String> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let report = engine::wagic_tests::run_suite(tests, |r| {
-        let line = match &r.outcome {
+        let mut line = match &r.outcome {
             engine::wagic_tests::Outcome::Pass => format!("pass {}", r.file),
             engine::wagic_tests::Outcome::Fail(why) => format!("FAIL {}: {why}", r.file),
             engine::wagic_tests::Outcome::CannotRun(why) => {
                 format!("FAIL {}: cannot run: {why}", r.file)
             }
         };
+        if verbose && let Some(cause) = &r.cause {
+            line.push_str(&format!(" [cause: {cause}]"));
+        }
         let _ = writeln!(out, "{line}");
     })?;
+    if verbose {
+        let _ = writeln!(out, "failures by first cause:");
+        for (cause, n) in report.causes() {
+            let _ = writeln!(out, "{n:5}  {cause}");
+        }
+    }
     let _ = writeln!(
         out,
         "{} passed, {} failed",

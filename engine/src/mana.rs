@@ -47,6 +47,8 @@ pub struct Mana {
     pub hybrids: Vec<Hybrid>,
     /// How many `{X}` the cost has.
     pub x: i32,
+    /// `{X:black}`: the one color the X may be paid with (Wagic's specific X).
+    pub x_color: Option<usize>,
 }
 
 impl Mana {
@@ -74,6 +76,9 @@ impl Mana {
         }
         self.hybrids.extend(other.hybrids.iter().copied());
         self.x += other.x;
+        if other.x_color.is_some() {
+            self.x_color = other.x_color;
+        }
     }
 
     /// Converted mana value (a hybrid counts as its larger half).
@@ -120,7 +125,10 @@ impl Mana {
             return None;
         }
         if cost.x > 0 {
-            diff = [0; NB_COLORS];
+            match cost.x_color {
+                Some(c) => diff[c] = 0,
+                None => diff = [0; NB_COLORS],
+            }
         }
         Some(diff)
     }
@@ -172,6 +180,19 @@ impl Mana {
             }
             [b'x'] => {
                 self.x += 1;
+                true
+            }
+            _ if g.starts_with("x:") => {
+                let letter = match &g[2..] {
+                    "black" => b'b',
+                    "blue" => b'u',
+                    "green" => b'g',
+                    "red" => b'r',
+                    "white" => b'w',
+                    _ => return false,
+                };
+                self.x += 1;
+                self.x_color = color_of_letter(letter);
                 true
             }
             _ if !g.is_empty() && g.bytes().all(|c| c.is_ascii_digit()) => {

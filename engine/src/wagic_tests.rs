@@ -25,6 +25,11 @@ pub enum Outcome {
 pub struct TestResult {
     pub file: String,
     pub outcome: Outcome,
+    /// For a failure, its first cause as far as the replay can tell (`None` on a pass): the
+    /// first thing the engine could not play (an unsupported ability, an unknown number, a
+    /// click that changed nothing), else the kind of the first mismatch. Failures are grouped
+    /// by it (`Report::causes`).
+    pub cause: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -43,6 +48,33 @@ impl Report {
     pub fn failed(&self) -> usize {
         self.results.len() - self.passed()
     }
+
+    /// The failures grouped by first cause, largest group first (ties by name).
+    pub fn causes(&self) -> Vec<(String, usize)> {
+        let mut groups: std::collections::BTreeMap<&str, usize> = Default::default();
+        for r in &self.results {
+            if let Some(c) = &r.cause {
+                *groups.entry(c.as_str()).or_default() += 1;
+            }
+        }
+        let mut out: Vec<(String, usize)> = groups
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
+    }
+}
+
+/// The group of a mismatch message: its words before the first number or card list.
+fn mismatch_group(why: &str) -> String {
+    let head = why.split(':').next().unwrap_or(why);
+    let kind: String = head
+        .split_whitespace()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("mismatch: {kind}")
 }
 
 /// The rules a game starts with (rules files, README §13).
@@ -369,6 +401,37 @@ pub fn new_game<'a>(db: &'a Db, rules: &Rules, seed: u64) -> WGame<'a> {
 
 /// Runs one test file's text against a card database and rules.
 pub fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
+    run_test_explained(db, rules, text).0
+}
+
+/// Runs one test and, when it fails, says its first cause (see `TestResult::cause`).
+pub fn run_test_explained(db: &Db, rules: &Rules, text: &str) -> (Outcome, Option<String>) {
+    let mut first_cause = None;
+    let outcome = replay(db, rules, text, &mut first_cause);
+    let cause = match &outcome {
+        Outcome::Pass => None,
+        Outcome::CannotRun(why) => Some(format!("cannot run: {why}")),
+        Outcome::Fail(why) => Some(first_cause.unwrap_or_else(|| mismatch_group(why))),
+    };
+    (outcome, cause)
+}
+
+/// The first note of the game that explains a failure (what the engine could not play).
+fn note_cause(game: &WGame) -> Option<String> {
+    let n = game.notes.first()?;
+    let what = match n.kind {
+        NoteKind::Unsupported => "unsupported",
+        NoteKind::UnknownNumber => "unknown number",
+        NoteKind::NoLegalTarget => "no legal target",
+        NoteKind::TokenNotFound => "token not found",
+        NoteKind::UnknownZone => "unknown zone",
+    };
+    // The message names the word, often followed by the card's text: keep its head.
+    let head: String = n.message.chars().take(60).collect();
+    Some(format!("{what}: {head}"))
+}
+
+fn replay(db: &Db, rules: &Rules, text: &str, cause: &mut Option<String>) -> Outcome {
     let t = parse_test(db, text);
     if let Some(why) = &t.unsupported {
         return Outcome::CannotRun(why.clone());
@@ -478,9 +541,11 @@ pub fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
     }
     let mut next = 0usize;
     let mut acts = 0u32;
+    let mut no_effect: Option<String> = None;
     loop {
         acts += 1;
         if acts > 4000 || game.g.steps > game.g.budget {
+            *cause = note_cause(&game);
             return Outcome::Fail("the game did not finish (step budget)".into());
         }
         let player = game.settle();
@@ -512,12 +577,73 @@ pub fn run_test(db: &Db, rules: &Rules, text: &str) -> Outcome {
             break;
         }
         next += 1;
-        act(&mut game, &action, player, &mut next);
+        let before = signature(&game);
+        let clicked = act(&mut game, &action, player, &mut next);
+        if clicked && signature(&game) == before && no_effect.is_none() {
+            no_effect = Some(format!("click changed nothing: {}", card_word(&action)));
+        }
     }
-    assert_game(&game, &t)
+    let outcome = assert_game(&game, &t);
+    if outcome != Outcome::Pass {
+        *cause = note_cause(&game).or(no_effect);
+    }
+    outcome
 }
 
-fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
+/// What a click can change: the stack, menus, targets being chosen, waiting abilities, zones,
+/// tapped and attacking or blocking cards, life and mana (equal signatures: the click did nothing).
+fn signature(game: &WGame) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    game.stack.len().hash(&mut h);
+    game.stack
+        .iter()
+        .filter(|s| s.resolved)
+        .count()
+        .hash(&mut h);
+    game.menu.is_some().hash(&mut h);
+    game.spell_tc
+        .as_ref()
+        .map(|s| (s.card, s.targets.len()))
+        .hash(&mut h);
+    game.layer
+        .iter()
+        .filter(|i| !i.removed && i.waiting.is_some())
+        .count()
+        .hash(&mut h);
+    game.layer.len().hash(&mut h);
+    for p in &game.g.players {
+        p.life.hash(&mut h);
+        p.pool.to_wagic().hash(&mut h);
+        for z in &p.zones {
+            z.hash(&mut h);
+        }
+    }
+    for c in &game.g.cards {
+        (
+            c.tapped,
+            c.attacking,
+            c.blocking,
+            c.counters.len(),
+            c.damage,
+        )
+            .hash(&mut h);
+    }
+    h.finish()
+}
+
+/// A click's action without its card id (`Grizzly Bears(1234)` → `Grizzly Bears`).
+fn card_word(action: &str) -> String {
+    action
+        .split('(')
+        .next()
+        .unwrap_or(action)
+        .trim()
+        .to_string()
+}
+
+/// Plays one action; `true` when it was a click on a card or a stack object.
+fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) -> bool {
     let _ = player;
     if action == "eot" {
         if game.phase != CLEANUP {
@@ -534,7 +660,7 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
                 }
             }
             if game.phase == to {
-                return;
+                return false;
             }
             *next -= 1;
         }
@@ -571,7 +697,7 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
             })
         {
             game.stack_click(i);
-            return;
+            return true;
         }
         let card = if id != 0 {
             card_by_mtgid(game, id, None)
@@ -587,10 +713,12 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) {
                     c.cur.name, c.attacking, c.tapped, c.sick
                 );
             }
+            return true;
         } else if trace() {
             eprintln!("  no card for {action:?} (id {id})");
         }
     }
+    false
 }
 
 fn find_by_name(game: &WGame, name: &str) -> Option<CardId> {
@@ -753,18 +881,21 @@ pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<
             continue;
         }
         let path = test_dir.join(&name);
-        let outcome = match std::fs::read(&path) {
+        let (outcome, cause) = match std::fs::read(&path) {
             Err(_) => continue,
             Ok(bytes) => {
                 let text = syntax::SourceText::decode(&bytes).text().to_string();
                 let db = &db;
                 let rules = &rules;
                 match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    run_test(db, rules, &text)
+                    run_test_explained(db, rules, &text)
                 })) {
                     Ok(o) => o,
-                    Err(_) => Outcome::CannotRun(
-                        "the engine crashed on this test (a cardlint bug)".into(),
+                    Err(_) => (
+                        Outcome::CannotRun(
+                            "the engine crashed on this test (a cardlint bug)".into(),
+                        ),
+                        Some("cannot run: the engine crashed".into()),
                     ),
                 }
             }
@@ -772,6 +903,7 @@ pub fn run_suite(tests_txt: &Path, mut each: impl FnMut(&TestResult)) -> Result<
         let r = TestResult {
             file: name,
             outcome,
+            cause,
         };
         each(&r);
         report.results.push(r);

@@ -294,6 +294,23 @@ type=Instant
 target=creature,player
 auto=prevent:3
 [/card]
+[card]
+id=9101
+name=Flare Burst
+mana={R}{X}
+type=Sorcery
+target=creature,player
+auto=damage:X
+[/card]
+[card]
+id=9103
+name=Borrowed Will
+mana={2}{R}
+type=Sorcery
+target=creature
+auto=haste
+alias=129767
+[/card]
 "#;
 
 fn db() -> Db {
@@ -598,5 +615,24 @@ fn prevention_shields_absorb_damage() {
     // Without the shield the cub dies.
     fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\ninplay:Meadow Cub\nmanapool:{R}\n[PLAYER2]\n[DO]\nSpark Jolt\nMeadow Cub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn an_x_spell_takes_the_rest_of_the_pool() {
+    // X is everything paid beyond {R}: 3 damage, and the pool is empty.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Flare Burst\nmanapool:{R}{R}{2}\n[PLAYER2]\n[DO]\nFlare Burst\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Flare Burst\nmanapool:{0}\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn a_threaten_alias_steals_until_end_of_turn() {
+    // The alias gives control of the target until the end of the turn, then it goes back.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Borrowed Will\nmanapool:{2}{R}\n[PLAYER2]\ninplay:Meadow Cub\n[DO]\nBorrowed Will\nMeadow Cub\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Cub\ngraveyard:Borrowed Will\nmanapool:{0}\n[PLAYER2]\n[END]\n",
+    );
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Borrowed Will\nmanapool:{2}{R}\n[PLAYER2]\ninplay:Meadow Cub\n[DO]\nBorrowed Will\nMeadow Cub\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Borrowed Will\n[PLAYER2]\ninplay:Meadow Cub\n[END]\n",
     );
 }

@@ -7,6 +7,7 @@ pub mod combat;
 pub mod cont;
 pub mod db;
 pub mod effects;
+pub mod hardcoded;
 pub mod numbers;
 pub mod parse;
 pub mod rules;

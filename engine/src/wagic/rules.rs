@@ -408,15 +408,8 @@ impl WGame<'_> {
             "retracerule" => paid_with = parse::PAID_RETRACE,
             _ => {}
         }
-        // X: a menu of values; the choice sets X and casts again.
-        if cost.x > 0 && self.g.card(card).x < 0 {
-            let _ = player;
-        }
-        if cost.x > 0 {
-            let x = self.g.card(card).x.max(0);
-            cost.x = 0;
-            cost.add_color(crate::mana::COLORLESS, x);
-        }
+        // X takes whatever the pool holds beyond the rest of the cost (of its one color for a
+        // specific X); X is what was paid beyond the rest (Spell::computeX).
         if let Some(extra) = &extras
             && !self.can_pay_extras(extra, card)
         {
@@ -456,8 +449,14 @@ impl WGame<'_> {
             }
         }
         let targets = self.spell_tc.take().map(|s| s.targets).unwrap_or_default();
+        let pool_before = self.g.players[player].pool.converted();
         if !self.g.players[player].pool.pay(&cost) {
             return;
+        }
+        if cost.x > 0 {
+            let paid = pool_before - self.g.players[player].pool.converted();
+            let fixed = cost.converted();
+            self.g.card_mut(card).x = (paid - fixed).max(0);
         }
         if let Some(extra) = &extras {
             self.pay_extras(extra, card);
@@ -558,6 +557,7 @@ impl WGame<'_> {
             self.g.card_mut(card).paid_with = paid_with;
             self.rules_card_entered(card);
             self.magic_text(card, Some(&info), "");
+            self.hardcoded_on_resolve(card, &targets);
             self.add_keyword_objects(card);
         } else {
             if targets.len() == 1 {
@@ -577,6 +577,7 @@ impl WGame<'_> {
                 }
             }
             self.magic_text(card, Some(&info), "");
+            self.hardcoded_on_resolve(card, &targets);
             if self.g.card(card).zone == Zone::Stack {
                 let owner = self.g.card(card).owner;
                 let to = if paid_with & parse::PAID_BUYBACK != 0 {

@@ -331,6 +331,8 @@ pub struct WGame<'a> {
     pub touched: Vec<CardId>,
     /// Counters cards had when they last left the battlefield (persist, undying).
     pub last_counters: std::collections::HashMap<CardId, Vec<crate::game::Counter>>,
+    /// Lasting links of hard-coded cards (control changes, Animate Dead, Fastbond).
+    pub links: Vec<super::hardcoded::Link>,
 }
 
 impl<'a> WGame<'a> {
@@ -372,6 +374,7 @@ impl<'a> WGame<'a> {
             progress: 0,
             notes: Vec::new(),
             blinked: Vec::new(),
+            links: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
@@ -1014,6 +1017,7 @@ impl<'a> WGame<'a> {
     }
 
     fn end_of_turn_cleanup(&mut self) {
+        self.end_links_at_end_of_turn();
         for c in std::mem::take(&mut self.blinked) {
             if self.g.card(c).zone == Zone::Exile {
                 self.return_blinked(c);
@@ -1167,6 +1171,7 @@ impl<'a> WGame<'a> {
             self.combat_triggers_step();
             return;
         }
+        self.check_links();
         for _round in 0..4 {
             let mut changed = false;
             for c in self.g.battlefield() {

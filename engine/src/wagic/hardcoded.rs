@@ -1,0 +1,217 @@
+//! Cards the engine plays by their `alias=` rather than by their text (Wagic's
+//! `AbilityFactory::addAbilities` switch): a spell or permanent whose primitive names one of
+//! these ids gets that behaviour when it resolves, on top of whatever its `auto=` lines do.
+
+use super::parse;
+use super::runtime::*;
+use crate::game::{CardId, PlayerId, Zone};
+
+/// Control Magic: an aura that steals its creature while it stays in play.
+const CONTROL_MAGIC: i32 = 1194;
+/// Threaten: gain control of the target until end of turn; it loses summoning sickness.
+const THREATEN: i32 = 129767;
+/// Drain Life: X damage to the target; its caster gains that much, capped by the target's life.
+const DRAIN_LIFE: i32 = 1156;
+/// Animate Dead: an aura that returns its creature from a graveyard, -1/-0.
+const ANIMATE_DEAD: i32 = 1143;
+/// Fastbond: any number of lands a turn; each land beyond the first deals 1 damage to you.
+const FASTBOND: i32 = 1243;
+
+/// A lasting link a hard-coded card keeps with the game.
+#[derive(Clone, Debug)]
+pub struct Link {
+    pub kind: LinkKind,
+    pub source: CardId,
+    pub source_inc: u32,
+    pub target: Option<CardId>,
+    pub target_inc: u32,
+    /// Who controlled the target before (control changes).
+    pub original: PlayerId,
+    /// Lands played this turn when Fastbond last dealt damage.
+    pub seen: i32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    /// Control returns when the source leaves play.
+    ControlWhileInPlay,
+    /// Control returns at the end of the turn.
+    ControlUntilEndOfTurn,
+    /// The creature goes to the graveyard when the source leaves play.
+    Animated,
+    Fastbond,
+}
+
+impl WGame<'_> {
+    /// AbilityFactory::addAbilities: the behaviour of a hard-coded alias, once the spell resolved
+    /// (`targets`: the spell's targets).
+    pub fn hardcoded_on_resolve(&mut self, card: CardId, targets: &[Tgt]) {
+        let alias = self.prim(card).map_or(0, |p| p.alias);
+        if alias == 0 {
+            return;
+        }
+        let first_card = targets.iter().find_map(|t| match t {
+            Tgt::Card(c) => Some(*c),
+            _ => None,
+        });
+        match alias {
+            CONTROL_MAGIC => {
+                if let Some(t) = first_card.filter(|&t| self.g.card(t).zone == Zone::Battlefield) {
+                    let me = self.currently_acting();
+                    self.link(LinkKind::ControlWhileInPlay, card, Some(t));
+                    self.change_controller(t, me, true);
+                }
+            }
+            THREATEN => {
+                if let Some(t) = first_card.filter(|&t| self.g.card(t).zone == Zone::Battlefield) {
+                    let me = self.controller(card);
+                    self.link(LinkKind::ControlUntilEndOfTurn, card, Some(t));
+                    self.change_controller(t, me, false);
+                }
+            }
+            DRAIN_LIFE => {
+                let Some(&t) = targets.first() else { return };
+                let x = self.g.card(card).x.max(0);
+                let life = match t {
+                    Tgt::Card(c) => self.g.card(c).cur.toughness - self.g.card(c).damage,
+                    Tgt::Player(p) => self.g.players[p].life,
+                    Tgt::Stack(_) => return,
+                };
+                self.deal_damage(card, t, x, false);
+                let gained = x.min(life.max(0));
+                let me = self.currently_acting();
+                self.gain_life(me, gained, Some(card));
+            }
+            ANIMATE_DEAD => {
+                let Some(t) = first_card.filter(|&t| self.g.card(t).zone == Zone::Graveyard) else {
+                    return;
+                };
+                let me = self.controller(card);
+                self.put_in_zone(t, me, Zone::Temp);
+                self.resolve_spell(t, Vec::new(), parse::PAID_NORMAL, Zone::Graveyard);
+                if self.g.card(t).zone != Zone::Battlefield {
+                    return;
+                }
+                self.g.card_mut(card).attached_to = Some(t);
+                self.link(LinkKind::Animated, card, Some(t));
+                let mut ctx = self.parse_ctx(card, None);
+                if let Some(ab) = parse::parse("-1/0", &mut ctx, false, false) {
+                    self.add_ability(ab, card, None, None);
+                }
+            }
+            FASTBOND => {
+                let p = self.controller(card);
+                self.g.players[p].max_lands = i32::MAX / 2;
+                self.link(LinkKind::Fastbond, card, None);
+                if let Some(l) = self.links.last_mut() {
+                    l.seen = self.g.players[p].lands_played;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn link(&mut self, kind: LinkKind, source: CardId, target: Option<CardId>) {
+        let original = self.controller(target.unwrap_or(source));
+        self.links.push(Link {
+            kind,
+            source,
+            source_inc: self.g.card(source).incarnation,
+            target,
+            target_inc: target.map_or(0, |t| self.g.card(t).incarnation),
+            original,
+            seen: 0,
+        });
+    }
+
+    /// MTGCardInstance::changeController: the permanent moves to the new controller's
+    /// battlefield (a new object for the rules: summoning sick unless `sick` is false).
+    pub fn change_controller(&mut self, c: CardId, to: PlayerId, sick: bool) {
+        let from = self.controller(c);
+        if from == to || self.g.card(c).zone != Zone::Battlefield {
+            return;
+        }
+        self.g.players[from]
+            .zone_mut(Zone::Battlefield)
+            .retain(|&x| x != c);
+        self.g.players[to].zone_mut(Zone::Battlefield).push(c);
+        let card = self.g.card_mut(c);
+        card.controller = to;
+        card.sick = sick;
+        self.bump();
+        self.recompute();
+    }
+
+    fn source_gone(&self, l: &Link) -> bool {
+        let s = self.g.card(l.source);
+        s.zone != Zone::Battlefield || s.incarnation != l.source_inc
+    }
+
+    fn target_here(&self, l: &Link) -> Option<CardId> {
+        let t = l.target?;
+        let c = self.g.card(t);
+        (c.zone == Zone::Battlefield && c.incarnation == l.target_inc).then_some(t)
+    }
+
+    /// The links' state checks: a source that left play ends its link (MTGAbility::destroy).
+    pub fn check_links(&mut self) {
+        if self.links.is_empty() {
+            return;
+        }
+        let mut i = 0;
+        while i < self.links.len() {
+            let l = self.links[i].clone();
+            match l.kind {
+                LinkKind::Fastbond => {
+                    if self.source_gone(&l) {
+                        self.g.players[l.original].max_lands = 1;
+                        self.links.remove(i);
+                        continue;
+                    }
+                    let p = self.controller(l.source);
+                    let played = self.g.players[p].lands_played;
+                    if played < l.seen {
+                        self.links[i].seen = played;
+                    } else if played > 1 && played > l.seen {
+                        self.links[i].seen = played;
+                        self.deal_damage(l.source, Tgt::Player(p), 1, false);
+                    }
+                }
+                LinkKind::ControlWhileInPlay | LinkKind::Animated => {
+                    if !self.source_gone(&l) {
+                        i += 1;
+                        continue;
+                    }
+                    self.links.remove(i);
+                    if let Some(t) = self.target_here(&l) {
+                        if l.kind == LinkKind::Animated {
+                            self.graveyard(t);
+                        } else {
+                            self.change_controller(t, l.original, true);
+                        }
+                    }
+                    continue;
+                }
+                LinkKind::ControlUntilEndOfTurn => {}
+            }
+            i += 1;
+        }
+    }
+
+    /// End of turn: until-end-of-turn control changes end.
+    pub fn end_links_at_end_of_turn(&mut self) {
+        let ending: Vec<Link> = self
+            .links
+            .iter()
+            .filter(|l| l.kind == LinkKind::ControlUntilEndOfTurn)
+            .cloned()
+            .collect();
+        self.links
+            .retain(|l| l.kind != LinkKind::ControlUntilEndOfTurn);
+        for l in ending {
+            if let Some(t) = self.target_here(&l) {
+                self.change_controller(t, l.original, true);
+            }
+        }
+    }
+}
