@@ -1,4 +1,4 @@
-//! Replays Wagic's own test suite (README §13): `_tests.txt` lists test files; each sets up a
+//! Replays Wagic's own test suite: `_tests.txt` lists test files; each sets up a
 //! game ([INIT]), clicks through it ([DO]) and compares the result ([ASSERT]). The runner follows
 //! the engine's test AI: the player who has priority reads the next action; an interrupt offer is
 //! declined by any action other than `yes`/`no`, which is then retried.
@@ -77,7 +77,7 @@ fn mismatch_group(why: &str) -> String {
     format!("mismatch: {kind}")
 }
 
-/// The rules a game starts with (rules files, README §13).
+/// The rules a game starts with (the rules files).
 #[derive(Clone, Debug, Default)]
 pub struct Rules {
     /// `auto=` lines of `[INIT]` (game rules).
@@ -839,7 +839,7 @@ fn trace() -> bool {
     std::env::var_os("CARDLINT_TRACE").is_some()
 }
 
-/// The test files `_tests.txt` lists (README §13.1).
+/// The test files `_tests.txt` lists.
 pub fn list_tests(tests_txt: &Path) -> Result<Vec<String>, String> {
     let bytes = std::fs::read(tests_txt).map_err(|e| format!("{}: {e}", tests_txt.display()))?;
     let text = syntax::SourceText::decode(&bytes).text().to_string();

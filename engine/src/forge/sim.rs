@@ -16,7 +16,7 @@ use model::forge::Vocabulary;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use syntax::TextRange;
 
-/// Keys whose value names another ability SVar (README §3).
+/// Keys whose value names another ability SVar.
 const CHAIN_KEYS: &[&str] = &[
     "SubAbility",
     "WinSubAbility",

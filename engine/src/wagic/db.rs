@@ -1,4 +1,4 @@
-//! The Wagic card database, built the way the engine's reader builds it (README §1, §3, §4):
+//! The Wagic card database, built the way the engine's reader builds it:
 //! primitives files first then set folders, first definition wins, `primitive=` resolves against
 //! what is already registered, grades gate files and cards, macros are global.
 //! Cards come from the typed AST of `syntax::wagic` (the linter's parse).
@@ -392,7 +392,7 @@ impl Db {
         })
     }
 
-    /// Expands the macros over an ability text (README §5): each macro once, in definition order.
+    /// Expands the macros over an ability text: each macro once, in definition order.
     pub fn expand_macros(&self, text: &str) -> String {
         let mut s = text.to_string();
         for m in &self.macros {

@@ -1,4 +1,4 @@
-//! Wagic's parsed integers (README §8.5): a literal, or a named value read from the game, with a
+//! Wagic's parsed integers: a literal, or a named value read from the game, with a
 //! leading minus and a few modifiers. An unknown word is 0, silently; the caller can ask whether
 //! the word was known (the simulation reports unknown words).
 

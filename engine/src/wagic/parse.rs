@@ -1,5 +1,5 @@
 //! Wagic's ability factory: one `auto=` line (or fragment) to an ability, by substring tests in
-//! the engine's fixed order (README §8.2). Fidelity to that order matters more than elegance:
+//! the engine's fixed order. Fidelity to that order matters more than elegance:
 //! the first construct found decides how the rest is read. The result is an IR the runtime
 //! interprets; a fragment nothing recognises gives `None`, as the engine's parser does.
 
@@ -264,7 +264,7 @@ pub fn parse_counter(s: &str) -> (i32, i32, String, String) {
     (p, t, nb, name)
 }
 
-/// A trigger (README §8.3).
+/// A trigger.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Trigger {
     MovedTo {
@@ -566,7 +566,7 @@ pub struct Ctx {
     pub paid_with: u32,
     /// The spell's X (for `x/x` tokens).
     pub x: i32,
-    /// Texts cut out of the line (README §8.2 step 3): `transforms((`, `ability$!`, `and!(`.
+    /// Texts cut out of the line: `transforms((`, `ability$!`, `and!(`.
     pub stored_transforms: String,
     pub stored_ability: String,
     pub stored_and: String,

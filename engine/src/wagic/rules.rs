@@ -211,7 +211,7 @@ impl WGame<'_> {
         self.check_restrictions(&r, card, player)
     }
 
-    /// The cast-restriction language (README §9), for the parts this engine plays.
+    /// The cast-restriction language, for the parts this engine plays.
     pub fn check_restrictions(
         &mut self,
         restrictions: &str,

@@ -529,7 +529,7 @@ impl<'a> WGame<'a> {
         !self.layer[i].removed
     }
 
-    /// Parses the auto lines of `card` for `zone` and adds them (README §8.1): one-shot
+    /// Parses the auto lines of `card` for `zone` and adds them: one-shot
     /// abilities resolve at once, the others join the action layer.
     pub fn magic_text(&mut self, card: CardId, spell: Option<&SpellInfo>, zone: &str) {
         let Some(prim) = self.prim(card).cloned() else {

@@ -1,4 +1,4 @@
-//! Triggered abilities: matching events against trigger texts (README §8.3), then firing.
+//! Triggered abilities: matching events against trigger texts, then firing.
 
 use super::parse::{Ab, Trigger};
 use super::runtime::*;
