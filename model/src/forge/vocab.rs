@@ -676,6 +676,47 @@ impl Types {
     }
 }
 
+/// A parameter whose value Forge resolves as a Defined value (`defined-params.tsv`).
+#[derive(Clone, Copy, Debug)]
+pub struct DefinedParam {
+    pub param: &'static str,
+    /// `api:<ApiType>`, `ability` (every ability), `trigger`, `static` or `replacement`.
+    pub scope: &'static str,
+    /// What it resolves to: `card`, `player`, `object`, `spell` (`|`-separated).
+    pub resolves: &'static str,
+    /// Where an engine source reads it (`path:line`).
+    pub location: &'static str,
+}
+
+static DEFINED_PARAMS: LazyLock<Vec<DefinedParam>> = LazyLock::new(|| {
+    rows(include_str!("../../data/forge/defined-params.tsv"))
+        .map(|r| DefinedParam {
+            param: col(&r, 0),
+            scope: col(&r, 1),
+            resolves: col(&r, 2),
+            location: col(&r, 4),
+        })
+        .collect()
+});
+
+/// The parameters Forge resolves as Defined values, in every version.
+pub fn defined_params() -> &'static [DefinedParam] {
+    &DEFINED_PARAMS
+}
+
+/// Whether `key` takes a Defined value in a record of `role` (`ability`, `trigger`, `static`,
+/// `replacement`) whose ApiType is `api` (abilities).
+pub fn defined_param(role: &str, api: &str, key: &str) -> Option<&'static DefinedParam> {
+    DEFINED_PARAMS.iter().find(|d| {
+        d.param == key
+            && (d.scope == role
+                || role == "ability"
+                    && d.scope
+                        .strip_prefix("api:")
+                        .is_some_and(|a| a.eq_ignore_ascii_case(api)))
+    })
+}
+
 /// What the params table says about one scope.
 #[derive(Default)]
 pub struct Scope {
@@ -1494,6 +1535,11 @@ impl Vocabulary {
         self.trigger_variables
             .get(&mode.to_ascii_lowercase())
             .map(|v| v.as_slice())
+    }
+
+    /// Every `Triggered<Key>` key some trigger mode provides.
+    pub fn trigger_variable_keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.trigger_variables.values().flatten().copied()
     }
 
     /// Card types (the same for every version).

@@ -9,6 +9,7 @@ use syntax::forge::SyntaxKind;
 use syntax::{TextRange, TextSize};
 
 mod api_type_case;
+mod controller_outside_battlefield;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
@@ -24,15 +25,21 @@ mod misspelt_line_key;
 mod misspelt_param;
 mod multi_face_structure;
 mod name_list_in_single_param;
+mod optional_trigger_without_decider;
+mod oracle;
 mod param_key_case;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod repeated_line_key;
 pub mod scope;
+pub(crate) mod spell_cost_mismatch;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
+mod text_activation_cost_mismatch;
+mod text_keyword_not_scripted;
 mod trailing_whitespace;
+mod trigger_object_not_provided;
 mod trigger_reference_outside_trigger;
 mod undefined_amount_svar;
 mod undefined_svar;
@@ -106,6 +113,12 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(unresolved_token_script),
     rule!(unknown_defined),
     rule!(version_specific_name),
+    rule!(trigger_object_not_provided),
+    rule!(controller_outside_battlefield),
+    rule!(spell_cost_mismatch),
+    rule!(text_keyword_not_scripted),
+    rule!(text_activation_cost_mismatch),
+    rule!(optional_trigger_without_decider),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.

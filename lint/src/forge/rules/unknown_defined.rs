@@ -16,25 +16,30 @@ pub(crate) static META: RuleMeta = RuleMeta {
     group: Group::Correctness,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "`Defined$` (or `DefinedPlayer$`, `RememberObjects$`...) whose value is not a Defined word, such as a Valid expression `Card.Self`.",
+    summary: "`Defined$` (or any parameter Forge resolves as a Defined value: `DefinedPlayer$`, `Defender$`, `Chooser$`, `RememberObjects$`...) whose value is not a Defined word, such as a Valid expression `Card.Self`.",
     explanation: "`Defined$` takes words that name objects — `Self`, `You`, `Targeted`, `Remembered`, \
 `TriggeredCard`, `Enchanted`... optionally filtered (`Remembered.Creature`) — or, for players, a player \
 expression (`Player.Opponent`). A card Valid expression such as `Card.Self` or `Creature.IsRemembered` is \
 not one of them: it resolves to nothing and the effect acts on nothing. That case is an error (a \
-warning on `Sacrifice`, which picks what to sacrifice with `SacValid$`); other unknown words are warnings.",
+warning on `Sacrifice`, which picks what to sacrifice with `SacValid$`, and on triggers, statics and \
+replacements); other unknown words are warnings. Every parameter the engine passes to its Defined \
+resolver is checked (`model/data/forge/defined-params.tsv`, per ApiType: `Defender$` of `MustAttack`, \
+`Chooser$`, `DefinedPlayer$`, `TokenOwner$`, `OptionalDecider$` of triggers...).",
     bad: "Name:Sun Lance\nManaCost:2 W\nTypes:Creature Human Knight\nPT:2/2\nA:AB$ Pump | Cost$ W | Defined$ Card.Self | KW$ First Strike | SpellDescription$ CARDNAME gains first strike until end of turn.",
     good: "Name:Sun Lance\nManaCost:2 W\nTypes:Creature Human Knight\nPT:2/2\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ First Strike | SpellDescription$ CARDNAME gains first strike until end of turn.",
     ..RuleMeta::BASE
 };
 
-const DEFINED_KEYS: &[&str] = &[
-    "Defined",
-    "DefinedPlayer",
-    "DefinedCards",
-    "ConditionDefined",
-    "ConditionPlayerDefined",
-    "RememberObjects",
-];
+/// The role name `defined-params.tsv` uses for a record.
+fn role_name(role: Role) -> Option<&'static str> {
+    match role {
+        Role::Ability => Some("ability"),
+        Role::Trigger => Some("trigger"),
+        Role::Static => Some("static"),
+        Role::Replacement => Some("replacement"),
+        Role::AiHint | Role::Unknown => None,
+    }
+}
 
 /// Placeholders the engine replaces before the ability is built.
 const PLACEHOLDERS: &[&str] = &["ShieldEffectTarget"];
@@ -67,11 +72,14 @@ fn known(vocab: &Vocabulary, value: &str) -> bool {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for rec in &model.records {
-        if rec.role != Role::Ability {
+        let Some(role) = role_name(rec.role) else {
             continue;
-        }
+        };
         for p in &rec.params {
-            if !p.has_dollar || p.shadowed || !DEFINED_KEYS.contains(&p.key) {
+            if !p.has_dollar
+                || p.shadowed
+                || vocab::defined_param(role, rec.kind_value, p.key).is_none()
+            {
                 continue;
             }
             let items: Vec<(&str, syntax::TextRange)> = if p.key == "RememberObjects" {
@@ -96,7 +104,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     d.with_note("Defined$ takes words such as Self, Targeted, Remembered, TriggeredCard; filter them with a dot: Remembered.Creature");
                     // Sacrifice picks what is sacrificed with SacValid$ (default: the card
                     // itself), so a wrong Defined$ there rarely changes play.
-                    let effect_reads = !rec.kind_value.eq_ignore_ascii_case("Sacrifice");
+                    let effect_reads = rec.role == Role::Ability
+                        && !rec.kind_value.eq_ignore_ascii_case("Sacrifice");
                     if effect_reads {
                         d.with_severity(Severity::Error);
                     } else {

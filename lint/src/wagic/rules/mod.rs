@@ -16,7 +16,10 @@ mod macro_definition;
 mod malformed_target;
 mod misread_key;
 mod missing_key;
+mod misspelt_subtype;
+mod misspelt_target_type;
 mod name_position;
+mod repeated_key;
 mod text_after_block_line;
 mod transforms_field;
 mod undefined_macro;
@@ -65,4 +68,7 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(undefined_macro),
     rule!(text_after_block_line),
     rule!(unknown_token_id),
+    rule!(repeated_key),
+    rule!(misspelt_subtype),
+    rule!(misspelt_target_type),
 ];

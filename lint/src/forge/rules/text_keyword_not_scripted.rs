@@ -1,0 +1,135 @@
+//! F166: a keyword the rules text lists on a keyword line that the script does not give the card.
+
+use crate::diagnostic::{Edit, Fix, Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::Ctx;
+use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::vocab::{Arity, Status};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F166",
+    name: "text-keyword-not-scripted",
+    dialect: Some(Dialect::FORGE),
+    group: Group::Suspicious,
+    severity: Severity::Warning,
+    fix: FixAvailability::Always,
+    summary: "The `Oracle:` text has a keyword line (`Flying, vigilance`) naming a keyword that no `K:` line (nor any other line of the face) gives the card.",
+    explanation: "A line of rules text made only of keywords (`Flying`, `First strike, trample`) says the \
+card has them; Forge gives a card a keyword through a `K:` line (or a static ability that adds it). When \
+no line of the face names the keyword at all, the card plays without it. Only keywords without parameters \
+(or with optional ones, written without them: `Trample`, `Hexproof`) are compared, and only on lines whose every item is a keyword Forge knows, so that sentences that merely \
+mention a keyword (`Creatures you control have flying`) are not read as keyword lines. The fix adds the \
+`K:` line (unsafe: the text may be the one that is wrong).",
+    bad: "Name:Sky Warden\nManaCost:2 W\nTypes:Creature Bird Soldier\nPT:2/2\nK:Vigilance\nOracle:Flying, vigilance",
+    good: "Name:Sky Warden\nManaCost:2 W\nTypes:Creature Bird Soldier\nPT:2/2\nK:Flying\nK:Vigilance\nOracle:Flying, vigilance",
+    ..RuleMeta::BASE
+};
+
+/// Parameterless keywords whose rules text is not a plain keyword line of the card's own.
+const SKIP: &[&str] = &[
+    "Aftermath",
+    "Fuse",
+    "Spree",
+    "Gift",
+    "Job select",
+    "MayFlashSac",
+    "Exerted",
+    "Double agenda",
+    "Hidden agenda",
+    "Daybound",
+    "Nightbound",
+    "Tiered",
+    "Start your engines",
+    "Compleated",
+    "For Mirrodin",
+    "Space sculptor",
+    "Choose a Background",
+    "Doctor's companion",
+    "Hideaway",
+    "Mayhem",
+    "Partner",
+    "Suspend",
+    "Vanishing",
+];
+
+/// The items of a keyword line with their byte spans, reminder text removed.
+fn items(text: &str) -> Vec<(usize, &str)> {
+    let body = match text.find(" (") {
+        Some(i) if text.ends_with(')') => &text[..i],
+        _ => text,
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for part in body.split(',') {
+        let lead = part.len() - part.trim_start().len();
+        let item = part.trim();
+        if !item.is_empty() {
+            out.push((start + lead, item));
+        }
+        start += part.len() + 1;
+    }
+    out
+}
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    let keywords = ctx.vocab.keywords();
+    for face in 0..model.faces.len() {
+        let lines = super::oracle::lines(model, face);
+        if lines.is_empty() {
+            continue;
+        }
+        // Everything the face says outside its rules text and descriptions, lower-cased.
+        let mut script = String::new();
+        for info in model.lines.iter().filter(|l| l.face == face) {
+            let key = super::key_text(model, info);
+            if matches!(key, "Oracle" | "Name" | "Types" | "ManaCost" | "PT") {
+                continue;
+            }
+            script.push_str(&model.slice(info.range).to_ascii_lowercase());
+            script.push('\n');
+        }
+        for svar in model.svars.iter().filter(|s| s.face == face) {
+            script.push_str(&svar.value.to_ascii_lowercase());
+            script.push('\n');
+        }
+        for line in &lines {
+            let found: Vec<_> = items(line.text)
+                .into_iter()
+                .map(|(at, item)| (at, item, keywords.find(item)))
+                .collect();
+            if found.is_empty() || found.iter().any(|(_, _, k)| k.is_none()) {
+                continue;
+            }
+            for (at, item, _) in found {
+                // The keyword by its name (an internal keyword may share the literal).
+                let Some(k) = keywords.list.iter().find(|k| {
+                    k.status() != Status::Internal && k.word.name.eq_ignore_ascii_case(item)
+                }) else {
+                    continue;
+                };
+                let name = k.word.name;
+                if !matches!(k.arity, Arity::Range { min: 0, .. })
+                    || !item.eq_ignore_ascii_case(name)
+                    || SKIP.iter().any(|s| s.eq_ignore_ascii_case(name))
+                {
+                    continue;
+                }
+                if script.contains(&name.to_ascii_lowercase()) {
+                    continue;
+                }
+                let range = super::sub_range(line.range, at, item.len());
+                let oracle = super::oracle::oracle_line(model, face).expect("has lines");
+                let d = sink.report(
+                    range,
+                    format!("the rules text gives this card `{item}`, but no line of the script does: Forge plays it without {item}"),
+                );
+                d.with_note(format!("the text: \"{}\"", line.text));
+                d.with_fix(Fix::unsafe_(
+                    format!("add `K:{name}`"),
+                    vec![Edit::insert(oracle.range.start(), format!("K:{name}\n"))],
+                ));
+            }
+        }
+    }
+}
