@@ -68,14 +68,22 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     if cache.as_ref().is_none_or(|c| !c.exists()) {
         crate::no_transparent_huge_pages();
     }
-    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
+    // Paths that cannot be read are named after the report of the others (and exit 2).
+    let loaded = files::load_with(
+        &args.paths,
+        args.dialect.map(DialectArg::dialect),
+        &config,
+        true,
+    )?;
     for path in &loaded.unknown {
         eprintln!(
             "cardlint: {}: cannot tell which card language this file is written in; name it with --dialect",
-            path.display()
+            crate::output::escape_path(&path.display().to_string())
         );
     }
-    let failure = !loaded.unknown.is_empty();
+    let failure = !loaded.unknown.is_empty() || !loaded.errors.is_empty();
+    // Named after everything else the run prints, so that they end the output.
+    let _unreadable = Unreadable(&loaded.errors);
 
     if args.fix || args.diff {
         let fixed = fix::fix_all(loaded.files.clone(), &config, args.unsafe_fixes);
@@ -90,7 +98,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             });
         }
-        let written = fix::write_changed(&loaded.files, &fixed);
+        let (written, errors) = fix::write_changed(&loaded.files, &fixed);
+        for error in &errors {
+            eprintln!("cardlint: {error}");
+        }
+        let failure = failure || !errors.is_empty();
         let count: usize = fixed.applied.iter().sum();
         if !args.quiet && count > 0 {
             eprintln!(
@@ -127,6 +139,17 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     };
     let report = output::Report::new(&loaded.files, results);
     finish(args, &report, failure)
+}
+
+/// The paths that could not be read, printed when the run ends (on every way out of `run`).
+struct Unreadable<'a>(&'a [String]);
+
+impl Drop for Unreadable<'_> {
+    fn drop(&mut self) {
+        for error in self.0 {
+            eprintln!("cardlint: {}", crate::output::escape_path(error));
+        }
+    }
 }
 
 fn plural(n: usize) -> &'static str {
