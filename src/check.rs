@@ -66,12 +66,15 @@ struct Files {
     walked: Vec<PathBuf>,
     unknown: Vec<PathBuf>,
     skipped: Vec<(PathBuf, &'static str)>,
+    /// Paths that could not be walked or read.
+    errors: Vec<String>,
 }
 
 /// Loads the named paths and, unless `--no-context`, the projects they belong to.
 fn load_files(args: &CheckArgs, config: &Config) -> Result<Files, String> {
     let forced = args.dialect.map(DialectArg::dialect);
-    let named = files::load(&args.paths, forced, config)?;
+    // Paths that cannot be read are reported after the others' findings (and exit 2).
+    let named = files::load_with(&args.paths, forced, config, true)?;
     let roots = if args.no_context {
         Vec::new()
     } else {
@@ -85,11 +88,12 @@ fn load_files(args: &CheckArgs, config: &Config) -> Result<Files, String> {
         walked: args.paths.clone(),
         unknown: named.unknown,
         skipped: named.skipped,
+        errors: named.errors,
     };
     if roots.is_empty() {
         return Ok(out);
     }
-    let project = files::load(&roots, None, config)?;
+    let project = lint::discover::load(&roots, None, config)?;
     let cwd = std::env::current_dir().unwrap_or_default();
     // The cache file is the projects' (with any named path outside them), whichever of their
     // files are named: a hook passing other changed files next time finds it warm.
@@ -172,7 +176,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     for path in &loaded.unknown {
         eprintln!(
             "cardlint: {}: cannot tell which card language this file is written in; name it with --dialect (or pass --skip-unknown)",
-            path.display()
+            crate::output::escape_path(&path.display().to_string())
         );
     }
     let failure = !loaded.unknown.is_empty();
@@ -197,6 +201,10 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         };
         eprintln!("cardlint: warning: no card file found to check{skipped}");
     }
+    let failure = failure || !loaded.errors.is_empty();
+    // Paths that cannot be read are named after everything else the run prints (and exit 2).
+    let errors = std::mem::take(&mut loaded.errors);
+    let _unreadable = Unreadable(&errors);
 
     if fix || args.diff {
         let mut fixed = fix::fix_all(
@@ -226,7 +234,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             });
         }
-        let written = fix::write_changed(&loaded.files, &fixed);
+        let (written, errors) = fix::write_changed(&loaded.files, &fixed);
+        for error in &errors {
+            eprintln!("cardlint: {error}");
+        }
+        let failure = failure || !errors.is_empty();
         let count: usize = fixed.applied.iter().sum();
         if !args.quiet && count > 0 {
             eprintln!(
@@ -271,6 +283,17 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     }
     let report = output::Report::new(&loaded.files, results);
     finish(args, &report, failure)
+}
+
+/// The paths that could not be read, printed when the run ends (on every way out of `run`).
+struct Unreadable<'a>(&'a [String]);
+
+impl Drop for Unreadable<'_> {
+    fn drop(&mut self) {
+        for error in self.0 {
+            eprintln!("cardlint: {}", crate::output::escape_path(error));
+        }
+    }
 }
 
 fn plural(n: usize) -> &'static str {

@@ -1,3 +1,3 @@
 //! Finding the files to check: the shared walk of `lint::discover`.
 
-pub use lint::discover::load;
+pub use lint::discover::load_with;

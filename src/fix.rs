@@ -68,6 +68,18 @@ fn conflicts(a: &Edit, b: &Edit) -> bool {
     }
 }
 
+/// Whether a file's bytes look like UTF-16 (a UTF-16 byte-order mark, or NUL bytes in every
+/// few characters): cardlint reads text as UTF-8 or Latin-1, so an edit would shift the bytes of
+/// every character after it. Such files are not fixed.
+pub fn looks_like_utf16(source: &SourceText) -> bool {
+    let bytes = source.to_original_bytes();
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return true;
+    }
+    let nuls = bytes.iter().filter(|&&b| b == 0).count();
+    nuls > 0 && nuls * 8 >= bytes.len()
+}
+
 /// Fixes the files whose `fixable` flag is set (the others are linted with them: the named
 /// files' project, files whose dialect was only guessed from their content).
 pub fn fix_all(
@@ -78,10 +90,19 @@ pub fn fix_all(
 ) -> Fixed {
     let mut applied = vec![0usize; files.len()];
     let mut results = lint::workspace::check(&files, config);
+    let utf16: Vec<bool> = files.iter().map(|f| looks_like_utf16(&f.source)).collect();
+    for (i, file) in files.iter().enumerate() {
+        if utf16[i] && fixable.get(i) == Some(&true) && results[i].iter().any(|d| d.fix.is_some()) {
+            eprintln!(
+                "warning: {}: looks like UTF-16 (a byte-order mark or NUL bytes), which cardlint cannot edit safely; not fixed",
+                crate::output::escape_path(&file.path_string())
+            );
+        }
+    }
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
         for (i, diagnostics) in results.iter().enumerate() {
-            if !fixable.get(i).copied().unwrap_or(false) {
+            if utf16[i] || !fixable.get(i).copied().unwrap_or(false) {
                 continue;
             }
             let (edits, count) = choose_edits(diagnostics, allow_unsafe);
@@ -113,40 +134,44 @@ pub fn fix_all(
     }
 }
 
-/// Writes the files whose bytes changed, atomically; a file changed on disk since it was read is
-/// left alone with a warning. Returns the number of files written.
-pub fn write_changed(original: &[SourceFile], fixed: &Fixed) -> usize {
+/// Writes the files whose bytes changed, atomically; a file changed on disk since it was read
+/// (checked again just before the rename) is left alone with a warning. A symbolic link is
+/// followed: its target is written. Returns the number of files written and the errors of the
+/// files that could not be written.
+pub fn write_changed(original: &[SourceFile], fixed: &Fixed) -> (usize, Vec<String>) {
     let mut written = 0;
+    let mut errors = Vec::new();
     for (before, after) in original.iter().zip(&fixed.files) {
         let old = before.source.to_original_bytes();
         let new = after.source.to_original_bytes();
         if old == new {
             continue;
         }
-        match std::fs::read(&before.path) {
-            Ok(now) if now == old => {}
-            Ok(_) => {
-                eprintln!(
-                    "warning: {} changed on disk since cardlint read it; not fixed",
-                    before.path.display()
-                );
-                continue;
+        let shown = crate::output::escape_path(&before.path_string()).into_owned();
+        match write_if_unchanged(&before.path, &old, &new) {
+            Ok(true) => written += 1,
+            Ok(false) => {
+                eprintln!("warning: {shown} changed on disk since cardlint read it; not fixed")
             }
-            Err(e) => {
-                eprintln!("warning: {}: {e}; not fixed", before.path.display());
-                continue;
-            }
-        }
-        match write_atomic(&before.path, &new) {
-            Ok(()) => written += 1,
-            Err(e) => eprintln!("warning: cannot write {}: {e}", before.path.display()),
+            Err(e) => errors.push(format!("cannot write {shown}: {e}")),
         }
     }
-    written
+    (written, errors)
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Replaces the file (the target of a link) with `new` if it still holds `old`: `Ok(false)`
+/// when it changed.
+fn write_if_unchanged(path: &Path, old: &[u8], new: &[u8]) -> std::io::Result<bool> {
+    let target = std::fs::canonicalize(path)?;
+    if std::fs::read(&target)? != old {
+        return Ok(false);
+    }
+    write_atomic(&target, new, old)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path` if `path`
+/// still holds `expected` (read again just before the rename): `Ok(false)` when it does not.
+fn write_atomic(path: &Path, bytes: &[u8], expected: &[u8]) -> std::io::Result<bool> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -163,9 +188,12 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         if let Ok(meta) = std::fs::metadata(path) {
             std::fs::set_permissions(&tmp, meta.permissions())?;
         }
-        std::fs::rename(&tmp, path)
+        if std::fs::read(path)? != expected {
+            return Ok(false);
+        }
+        std::fs::rename(&tmp, path).map(|()| true)
     })();
-    if result.is_err() {
+    if !matches!(result, Ok(true)) {
         let _ = std::fs::remove_file(&tmp);
     }
     result
@@ -211,11 +239,11 @@ mod tests {
         assert_eq!(fixed.applied, vec![1]);
         // Someone edits the file between the read and the write.
         std::fs::write(&path, "Name:Edited\n").unwrap();
-        assert_eq!(write_changed(&original, &fixed), 0);
+        assert_eq!(write_changed(&original, &fixed), (0, vec![]));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "Name:Edited\n");
         // Unchanged on disk: written, and no temporary file is left behind.
         std::fs::write(&path, "\u{feff}Name:Bom\nTypes:Artifact\n").unwrap();
-        assert_eq!(write_changed(&original, &fixed), 1);
+        assert_eq!(write_changed(&original, &fixed), (1, vec![]));
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "Name:Bom\nTypes:Artifact\n"

@@ -75,6 +75,8 @@ fn quiet_broken_pipe() {
 
 fn main() -> ExitCode {
     keep_freed_pages();
+    // Panics caught per file or card (`model::guard`) become `G100` findings, not stderr noise.
+    model::guard::install_quiet_hook();
     let args = <cli::Cli as clap::Parser>::parse();
     if !matches!(args.command, cli::Command::Lsp(_)) {
         quiet_broken_pipe();

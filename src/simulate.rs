@@ -17,7 +17,13 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     }
     let start = Instant::now();
     let config = load_config(args)?;
-    let loaded = files::load(&args.paths, args.dialect.map(DialectArg::dialect), &config)?;
+    // Paths that cannot be read are named after the report of the others (and exit 2).
+    let loaded = files::load_with(
+        &args.paths,
+        args.dialect.map(DialectArg::dialect),
+        &config,
+        true,
+    )?;
     let (mut results, stats) = ide::simulation::simulate(&loaded.files, &config);
     let limits: usize = results
         .iter()
@@ -50,10 +56,13 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
     for path in &loaded.unknown {
         eprintln!(
             "cardlint: {}: cannot tell which card language this file is written in; name it with --dialect",
-            path.display()
+            crate::output::escape_path(&path.display().to_string())
         );
     }
-    Ok(if !loaded.unknown.is_empty() {
+    for error in &loaded.errors {
+        eprintln!("cardlint: {}", crate::output::escape_path(error));
+    }
+    Ok(if !loaded.unknown.is_empty() || !loaded.errors.is_empty() {
         ExitCode::from(2)
     } else if report.count(Severity::Error) > 0 {
         ExitCode::from(1)

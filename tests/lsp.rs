@@ -1074,7 +1074,7 @@ fn special_files_are_never_read() {
     stop(c);
 }
 
-/// A panic while analysing one document is that document's `E000` diagnostic; the others go
+/// A panic while analysing one document is that document's `G100` diagnostic; the others go
 /// on being published and requests answered. The panic comes from the debug builds' test hook.
 #[test]
 fn a_panicking_document_does_not_stop_the_others() {
@@ -1085,7 +1085,7 @@ fn a_panicking_document_does_not_stop_the_others() {
     let ember = root.join("cardsfolder/e/ember_caller.txt");
     let eu = uri(&ember);
     c.open(&ember, "forge", EMBER);
-    assert!(!codes(&c.diagnostics(&eu, 1)).contains(&"E000".to_string()));
+    assert!(!codes(&c.diagnostics(&eu, 1)).contains(&"G100".to_string()));
     let bad = root.join("cardsfolder/b/bad_card.txt");
     let bu = uri(&bad);
     c.open(
@@ -1094,7 +1094,7 @@ fn a_panicking_document_does_not_stop_the_others() {
         &format!("Name:Bad Card\nTypes:Creature\nPT:1/1\nOracle:{MARKER}\n"),
     );
     let found = c.diagnostics(&bu, 1);
-    assert_eq!(codes(&found), ["E000"], "{found:?}");
+    assert_eq!(codes(&found), ["G100"], "{found:?}");
     assert_eq!(found[0]["severity"], 1, "an error");
     assert!(
         found[0]["message"].as_str().unwrap().contains(MARKER),
@@ -1106,7 +1106,7 @@ fn a_panicking_document_does_not_stop_the_others() {
         2,
         json!([{"text": EMBER.replace("Name:Ember Caller", "Name:Ember Calller")}]),
     );
-    assert!(!codes(&c.diagnostics(&eu, 2)).contains(&"E000".to_string()));
+    assert!(!codes(&c.diagnostics(&eu, 2)).contains(&"G100".to_string()));
     c.result("textDocument/hover", at(&ember, EMBER, "DealDamage", 2));
     // The broken document recovers when an edit takes the trigger away.
     c.change(
@@ -1114,7 +1114,7 @@ fn a_panicking_document_does_not_stop_the_others() {
         2,
         json!([{"text": "Name:Bad Card\nTypes:Creature\nPT:1/1\nOracle:\n"}]),
     );
-    assert!(!codes(&c.diagnostics(&bu, 2)).contains(&"E000".to_string()));
+    assert!(!codes(&c.diagnostics(&bu, 2)).contains(&"G100".to_string()));
     stop(c);
 }
 

@@ -8,7 +8,6 @@ use crate::forge;
 use crate::wagic;
 use model::{Dialect, SourceFile};
 use rayon::prelude::*;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use syntax::TextRange;
@@ -62,12 +61,12 @@ impl Stats {
     }
 }
 
-fn crashed(range: TextRange, name: &str) -> Finding {
+fn crashed(range: TextRange, name: &str, message: &str) -> Finding {
     Finding::new(
         Kind::Crashed,
         range,
         format!(
-            "the engine failed while playing `{name}` (a bug in cardlint): this card was not checked"
+            "the engine failed while playing `{name}` (a bug in cardlint; please report it): {message}; this card was not checked"
         ),
     )
 }
@@ -83,7 +82,7 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Finding>>, Sta
         .filter(|&i| files[i].dialect == Dialect::WAGIC)
         .collect();
     if !forge_ids.is_empty() {
-        let vocab = Some(forge_vocab(files, &forge_ids));
+        let vocab = model::guard::catch(|| forge_vocab(files, &forge_ids)).ok();
         let out: Vec<(usize, Vec<Finding>, CardOutcome, Duration)> = forge_ids
             .par_iter()
             .map(|&id| {
@@ -105,9 +104,39 @@ pub fn simulate(files: &[SourceFile], opts: &Options) -> (Vec<Vec<Finding>>, Sta
         pools.entry(pool_key(&files[id])).or_default().push(id);
     }
     for ids in pools.values() {
-        let db = wagic::db::Db::load(files, ids, wagic::db::DEFAULT_MAX_GRADE);
-        let vocab = wagic::sim::Vocab::build(&db);
-        let template = wagic::sim::template(&db, opts.seed, opts.budget);
+        // A failure while the pool is loaded costs its files (a `G100` on each), not the run.
+        let fail = |results: &mut Vec<Vec<Finding>>, stats: &mut Stats, message: String| {
+            for &id in ids {
+                results[id].push(Finding::new(
+                    Kind::Crashed,
+                    TextRange::empty(0.into()),
+                    format!(
+                        "the engine failed while loading the cards of this file (a bug in cardlint; please report it): {message}; its cards were not checked"
+                    ),
+                ));
+                stats.crashed += 1;
+            }
+        };
+        let db = match model::guard::catch(|| {
+            wagic::db::Db::load(files, ids, wagic::db::DEFAULT_MAX_GRADE)
+        }) {
+            Ok(db) => db,
+            Err(message) => {
+                fail(&mut results, &mut stats, message);
+                continue;
+            }
+        };
+        let (vocab, template) = match model::guard::catch(|| {
+            let vocab = wagic::sim::Vocab::build(&db);
+            let template = wagic::sim::template(&db, opts.seed, opts.budget);
+            (vocab, template)
+        }) {
+            Ok(pool) => pool,
+            Err(message) => {
+                fail(&mut results, &mut stats, message);
+                continue;
+            }
+        };
         let cards: Vec<(usize, Arc<wagic::db::Primitive>)> = db
             .definitions
             .iter()
@@ -183,6 +212,7 @@ pub fn simulate_forge_file(
 ) -> (Vec<Finding>, CardOutcome) {
     guarded(
         || {
+            model::guard::test_panic(&file.path_string());
             let parse = syntax::forge::parse(file.text());
             let Some(tree) = syntax::forge::ast::SourceFile::cast(parse.syntax()) else {
                 return (Vec::new(), CardOutcome::default());
@@ -202,10 +232,10 @@ fn guarded(
     range: impl FnOnce() -> TextRange,
     name: &str,
 ) -> (Vec<Finding>, CardOutcome) {
-    match catch_unwind(AssertUnwindSafe(play)) {
+    match model::guard::catch(play) {
         Ok((findings, outcome)) => (findings, outcome),
-        Err(_) => (
-            vec![crashed(range(), name)],
+        Err(message) => (
+            vec![crashed(range(), name, &message)],
             CardOutcome {
                 crashed: true,
                 ..CardOutcome::default()

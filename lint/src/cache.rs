@@ -7,7 +7,8 @@ use crate::config::Config;
 use crate::diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity};
 use crate::dialect::Dialect;
 use crate::registry::RuleMeta;
-use crate::workspace::{DialectLinter, lint_one};
+use crate::workspace::{DialectLinter, internal_error, lint_one_guarded};
+use model::guard;
 use model::source::{FileId, SourceFile};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -105,8 +106,13 @@ impl Cache {
     }
 }
 
-pub fn content_hash(text: &str) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(text.as_bytes())
+/// The hash of a file's content: of its bytes as read, so that the same text read from other
+/// bytes (a Latin-1 file saved again as UTF-8) is another content.
+pub fn content_hash(source: &syntax::SourceText) -> u64 {
+    match source.encoding() {
+        syntax::Encoding::Utf8 => xxhash_rust::xxh3::xxh3_64(source.text().as_bytes()),
+        syntax::Encoding::Latin1Fallback => xxhash_rust::xxh3::xxh3_64(&source.to_original_bytes()),
+    }
 }
 
 /// Statistics of one cached run.
@@ -180,6 +186,8 @@ struct Prepared<'c, I> {
     index: Option<I>,
     bytes: std::borrow::Cow<'c, [u8]>,
     hash: u64,
+    /// Its indexing panicked.
+    failed: bool,
 }
 
 /// What `run` did for the files of one dialect.
@@ -209,7 +217,7 @@ where
         .par_iter()
         .map(|&id| {
             let file = &files[id];
-            let content = content_hash(file.text()) ^ linter.file_salt(file, config);
+            let content = content_hash(&file.source) ^ linter.file_salt(file, config);
             let hit = old
                 .entries
                 .get(&file.path_string())
@@ -218,19 +226,27 @@ where
                 Some(entry) => Prepared {
                     content,
                     hit: Some(entry),
+                    failed: false,
                     index: None,
                     bytes: std::borrow::Cow::Borrowed(&entry.index),
                     hash: entry.index_hash,
                 },
                 None => {
-                    let index = linter.index_file(file);
-                    let bytes =
-                        bincode::serde::encode_to_vec(&index, bincode_config()).unwrap_or_default();
+                    // A file whose indexing panics contributes nothing (and gets a `G100`).
+                    let index = guard::catch(|| linter.index_file(file)).ok();
+                    let bytes = index
+                        .as_ref()
+                        .map(|index| {
+                            bincode::serde::encode_to_vec(index, bincode_config())
+                                .unwrap_or_default()
+                        })
+                        .unwrap_or_default();
                     let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
                     Prepared {
                         content,
                         hit: None,
-                        index: Some(index),
+                        failed: index.is_none(),
+                        index,
                         bytes: std::borrow::Cow::Owned(bytes),
                         hash,
                     }
@@ -259,37 +275,60 @@ where
     let mut fresh: HashMap<FileId, Vec<Diagnostic>> = HashMap::new();
     if reused < ids.len() {
         // Some files must be linted: the whole index is needed, from the cache where possible.
+        let mut failed: HashMap<FileId, String> = HashMap::new();
         let indexes: Vec<(FileId, L::FileIndex)> = ids
             .iter()
             .zip(prepared.iter_mut())
-            .map(|(&id, p)| {
-                let index = p
-                    .index
-                    .take()
-                    .or_else(|| {
-                        bincode::serde::decode_from_slice(&p.bytes, bincode_config())
-                            .ok()
-                            .map(|(i, _)| i)
-                    })
-                    .unwrap_or_else(|| linter.index_file(&files[id]));
-                (id, index)
+            .filter_map(|(&id, p)| {
+                if p.failed {
+                    failed.insert(id, "while indexing it".to_string());
+                    return None;
+                }
+                let index = p.index.take().or_else(|| {
+                    bincode::serde::decode_from_slice(&p.bytes, bincode_config())
+                        .ok()
+                        .map(|(i, _)| i)
+                });
+                match index {
+                    Some(index) => Some((id, index)),
+                    None => match guard::catch(|| linter.index_file(&files[id])) {
+                        Ok(index) => Some((id, index)),
+                        Err(message) => {
+                            failed.insert(id, format!("while indexing it: {message}"));
+                            None
+                        }
+                    },
+                }
             })
             .collect();
-        let index = linter.build_index(files, indexes);
         let to_lint: Vec<FileId> = ids
             .iter()
             .zip(&reuse)
             .filter(|(_, r)| !**r)
             .map(|(id, _)| *id)
             .collect();
-        fresh = to_lint
-            .par_iter()
-            .map(|&id| {
-                let out = lint_one(linter, id, files, &index, config);
-                on_file();
-                (id, out)
-            })
-            .collect();
+        match guard::catch(|| linter.build_index(files, indexes)) {
+            Ok(index) => {
+                fresh = to_lint
+                    .par_iter()
+                    .map(|&id| {
+                        let out = match failed.get(&id) {
+                            Some(message) => internal_error(&files[id], config, message),
+                            None => lint_one_guarded(linter, id, files, &index, config),
+                        };
+                        on_file();
+                        (id, out)
+                    })
+                    .collect();
+            }
+            Err(message) => {
+                let message = format!("while indexing the {} files: {message}", dialect.name());
+                for &id in &to_lint {
+                    fresh.insert(id, internal_error(&files[id], config, &message));
+                    on_file();
+                }
+            }
+        }
     }
     let mut entries = Vec::with_capacity(ids.len());
     let mut results = Vec::with_capacity(ids.len());

@@ -153,27 +153,11 @@ it, so rules do not look inside. No real card nests this deep; this is almost al
     ..RuleMeta::BASE
 };
 
-pub static INTERNAL_ERROR: RuleMeta = RuleMeta {
-    code: "E000",
-    name: "internal-error",
-    dialect: None,
-    group: Group::Syntax,
-    severity: Severity::Error,
-    fix: FixAvailability::None,
-    summary: "cardlint failed while analysing this file (a bug in cardlint, not necessarily in the file).",
-    explanation: "When parsing or checking one document panics, the language server catches the \
-failure, marks the document with this diagnostic (which carries the panic's message) and goes on serving \
-the other documents. Nothing about the file was checked. Please report the message, with the file, to \
-cardlint; the next edit of the document tries again.",
-    bad: "# workspace example\n# (any file on which cardlint's analysis fails)\nName:Crash Test\nTypes:Creature\nPT:1/1",
-    good: "# workspace example\nName:Crash Test\nTypes:Creature\nPT:1/1",
-    ..RuleMeta::BASE
-};
-
-/// The diagnostic that stands for a failure (a panic) of the analysis of one document.
+/// The diagnostic that stands for a failure (a panic) of the analysis of one document (`G100`,
+/// as for a file the CLI fails on).
 pub fn internal_error(message: &str) -> Diagnostic {
     Diagnostic::new(
-        &INTERNAL_ERROR,
+        &crate::simulation::INTERNAL_ERROR,
         TextRange::empty(TextSize::from(0)),
         format!("internal error while analysing this file (a bug in cardlint): {message}"),
     )
@@ -190,7 +174,6 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 
 /// The shared rules, in code order.
 pub static RULES: &[&RuleMeta] = &[
-    &INTERNAL_ERROR,
     &INVALID_UTF8,
     &BYTE_ORDER_MARK,
     &CONTROL_CHARACTER,

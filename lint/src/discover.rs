@@ -167,6 +167,18 @@ pub fn load_with(
             found.lock().unwrap().push((path.clone(), true));
             continue;
         }
+        if !meta.is_dir() {
+            // A FIFO, socket or device: not opened (a read could block or never end).
+            let error = format!(
+                "{}: not a regular file or folder (a pipe, socket or device); not read",
+                path.display()
+            );
+            if lenient {
+                errors.lock().unwrap().push(error);
+                continue;
+            }
+            return Err(error);
+        }
         let walker = ignore::WalkBuilder::new(path).hidden(true).build_parallel();
         walker.run(|| {
             Box::new(|entry| {

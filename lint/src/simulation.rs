@@ -10,18 +10,21 @@ use crate::diagnostic::Severity;
 use crate::dialect::Dialect;
 use crate::registry::{FixAvailability, Group, Pass, RuleMeta};
 
-pub static SIMULATION_CRASHED: RuleMeta = RuleMeta {
+pub static INTERNAL_ERROR: RuleMeta = RuleMeta {
     code: "G100",
-    name: "simulation-crashed",
+    name: "internal-error",
     dialect: None,
-    group: Group::Suspicious,
-    severity: Severity::Warning,
+    group: Group::Correctness,
+    severity: Severity::Error,
     fix: FixAvailability::None,
-    summary: "The engine failed while playing this card (a bug in cardlint, not necessarily in the card).",
-    explanation: "The headless engine plays every card in a synthetic game. When the engine itself \
-panics on a card, the card is skipped, the run goes on, and this diagnostic marks the card so that the \
-problem can be reported to cardlint. The card may well be right; nothing about it was checked.",
-    bad: "# workspace example\n# (any card on which the engine fails)\nName:Crash Test\nTypes:Creature\nPT:1/1",
+    summary: "cardlint itself failed on this file or card (a bug in cardlint, not necessarily in the file).",
+    explanation: "When cardlint panics while it parses, lints or plays one file (or one card of a Wagic \
+file), that file is skipped, the run goes on with the others, and this diagnostic marks it, with the \
+panic's message, so that the problem can be reported to cardlint. The language server does the same \
+for an open document (until its next edit) and goes on serving the others. The file may well be right; nothing \
+about it (or about the card) was checked. It is an error so that a run never passes without checking \
+everything; it is reported even under `--select`, unless ignored by its code or name.",
+    bad: "# workspace example\n# (any card on which cardlint fails)\nName:Crash Test\nTypes:Creature\nPT:1/1",
     good: "# workspace example\nName:Crash Test\nTypes:Creature\nPT:1/1",
     pass: Pass::Simulation,
     ..RuleMeta::BASE
@@ -215,7 +218,7 @@ pub static UNKNOWN_ZONE: RuleMeta = RuleMeta {
 
 /// The simulation's rules, in code order.
 pub static RULES: &[&RuleMeta] = &[
-    &SIMULATION_CRASHED,
+    &INTERNAL_ERROR,
     &NOT_SIMULATED,
     &STEP_BUDGET,
     &NO_LEGAL_TARGET,

@@ -6,10 +6,12 @@ use crate::config::Config;
 use crate::diagnostic::Diagnostic;
 use crate::dialect::{Dialect, DialectPlugin};
 use crate::registry::{Pass, RuleFilter, RuleMeta};
+use model::guard;
 use model::source::{FileId, SourceFile};
 use rayon::prelude::*;
 use serde::{Serialize, de::DeserializeOwned};
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// What a dialect provides to the workspace pipeline: its identity and detection, its index and
 /// its linter. Every `DialectLinter` is a `DialectPlugin` (`crate::dialect`), the untyped face
@@ -162,7 +164,8 @@ pub fn check_with_progress(
     results
 }
 
-/// The pipeline for the files of one dialect.
+/// The pipeline for the files of one dialect. A panic while one file is indexed or linted
+/// becomes a `G100` on that file (`internal_error`); one while the index is merged, on each file.
 pub fn run<L: DialectLinter>(
     linter: &L,
     files: &[SourceFile],
@@ -170,18 +173,81 @@ pub fn run<L: DialectLinter>(
     config: &Config,
     on_file: &(dyn Fn() + Sync),
 ) -> Vec<Vec<Diagnostic>> {
-    let indexes: Vec<(FileId, L::FileIndex)> = ids
+    let indexed: Vec<(FileId, Result<L::FileIndex, String>)> = ids
         .par_iter()
-        .map(|&id| (id, linter.index_file(&files[id])))
+        .map(|&id| (id, guard::catch(|| linter.index_file(&files[id]))))
         .collect();
-    let index = linter.build_index(files, indexes);
+    let mut failed: HashMap<FileId, String> = HashMap::new();
+    let mut indexes = Vec::with_capacity(indexed.len());
+    for (id, index) in indexed {
+        match index {
+            Ok(index) => indexes.push((id, index)),
+            Err(message) => {
+                failed.insert(id, format!("while indexing it: {message}"));
+            }
+        }
+    }
+    let index = match guard::catch(|| linter.build_index(files, indexes)) {
+        Ok(index) => index,
+        Err(message) => {
+            let message = format!("while indexing the {} files: {message}", L::DIALECT.name());
+            return ids
+                .iter()
+                .map(|&id| {
+                    on_file();
+                    internal_error(&files[id], config, &message)
+                })
+                .collect();
+        }
+    };
     ids.par_iter()
         .map(|&id| {
-            let out = lint_one(linter, id, files, &index, config);
+            let out = match failed.get(&id) {
+                Some(message) => internal_error(&files[id], config, message),
+                None => lint_one_guarded(linter, id, files, &index, config),
+            };
             on_file();
             out
         })
         .collect()
+}
+
+/// `lint_one`, with a panic turned into a `G100` on the file.
+pub fn lint_one_guarded<L: DialectLinter>(
+    linter: &L,
+    id: FileId,
+    files: &[SourceFile],
+    index: &L::Index,
+    config: &Config,
+) -> Vec<Diagnostic> {
+    guard::catch(|| {
+        guard::test_panic(&files[id].path_string());
+        lint_one(linter, id, files, index, config)
+    })
+    .unwrap_or_else(|message| {
+        internal_error(&files[id], config, &format!("while linting it: {message}"))
+    })
+}
+
+/// The findings of a file that cardlint failed on: one `G100` (`internal-error`) at its start,
+/// naming the failure. It is reported whatever `select` says, unless the rule is ignored.
+pub fn internal_error(file: &SourceFile, config: &Config, message: &str) -> Vec<Diagnostic> {
+    let filter = file_filter(config, file);
+    let rule = &crate::simulation::INTERNAL_ERROR;
+    if filter.ignore.contains(&rule.code) {
+        return Vec::new();
+    }
+    let mut d = Diagnostic::new(
+        rule,
+        syntax::TextRange::empty(0.into()),
+        format!(
+            "cardlint failed on this file (a bug in cardlint; please report it) {message}; the file was not checked"
+        ),
+    );
+    if let Some(severity) = filter.severity_of(rule) {
+        d.severity = severity;
+    }
+    vec![d]
 }
 
 /// Lints one file against a built index: rules, config filter, suppressions, sorted output.
@@ -218,6 +284,73 @@ pub fn finish_with(
 ) {
     filter.apply(diagnostics);
     crate::suppress::apply_pass(file, filter, diagnostics, pass);
+    diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+    cap_per_rule(diagnostics);
+    for d in diagnostics.iter_mut() {
+        shorten(&mut d.message);
+    }
+}
+
+/// The longest message a finding prints (in bytes): a message that quotes a word of a
+/// generated file (megabytes on one line) is cut, with `...`.
+pub const MAX_MESSAGE: usize = 2000;
+
+fn shorten(message: &mut String) {
+    if message.len() > MAX_MESSAGE {
+        let mut end = MAX_MESSAGE;
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push_str("...");
+    }
+}
+
+/// The most findings of one rule a file reports; the rest are summed up in one more finding.
+pub const MAX_PER_RULE: usize = 1000;
+
+/// Keeps the first `MAX_PER_RULE` findings of each rule (in position order) and replaces the
+/// others by one finding at the first of them, saying how many there were: a generated or
+/// damaged file cannot make a report grow without bound.
+fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_PER_RULE {
+        return;
+    }
+    let mut counts: HashMap<&'static str, usize> = HashMap::new();
+    for d in diagnostics.iter() {
+        *counts.entry(d.rule.code).or_default() += 1;
+    }
+    if counts.values().all(|&n| n <= MAX_PER_RULE) {
+        return;
+    }
+    let mut seen: HashMap<&'static str, usize> = HashMap::new();
+    // Per capped rule: where its summary goes and the worst severity it stands for.
+    let mut summaries: Vec<Diagnostic> = Vec::new();
+    diagnostics.retain(|d| {
+        let n = seen.entry(d.rule.code).or_default();
+        *n += 1;
+        if *n <= MAX_PER_RULE {
+            return true;
+        }
+        if *n == MAX_PER_RULE + 1 {
+            let more = counts[d.rule.code] - MAX_PER_RULE;
+            summaries.push(Diagnostic {
+                rule: d.rule,
+                severity: d.severity,
+                range: d.range,
+                message: format!(
+                    "{more} more `{}` findings from here on are not shown: a file reports at most {MAX_PER_RULE} of one rule",
+                    d.rule.code
+                ),
+                fix: None,
+                notes: Vec::new(),
+            });
+        } else if let Some(s) = summaries.iter_mut().find(|s| s.rule.code == d.rule.code) {
+            s.severity = s.severity.min(d.severity);
+        }
+        false
+    });
+    diagnostics.extend(summaries);
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
 }
 

@@ -32,9 +32,6 @@ use std::path::{Path, PathBuf};
 /// Registered rules that have no fixture folder, and why. Keep this list short: a rule that
 /// fires on odd bytes gets a fixture holding those bytes.
 const WITHOUT_FIXTURES: &[(&str, &str)] = &[
-    // A panic of cardlint itself while analysing a document: no card text produces it on
-    // purpose; `tests/lsp.rs` (a_panicking_document_does_not_stop_the_others) covers it.
-    ("E000", "internal error"),
     // The simulation's rules (`lint::simulation`, pass `Simulation`): their findings come from
     // the engine crate, which the lint does not run; the engine's tests and the CLI's
     // `check --simulate` tests cover them.

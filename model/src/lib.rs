@@ -4,6 +4,7 @@
 
 pub mod dialect;
 pub mod forge;
+pub mod guard;
 pub mod netrunner;
 pub mod pymtg;
 pub mod rulescript;

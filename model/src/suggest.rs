@@ -54,7 +54,8 @@ fn ascii_histogram(word: &str) -> Option<[u16; 128]> {
         if !b.is_ascii() {
             return None;
         }
-        counts[b.to_ascii_lowercase() as usize] += 1;
+        let count = &mut counts[b.to_ascii_lowercase() as usize];
+        *count = count.saturating_add(1);
     }
     Some(counts)
 }

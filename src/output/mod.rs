@@ -11,6 +11,23 @@ use lint::{Diagnostic, Severity, SourceFile};
 use rayon::prelude::*;
 use syntax::TextSize;
 
+/// A path as text outputs print it: control characters (a terminal's escape sequences in a file
+/// name) are written as escapes (`\u{1b}`), so that a name cannot drive the terminal.
+pub fn escape_path(path: &str) -> std::borrow::Cow<'_, str> {
+    if !path.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(path);
+    }
+    let mut out = String::with_capacity(path.len() + 8);
+    for c in path.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 pub struct Report<'a> {
     pub files: &'a [SourceFile],
     /// Per file, in the order of `files`.

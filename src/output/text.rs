@@ -4,10 +4,11 @@
 use super::Report;
 use crate::cli::ColorArg;
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, termcolor::Buffer};
 use lint::Severity;
 use std::io::{IsTerminal, Write};
+use syntax::{TextRange, TextSize};
 
 fn severity(s: Severity) -> CsSeverity {
     match s {
@@ -50,7 +51,8 @@ pub fn print(report: &Report<'_>, quiet: bool, color: ColorArg) -> std::io::Resu
             continue;
         }
         let source = &report.files[file];
-        let simple = SimpleFile::new(source.path_string(), source.text());
+        let name = super::escape_path(&source.path_string()).into_owned();
+        let simple = SimpleFile::new(name.as_str(), source.text());
         for d in list {
             let mut notes = d.notes.clone();
             if let Some(fix) = &d.fix {
@@ -63,14 +65,28 @@ pub fn print(report: &Report<'_>, quiet: bool, color: ColorArg) -> std::io::Resu
             let cs = CsDiagnostic::new(severity(d.severity))
                 .with_message(&d.message)
                 .with_code(format!("{} {}", d.rule.code, d.rule.name))
-                .with_labels(vec![Label::primary((), d.range)])
                 .with_notes(notes);
             let mut buffer = if color {
                 Buffer::ansi()
             } else {
                 Buffer::no_color()
             };
-            term::emit(&mut buffer, &config, &simple, &cs).map_err(std::io::Error::other)?;
+            let start = usize::from(d.range.start());
+            let line = simple
+                .line_index((), start)
+                .and_then(|i| simple.line_range((), i))
+                .unwrap_or(0..0);
+            if line.len() > LONG_LINE || d.range.len() > TextSize::from(LONG_RANGE) {
+                // Only a window of a long line: the whole of it for every finding on it would
+                // make the report grow with the square of the line.
+                let at = report.position(file, d.range.start());
+                let excerpt = Excerpt::new(&name, source.text(), line, d.range, at);
+                let cs = cs.with_labels(vec![Label::primary((), excerpt.label.clone())]);
+                term::emit(&mut buffer, &config, &excerpt, &cs).map_err(std::io::Error::other)?;
+            } else {
+                let cs = cs.with_labels(vec![Label::primary((), d.range)]);
+                term::emit(&mut buffer, &config, &simple, &cs).map_err(std::io::Error::other)?;
+            }
             let mut rendered = buffer.into_inner();
             rename_severity(&mut rendered, d.severity);
             out.write_all(&rendered)?;
@@ -81,6 +97,98 @@ pub fn print(report: &Report<'_>, quiet: bool, color: ColorArg) -> std::io::Resu
     }
     summary(&mut out, report)?;
     out.flush()
+}
+
+/// Lines longer than this (in bytes) are shown as a window around the finding.
+const LONG_LINE: usize = 320;
+/// So are findings longer than this (a range over many lines).
+const LONG_RANGE: u32 = 4096;
+/// How much of a long line is shown before the finding, and at most of the finding.
+const CONTEXT: usize = 60;
+const SHOWN: usize = 160;
+
+/// A window of one long line, with its real line and column numbers.
+struct Excerpt<'a> {
+    name: &'a str,
+    text: &'a str,
+    line: usize,
+    /// The column (1-based, in characters) of the window's first character.
+    column: usize,
+    /// The finding's range inside the window.
+    label: std::ops::Range<usize>,
+}
+
+impl<'a> Excerpt<'a> {
+    fn new(
+        name: &'a str,
+        source: &'a str,
+        line: std::ops::Range<usize>,
+        range: TextRange,
+        at: super::Position,
+    ) -> Excerpt<'a> {
+        let content_end = line.start + source[line.clone()].trim_end_matches(['\n', '\r']).len();
+        let start = usize::from(range.start()).clamp(line.start, content_end);
+        let floor = |mut i: usize| {
+            while !source.is_char_boundary(i) {
+                i -= 1;
+            }
+            i
+        };
+        let from = floor(start.saturating_sub(CONTEXT).max(line.start));
+        let end = usize::from(range.end()).clamp(start, content_end);
+        let shown_end = floor(end.min(start + SHOWN));
+        let to = floor((shown_end + CONTEXT).min(content_end)).max(shown_end);
+        let column = (at.column as usize)
+            .saturating_sub(source[from..start].chars().count())
+            .max(1);
+        Excerpt {
+            name,
+            text: &source[from..to],
+            line: at.line as usize,
+            column,
+            label: start - from..shown_end - from,
+        }
+    }
+}
+
+impl<'a> Files<'a> for Excerpt<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, files::Error> {
+        Ok(self.text)
+    }
+
+    fn line_index(&'a self, (): (), _byte_index: usize) -> Result<usize, files::Error> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, (): (), _line_index: usize) -> Result<usize, files::Error> {
+        Ok(self.line)
+    }
+
+    fn column_number(
+        &'a self,
+        (): (),
+        _line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, files::Error> {
+        let byte_index = byte_index.min(self.text.len());
+        Ok(self.column + self.text.get(..byte_index).map_or(0, |t| t.chars().count()))
+    }
+
+    fn line_range(
+        &'a self,
+        (): (),
+        _line_index: usize,
+    ) -> Result<std::ops::Range<usize>, files::Error> {
+        Ok(0..self.text.len())
+    }
 }
 
 fn summary(out: &mut impl Write, report: &Report<'_>) -> std::io::Result<()> {

@@ -165,6 +165,9 @@ pub fn line_cols(text: &str, offsets: &[TextSize]) -> Vec<LineCol> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(offsets.len());
     let (mut line, mut line_start, mut pos) = (0u32, 0usize, 0usize);
+    // The last offset reported and its column: the next one on the same line counts on from
+    // there, so that many offsets on one long line cost one pass over it.
+    let mut last: Option<(usize, usize, u32)> = None;
     for &offset in offsets {
         let target = usize::from(offset).min(bytes.len());
         // Count the breaks in bytes[pos..target], remembering where the last line starts.
@@ -198,12 +201,20 @@ pub fn line_cols(text: &str, offsets: &[TextSize]) -> Vec<LineCol> {
         }
         // An offset between `\r` and `\n` belongs to the line the pair ends.
         let start = line_start.min(target);
-        let prefix = &bytes[start..target];
-        let col = if prefix.is_ascii() {
-            prefix.len()
-        } else {
-            text[start..target].chars().count()
+        let (from, base) = match last {
+            Some((at, start_then, col)) if start_then == start && at >= start && at <= target => {
+                (at, col as usize)
+            }
+            _ => (start, 0),
         };
+        let prefix = &bytes[from..target];
+        let col = base
+            + if prefix.is_ascii() {
+                prefix.len()
+            } else {
+                text[from..target].chars().count()
+            };
+        last = Some((target, start, col as u32));
         out.push(LineCol {
             line,
             col: col as u32,

@@ -38,6 +38,9 @@ const CHAIN_KEYS: &[&str] = &[
     "PreventionSubAbility",
 ];
 
+/// How many abilities deep the simulation follows one chain (SubAbility$, Execute$, Choices$...).
+const MAX_CHAIN_DEPTH: usize = 200;
+
 /// Where an ability was reached from.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Origin {
@@ -347,6 +350,19 @@ impl<'a> Sim<'a> {
             return;
         };
         if !rec.is_ability() {
+            return;
+        }
+        if origin.chain.len() >= MAX_CHAIN_DEPTH {
+            // Each level holds its chain: a generated chain thousands deep would cost time and
+            // memory with the square of its depth (and the stack). No real card comes near.
+            self.find(Finding::new(
+                Kind::Budget,
+                from.value_range,
+                format!(
+                    "`{}$ {name}` is more than {MAX_CHAIN_DEPTH} abilities deep in one chain: the simulation does not follow it further",
+                    from.key
+                ),
+            ));
             return;
         }
         let key = (

@@ -651,9 +651,17 @@ pub fn transforms_body(text: &str) -> Option<(usize, usize)> {
     let start = text.find("transforms((")? + "transforms((".len();
     let mut depth = 1;
     let mut pos = start;
+    // The next of each at or after `pos`, searched again only once `pos` has passed it: a
+    // search from every position would make a long nest quadratic.
+    let find = |pat: &str, pos: usize| text[pos..].find(pat).map(|i| pos + i);
+    let (mut next_open, mut next_close) = (find("transforms((", pos), find("))", pos));
     loop {
-        let next_open = text[pos..].find("transforms((").map(|i| pos + i);
-        let next_close = text[pos..].find("))").map(|i| pos + i);
+        if next_open.is_some_and(|o| o < pos) {
+            next_open = find("transforms((", pos);
+        }
+        if next_close.is_some_and(|c| c < pos) {
+            next_close = find("))", pos);
+        }
         match (next_open, next_close) {
             (Some(o), Some(c)) if o < c => {
                 depth += 1;

@@ -660,11 +660,17 @@ fn marker_types(value: &str, out: &mut Vec<String>) {
         ("token(", 1),
         ("create(", 1),
     ] {
+        // The first `)` after each body start, found again only once passed (linear in a nest).
+        let mut close: Option<usize> = None;
         for at in memchr::memmem::find_iter(bytes, pat.as_bytes()) {
             let body_start = at + pat.len();
-            let body_end = lower[body_start..]
-                .find(')')
-                .map_or(lower.len(), |i| body_start + i);
+            if close.is_none_or(|c| c < body_start) {
+                close = Some(
+                    memchr::memchr(b')', &bytes[body_start..])
+                        .map_or(lower.len(), |i| body_start + i),
+                );
+            }
+            let body_end = close.unwrap_or(lower.len());
             let body = &lower[body_start..body_end];
             let sep = if pat == "create(" { ':' } else { ',' };
             let mut fields = body.split(sep);

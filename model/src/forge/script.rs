@@ -1167,22 +1167,41 @@ fn finish_record(rec: &mut RecordInfo<'_>) {
     let params = &mut rec.params;
     // Later params win: mark the earlier ones with the same key (records are short, so a
     // quadratic scan over at most a few dozen keys is cheaper than hashing).
+    // A record with very many params (a generated file) takes a set of the keys seen from the
+    // end instead, so that its cost stays linear.
     let ignore_case = matches!(rec.role, Role::Ability | Role::Replacement);
-    for i in 0..params.len() {
-        let p = &params[i];
-        if !p.has_dollar || p.key.is_empty() {
-            params[i].shadowed = false;
-            continue;
+    if params.len() > 64 {
+        let mut seen: std::collections::HashSet<std::borrow::Cow<'_, str>> =
+            std::collections::HashSet::new();
+        for p in params.iter_mut().rev() {
+            if !p.has_dollar || p.key.is_empty() {
+                p.shadowed = false;
+                continue;
+            }
+            let key = if ignore_case && p.key.bytes().any(|b| b.is_ascii_uppercase()) {
+                std::borrow::Cow::Owned(p.key.to_ascii_lowercase())
+            } else {
+                std::borrow::Cow::Borrowed(p.key)
+            };
+            p.shadowed = !seen.insert(key);
         }
-        let later = params[i + 1..].iter().any(|q| {
-            q.has_dollar
-                && if ignore_case {
-                    q.key.eq_ignore_ascii_case(p.key)
-                } else {
-                    q.key == p.key
-                }
-        });
-        params[i].shadowed = later;
+    } else {
+        for i in 0..params.len() {
+            let p = &params[i];
+            if !p.has_dollar || p.key.is_empty() {
+                params[i].shadowed = false;
+                continue;
+            }
+            let later = params[i + 1..].iter().any(|q| {
+                q.has_dollar
+                    && if ignore_case {
+                        q.key.eq_ignore_ascii_case(p.key)
+                    } else {
+                        q.key == p.key
+                    }
+            });
+            params[i].shadowed = later;
+        }
     }
     let kind_param = match rec.role {
         Role::Ability => ["AB", "SP", "ST", "DB"].iter().find_map(|k| {

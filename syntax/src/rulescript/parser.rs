@@ -386,7 +386,7 @@ fn target(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
     }
     // The types run up to `<` (pick), `[`, `@` or `::`.
     let types_end = (e.pos()..end)
-        .find(|&i| matches!(bytes[i], b'<' | b'[' | b'@') || s[i..end].starts_with("::"))
+        .find(|&i| matches!(bytes[i], b'<' | b'[' | b'@') || bytes[i..end].starts_with(b"::"))
         .unwrap_or(end);
     if types_end > e.pos() {
         e.start(TYPES);
@@ -468,7 +468,7 @@ fn target(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
                 e.token_to(WORD, we);
                 e.finish();
             }
-            b':' if s[p..end].starts_with("::") => {
+            b':' if bytes[p..end].starts_with(b"::") => {
                 e.start(SELECTOR);
                 e.token(COLON_COLON, 2);
                 let we = (p + 2..end)
@@ -545,7 +545,7 @@ fn filter(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
     if p < end {
         let op = [">=", "<=", "==", "!=", ">", "<", ":", "="]
             .iter()
-            .find(|op| s[p..end].starts_with(**op));
+            .find(|op| bytes[p..end].starts_with(op.as_bytes()));
         if let Some(op) = op {
             e.token_to(CMP, p + op.len());
             p += op.len();
@@ -686,9 +686,9 @@ fn statement(e: &mut Emitter<'_, '_>, s: &str, _start: usize, end: usize) {
         let c = bytes[p];
         if c == b' ' || c == b'\t' {
             blanks(e, s, p + 1);
-        } else if s[p..end].starts_with("[[") {
+        } else if bytes[p..end].starts_with(b"[[") {
             condition(e, s, p, end);
-        } else if s[p..end].starts_with("&&") || s[p..end].starts_with("||") {
+        } else if bytes[p..end].starts_with(b"&&") || bytes[p..end].starts_with(b"||") {
             e.token(JOINER, 2);
         } else if c == b'&' {
             e.token(JOINER, 1);

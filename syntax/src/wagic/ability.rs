@@ -376,6 +376,9 @@ impl<'b> P<'_, 'b> {
     fn effects(&mut self, lo: usize, hi: usize) {
         let mut piece = lo;
         let mut i = lo;
+        // Once an `ability$!` has no closing `!$` at the top level, no later one has: not
+        // searching again keeps a long run of them linear.
+        let mut unclosed = false;
         while i < hi {
             if self.kind(i) == AMP && i + 1 < hi && self.kind(i + 1) == AMP {
                 self.effect(piece, i);
@@ -386,9 +389,14 @@ impl<'b> P<'_, 'b> {
                 continue;
             }
             // The engine cuts an `ability$!...!$` body out before it splits on `&&`.
-            if let Some(after) = self.ability_body_end(i, hi) {
-                i = after;
-                continue;
+            if !unclosed && self.is_ability_open(i, hi) {
+                match self.ability_body_end(i, hi) {
+                    Some(after) => {
+                        i = after;
+                        continue;
+                    }
+                    None => unclosed = true,
+                }
             }
             i = self.next_top(i, hi);
         }
@@ -397,11 +405,7 @@ impl<'b> P<'_, 'b> {
 
     /// At `ability$!`, the index after its closing `!$`.
     fn ability_body_end(&self, i: usize, hi: usize) -> Option<usize> {
-        if !(self.word_is(i, &["ability"])
-            && self.kind(i + 1) == DOLLAR
-            && self.kind(i + 2) == BANG
-            && i + 2 < hi)
-        {
+        if !self.is_ability_open(i, hi) {
             return None;
         }
         let end = self.find_top(i + 3, hi, |p, j| {
@@ -432,10 +436,11 @@ impl<'b> P<'_, 'b> {
 
     fn items(&mut self, lo: usize, hi: usize, ctx: Ctx) {
         let mut i = lo;
+        let mut unclosed = false;
         while i < hi {
             let kind = self.kind(i);
             if kind == WORD {
-                if let Some(next) = self.nested_ability(i, hi) {
+                if let Some(next) = self.nested_ability(i, hi, &mut unclosed) {
                     i = next;
                     continue;
                 }
@@ -469,16 +474,27 @@ impl<'b> P<'_, 'b> {
         }
     }
 
-    /// `ability$!...!$` and `and!(...)!`: an ability inside the text.
-    fn nested_ability(&mut self, i: usize, hi: usize) -> Option<usize> {
-        if self.word_is(i, &["ability"])
+    /// `ability$!` at `i`.
+    fn is_ability_open(&self, i: usize, hi: usize) -> bool {
+        self.word_is(i, &["ability"])
             && self.kind(i + 1) == DOLLAR
             && self.kind(i + 2) == BANG
             && i + 2 < hi
-        {
-            let end = self.find_top(i + 3, hi, |p, j| {
+    }
+
+    /// `ability$!...!$` and `and!(...)!`: an ability inside the text. `unclosed` is the caller's
+    /// walk's memory that an earlier `ability$!` found no `!$` (so none will: see `effects`).
+    fn nested_ability(&mut self, i: usize, hi: usize, unclosed: &mut bool) -> Option<usize> {
+        if self.is_ability_open(i, hi) {
+            if *unclosed {
+                return None;
+            }
+            let Some(end) = self.find_top(i + 3, hi, |p, j| {
                 p.kind(j) == BANG && p.kind(j + 1) == DOLLAR && j + 1 < hi
-            })?;
+            }) else {
+                *unclosed = true;
+                return None;
+            };
             self.b.start(NESTED_ABILITY);
             self.toks(i, i + 3);
             self.nested_auto(i + 3, end);

@@ -238,6 +238,12 @@ impl Auto {
     pub fn effect_separators(&self) -> usize {
         child_tokens(&self.0, SyntaxKind::AMP).count() / 2
     }
+
+    /// Whether the effects are separated by `&&` (stops at the first `&&`; `effect_separators`
+    /// walks them all).
+    pub fn has_effect_separators(&self) -> bool {
+        child_tokens(&self.0, SyntaxKind::AMP).nth(1).is_some()
+    }
 }
 
 impl Trigger {

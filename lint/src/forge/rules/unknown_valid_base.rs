@@ -88,6 +88,20 @@ pub(crate) fn base_known(base: &str) -> bool {
         || RELATIVE_PREFIXES.iter().any(|p| base.starts_with(p))
 }
 
+/// The length of the longest word `base_known` accepts exactly (not by a relative prefix).
+fn longest_exact_word() -> usize {
+    static LONGEST: std::sync::LazyLock<usize> = std::sync::LazyLock::new(|| {
+        vocab::types()
+            .names()
+            .chain(BASE_WORDS.iter().copied())
+            .chain(WHOLE_VALUES.iter().copied())
+            .map(str::len)
+            .max()
+            .unwrap_or(0)
+    });
+    *LONGEST
+}
+
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for site in ctx.valids() {
@@ -120,7 +134,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         // Two type words run together (`PlaneswalkerPlaneswalker`).
-        let doubled = (1..base.len()).find(|&i| {
+        // The first word is an exact word (a relative prefix would make the whole base known),
+        // so the cut is within the longest of them: linear in a long base.
+        let doubled = (1..base.len().min(longest_exact_word() + 1)).find(|&i| {
             base.is_char_boundary(i) && base_known(&base[..i]) && base_known(&base[i..])
         });
         if let Some(i) = doubled {

@@ -18,7 +18,9 @@ pub(crate) static META: RuleMeta = RuleMeta {
     summary: "A line that continues the record above it (`| SpellDescription$ ...`), which Forge drops.",
     explanation: "Forge has no line continuation: every physical line is read on its own. A record wrapped \
 by hand leaves its second half on a line with no valid key, and Forge ignores that half without a word: \
-the parameters on it (often the description, sometimes a `SubAbility$`) are lost. Join the lines.",
+the parameters on it (often the description, sometimes a `SubAbility$`) are lost. Join the lines. \
+The fix (unsafe) does: it replaces the line break before the reported line, and the whitespace that \
+ends the line above, with ` | ` (or a space before a `|`), so it also edits the end of the line above.",
     bad: "Name:Gale Runner\nManaCost:1 W\nTypes:Creature Bird\nPT:1/1\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ Flying\n| SpellDescription$ CARDNAME gains flying until end of turn.",
     good: "Name:Gale Runner\nManaCost:1 W\nTypes:Creature Bird\nPT:1/1\nA:AB$ Pump | Cost$ W | Defined$ Self | KW$ Flying | SpellDescription$ CARDNAME gains flying until end of turn.",
     replaces: &[syntax::ErrorKind::UnrecognizedLine],

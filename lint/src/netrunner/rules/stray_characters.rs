@@ -22,6 +22,8 @@ shorter word than written.",
 };
 
 fn punct(node: &SyntaxNode, markers: bool, sink: &mut Sink<'_>) {
+    // Stray characters next to each other (`$|`, a damaged line) are one finding.
+    let mut run: Option<(syntax::TextRange, String)> = None;
     for t in node
         .children_with_tokens()
         .filter_map(|e| e.into_token())
@@ -33,12 +35,37 @@ fn punct(node: &SyntaxNode, markers: bool, sink: &mut Sink<'_>) {
         }) {
             continue;
         }
-        sink.report(
-            t.text_range(),
-            format!("`{text}` is not part of any command or modulator: the engine's patterns stop before it"),
-        )
-        .with_fix(Fix::unsafe_("remove it", vec![Edit::delete(t.text_range())]));
+        match &mut run {
+            Some((range, stray)) if range.end() == t.text_range().start() => {
+                *range = range.cover(t.text_range());
+                stray.push_str(&text);
+            }
+            _ => {
+                if let Some((range, stray)) = run.take() {
+                    report(sink, range, &stray);
+                }
+                run = Some((t.text_range(), text));
+            }
+        }
     }
+    if let Some((range, stray)) = run {
+        report(sink, range, &stray);
+    }
+}
+
+fn report(sink: &mut Sink<'_>, range: syntax::TextRange, stray: &str) {
+    // A long run is named by its start.
+    let shown: String = stray.chars().take(40).collect();
+    let shown = if shown.len() < stray.len() {
+        format!("{shown}...")
+    } else {
+        shown
+    };
+    sink.report(
+        range,
+        format!("`{shown}` is not part of any command or modulator: the engine's patterns stop before it"),
+    )
+    .with_fix(Fix::unsafe_("remove it", vec![Edit::delete(range)]));
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {

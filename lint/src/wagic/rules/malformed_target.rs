@@ -53,7 +53,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     .syntax()
                     .ancestors()
                     .find_map(Auto::cast)
-                    .is_some_and(|a| a.effect_separators() > 0);
+                    .is_some_and(|a| a.has_effect_separators());
             check_spec(&spec, Some(view), sink, split_on_amp);
         }
     }

@@ -29,7 +29,7 @@ that form works there. Put `name(...)` after the ability.",
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for view in ctx.code_views().filter(|v| v.has("name(")) {
         for auto in view.all(Auto::cast) {
-            if auto.cost().is_some() || auto.effect_separators() > 0 {
+            if auto.cost().is_some() || auto.has_effect_separators() {
                 continue;
             }
             let Some(effect) = auto.effects().next() else {

@@ -59,12 +59,21 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .with_fix(Fix::safe(
                 "move it to its own line",
                 vec![Edit::replace(
-                    range(start, start + rest.len()),
-                    format!("\n{trimmed}"),
+                    range(start, start + rest.trim_end_matches(['\r', '\n']).len()),
+                    format!("{}{trimmed}", line_ending(ctx.file.text())),
                 )],
             ));
         } else {
             sink.report(at, format!("Wagic ignores the rest of a `{line}` line"));
         }
+    }
+}
+
+/// The file's line ending (its first one), so that a fix that breaks a line keeps the style.
+fn line_ending(text: &str) -> &'static str {
+    match text.find(['\r', '\n']) {
+        Some(i) if text[i..].starts_with("\r\n") => "\r\n",
+        Some(i) if text[i..].starts_with('\r') => "\r",
+        _ => "\n",
     }
 }

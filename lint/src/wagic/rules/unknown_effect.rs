@@ -79,7 +79,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .syntax()
                 .parent()
                 .and_then(syntax::wagic::ast::Auto::cast)
-                .is_some_and(|a| a.effect_separators() > 0);
+                .is_some_and(|a| a.has_effect_separators());
             for (_, segment) in code::segments(fragment) {
                 let segment = segment.trim();
                 if segment.is_empty() {
