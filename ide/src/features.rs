@@ -73,6 +73,11 @@ pub struct Completion {
     pub replace: TextRange,
     /// Known only to an older version of the engine.
     pub deprecated: bool,
+    /// The key editors sort by (the label when `None`): set when the list is ranked by
+    /// relevance rather than alphabetically.
+    pub sort: Option<String>,
+    /// The text editors match what was typed against (the label when `None`).
+    pub filter: Option<String>,
 }
 
 impl Completion {
@@ -85,6 +90,8 @@ impl Completion {
             insert: None,
             replace,
             deprecated: false,
+            sort: None,
+            filter: None,
         }
     }
 
@@ -108,6 +115,16 @@ impl Completion {
 
     pub fn deprecated(mut self, deprecated: bool) -> Completion {
         self.deprecated = deprecated;
+        self
+    }
+
+    pub fn sort(mut self, key: impl Into<String>) -> Completion {
+        self.sort = Some(key.into());
+        self
+    }
+
+    pub fn filter(mut self, text: impl Into<String>) -> Completion {
+        self.filter = Some(text.into());
         self
     }
 }

@@ -507,3 +507,77 @@ fn wagic_edits_stay_equal_to_a_full_check() {
         assert_eq!(got, want, "after {find:?}");
     }
 }
+
+/// An invented card with a Destroy spell, the cursor after `A:SP$ Destroy | `.
+const GLOOM: &str =
+    "Name:Gloom Test Card\nManaCost:1 B\nTypes:Sorcery\nA:SP$ Destroy | \nOracle:\n";
+
+#[test]
+fn forge_param_completion_is_ranked_by_relevance() {
+    let fx = Fixture::new("forge-rank");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/g/gloom_test_card.txt");
+    open(&mut world, &path, GLOOM);
+    let items = world.complete(&path, at(GLOOM, "Destroy | ", 10));
+    let got = labels(&items);
+    assert_eq!(got.first(), Some(&"ValidTgts"), "{got:?}");
+    // Destroy's own parameters before the ones every ability reads.
+    let pos = |l: &str| got.iter().position(|x| *x == l).unwrap();
+    assert!(pos("NoRegen") < pos("ActivationLimit"), "{got:?}");
+    // Editors keep the order and match on the name.
+    let sort: Vec<&str> = items.iter().map(|c| c.sort.as_deref().unwrap()).collect();
+    assert!(sort.windows(2).all(|w| w[0] < w[1]), "{sort:?}");
+    assert!(
+        items
+            .iter()
+            .all(|c| c.filter.as_deref() == Some(c.label.as_str()))
+    );
+    // Typing `Valid`: what an editor keeps, in its sortText order.
+    let mut valid: Vec<&ide::Completion> = items
+        .iter()
+        .filter(|c| c.filter.as_deref().unwrap().starts_with("Valid"))
+        .collect();
+    valid.sort_by_key(|c| c.sort.clone());
+    assert_eq!(valid[0].label, "ValidTgts");
+    // (`ValidActivatingPlayer$`, an AI hint, when the vocabulary has it, comes after.)
+    let vl: Vec<&str> = valid.iter().map(|c| c.label.as_str()).collect();
+    if let Some(i) = vl.iter().position(|x| *x == "ValidActivatingPlayer") {
+        assert!(i > 0, "{vl:?}");
+    }
+}
+
+#[test]
+fn forge_hover_is_written_for_scripters() {
+    let fx = Fixture::new("forge-hover-plain");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/g/gloom_test_card.txt");
+    let text = GLOOM.replace("Destroy | ", "Destroy | ValidTgts$ Creature | Cost$ 1");
+    open(&mut world, &path, &text);
+    let md = world
+        .hover(&path, at(&text, "ValidTgts", 2))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("Read by Destroy."), "{md}");
+    assert!(
+        md.contains("Forge versions: 2020, 2022 and today's."),
+        "{md}"
+    );
+    for internal in [
+        "AbilityFactory",
+        "universal",
+        "AI (general)",
+        ".java",
+        "Effect",
+    ] {
+        assert!(!md.contains(internal), "{md}");
+    }
+    let md = world.hover(&path, at(&text, "Cost$", 1)).unwrap().markdown;
+    assert!(md.contains("Read by every ability."), "{md}");
+    let md = world
+        .hover(&path, at(&text, "Destroy", 2))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("**Destroy** — ApiType"), "{md}");
+    assert!(md.contains("Parameters: `ValidTgts$`"), "{md}");
+    assert!(!md.contains("DestroyEffect"), "{md}");
+}

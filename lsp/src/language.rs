@@ -46,6 +46,8 @@ pub(crate) async fn completion(
                         })
                     }),
                     tags: c.deprecated.then(|| vec![CompletionItemTag::DEPRECATED]),
+                    sort_text: c.sort,
+                    filter_text: c.filter,
                     text_edit: Some(CompletionTextEdit::Edit(TextEdit::new(range, new_text))),
                     ..Default::default()
                 }

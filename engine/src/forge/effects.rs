@@ -254,6 +254,14 @@ pub(super) fn entry(lower: &str) -> Option<&'static ApiEntry> {
         .map(|i| &TABLE[i])
 }
 
+/// The parameters an ApiType cannot do without (any one of them will do), for editors; empty
+/// when none is required or the ApiType has no row.
+pub fn required_params(api: &str) -> &'static [&'static str] {
+    entry(&api.to_ascii_lowercase())
+        .and_then(|e| e.needs)
+        .map_or(&[], |n| n.one_of)
+}
+
 /// The ApiTypes of a Forge version that the simulation does not play yet (`G101` when used).
 pub fn not_simulated(words: &Vocabulary) -> Vec<&'static str> {
     words

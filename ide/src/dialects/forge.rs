@@ -329,6 +329,58 @@ fn param_candidates(
     out
 }
 
+/// Whether a params-table reader is the engine's AI only (not the effect or the game rules).
+fn ai_only(row: &vocab::ParamRow) -> bool {
+    let ai = |r: &str| {
+        let r = r.trim();
+        r == "ai" || r.starts_with("AI") || r.ends_with("Ai") || r.starts_with("ComputerUtil")
+    };
+    row.read_by.split(',').all(ai)
+}
+
+/// The record's parameter names by relevance: the ones its ApiType needs, then the ones its
+/// ApiType (trigger mode, static mode, replacement event) itself reads outside the AI, then the
+/// rest (the common sets, the AI's), each group by how many corpus cards use the parameter with
+/// that kind of record, then by name; parameters the record already has come last.
+fn rank_params<'r>(
+    rec: Option<&RecordInfo<'_>>,
+    typed: &str,
+    candidates: Vec<&'r str>,
+) -> Vec<&'r str> {
+    let scopes = rec.and_then(RecordScopes::of);
+    let own = scopes.as_ref().and_then(|s| s.own());
+    let kind = match (&scopes, rec) {
+        (Some(s), _) => s.scope_key(),
+        (None, Some(r)) => r.kind_value.to_string(),
+        (None, None) => String::new(),
+    };
+    let required: &[&str] = match rec {
+        Some(r) if r.role == Role::Ability => engine::forge::effects::required_params(r.kind_value),
+        _ => &[],
+    };
+    let frequency = vocab::param_frequency();
+    let mut keyed: Vec<_> = candidates
+        .into_iter()
+        .map(|k| {
+            let present = rec.is_some_and(|r| k != typed && r.param(k).is_some());
+            let tier = if required.contains(&k) {
+                0
+            } else if own
+                .and_then(|s| s.params.get(k))
+                .is_some_and(|row| !ai_only(row))
+            {
+                1
+            } else {
+                2
+            };
+            let count = frequency.count(&kind, k);
+            ((present, tier, std::cmp::Reverse(count), k), k)
+        })
+        .collect();
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    keyed.into_iter().map(|(_, k)| k).collect()
+}
+
 /// Record keys that give a record its kind, when it has none yet.
 fn kind_keys(rec: Option<&RecordInfo<'_>>, line_key: &str) -> &'static [&'static str] {
     let has_kind = rec.is_some_and(|r| r.kind_param.is_some());
@@ -345,20 +397,71 @@ fn kind_keys(rec: Option<&RecordInfo<'_>>, line_key: &str) -> &'static [&'static
 
 fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str) -> String {
     let mut out = format!("**{key}$** — parameter");
-    if let Some(scopes) = rec.and_then(RecordScopes::of) {
-        let read_by = scopes.read_by(key);
-        if !read_by.is_empty() {
-            out.push_str(&format!(
-                "\n\nRead by {} ({}).",
-                scopes.what(),
-                read_by.join(", ")
-            ));
-            return out;
+    let params = vocab.params();
+    // What it does, from what the annotations say of its readers.
+    let rows: Vec<&vocab::ParamRow> = params
+        .scopes
+        .values()
+        .filter_map(|s| s.params.get(key))
+        .collect();
+    if let Some(what) = param_purpose(&rows) {
+        out.push_str(&format!("\n\n{what}"));
+    }
+    // Which records read it: this record's kind when it does, else every kind that does.
+    let scopes = rec.and_then(RecordScopes::of);
+    let mine = scopes.as_ref().and_then(|s| {
+        let own = s.own()?.params.get(key);
+        if let Some(row) = own {
+            let who = record_kind(&s.scope_key());
+            return Some(if ai_only(row) {
+                format!("Read by {who}, by the computer player only (a hint for the AI).")
+            } else {
+                format!("Read by {who}.")
+            });
+        }
+        s.reads(key).then(|| {
+            let mut kinds: Vec<String> = params
+                .by_param
+                .get(key)
+                .into_iter()
+                .flatten()
+                .filter(|k| commons_of(rec).contains(k))
+                .map(|k| record_kind(k))
+                .collect();
+            kinds.sort_unstable();
+            kinds.dedup();
+            if kinds.is_empty() {
+                kinds.push(record_kind(&s.scope_key()));
+            }
+            format!("Read by {}.", join_plain(&kinds))
+        })
+    });
+    match mine {
+        Some(line) => out.push_str(&format!("\n\n{line}")),
+        None => {
+            if let Some(list) = params.by_param.get(key) {
+                let mut kinds: Vec<String> = list.iter().map(|k| record_kind(k)).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                const MAX: usize = 8;
+                let more = kinds.len().saturating_sub(MAX);
+                kinds.truncate(MAX);
+                if more > 0 {
+                    kinds.push(format!("{more} more"));
+                }
+                if let Some(s) = scopes.as_ref() {
+                    out.push_str(&format!(
+                        "\n\nNot read by {}; read by {}.",
+                        record_kind(&s.scope_key()),
+                        join_plain(&kinds)
+                    ));
+                } else {
+                    out.push_str(&format!("\n\nRead by {}.", join_plain(&kinds)));
+                }
+            }
         }
     }
-    if let Some(w) = lint::forge::rules::scope::where_read(vocab, key) {
-        out.push_str(&format!("\n\n{}.", capitalise(&w)));
-    }
+    out.push_str(&format!("\n\n{}", versions_line(key)));
     out
 }
 
@@ -370,23 +473,161 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-/// Markdown listing the params a reader takes.
-fn reads_list(scope: Option<&vocab::Scope>) -> String {
+/// A plain sentence on what a parameter does, from the annotations' "read by" column.
+fn param_purpose(rows: &[&vocab::ParamRow]) -> Option<&'static str> {
+    let has = |what: &str| rows.iter().any(|r| r.read_by.contains(what));
+    Some(if has("record type") {
+        "Gives the record its ApiType: the effect it has."
+    } else if has("sub-ability key") {
+        "Names an SVar holding another ability to run."
+    } else if has("mana ability part") {
+        "Part of a mana ability."
+    } else if has("restriction") {
+        "Limits when the ability can be activated or cast."
+    } else if has("condition") {
+        "A condition checked as the ability resolves: it does nothing when the condition fails."
+    } else if has("CardTraitBase requirements") {
+        "A requirement checked before the trigger, static ability or replacement applies."
+    } else if !rows.is_empty() && rows.iter().all(|r| ai_only(r)) {
+        "A hint for the computer player: it changes how the AI uses the card, not the rules."
+    } else {
+        return None;
+    })
+}
+
+/// The common params-table scopes a record reads besides its own.
+fn commons_of(rec: Option<&RecordInfo<'_>>) -> &'static [&'static str] {
+    match rec.map(|r| r.role) {
+        Some(Role::Ability) => &["common:ability", "common:ai", "common:mana", "common:any"],
+        Some(Role::Trigger) => &["common:trigger", "common:trait", "common:any"],
+        Some(Role::Static) => &["common:static", "common:trait", "common:any"],
+        Some(Role::Replacement) => &["common:replacement", "common:trait", "common:any"],
+        _ => &["common:any"],
+    }
+}
+
+/// How hover names a params-table scope: `Destroy`, `Phase triggers`, `every ability`.
+fn record_kind(scope: &str) -> String {
+    match scope {
+        "common:ability" | "common:ai" => "every ability".into(),
+        "common:mana" => "mana abilities".into(),
+        "common:trigger" => "every trigger".into(),
+        "common:static" => "every static ability".into(),
+        "common:replacement" => "every replacement".into(),
+        "common:trait" => "every trigger, static ability and replacement".into(),
+        "common:any" | "common:global" => "every record".into(),
+        s => match s.split_once(':') {
+            Some(("trigger", m)) => format!("{m} triggers"),
+            Some(("static", m)) => format!("{m} static abilities"),
+            Some(("replacement", e)) => format!("{e} replacements"),
+            _ => s.to_string(),
+        },
+    }
+}
+
+/// "A", "A and B", "A, B and C".
+fn join_plain(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Which shipped Forge versions read a parameter.
+fn versions_line(key: &str) -> String {
+    let names: Vec<&str> = vocab::Version::ALL
+        .into_iter()
+        .filter(|v| {
+            model::forge::versions::shipped(*v)
+                .params()
+                .read_anywhere(key)
+        })
+        .map(version_name)
+        .collect();
+    versions_sentence(&names)
+}
+
+fn version_name(v: vocab::Version) -> &'static str {
+    match v {
+        vocab::Version::V2020 => "2020",
+        vocab::Version::V2022 => "2022",
+        vocab::Version::Latest => "today's",
+    }
+}
+
+fn versions_sentence(names: &[&str]) -> String {
+    if names.is_empty() {
+        return "No shipped Forge version reads it.".into();
+    }
+    let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    format!("Forge versions: {}.", join_plain(&names))
+}
+
+/// Hover for a record kind (ApiType, trigger mode, static mode, replacement event): what it
+/// does, which versions know it, and the parameters it reads, the most used first.
+fn kind_doc(what: &str, w: &Word, scope: Option<&vocab::Scope>, scope_key: &str) -> String {
+    let doc = plain_doc(w.doc);
+    let mut out = format!("**{}** — {what}\n\n{doc}", w.name);
+    if let Some(r) = w.renamed {
+        out.push_str(&format!("\n\nUpstream Forge calls it `{r}`."));
+    }
+    let names: Vec<&str> = w.versions.iter().map(version_name).collect();
+    if !names.is_empty() {
+        out.push_str(&format!("\n\n{}", versions_sentence(&names)));
+    }
+    out + &reads_list(scope, scope_key)
+}
+
+/// An annotation doc, or a plain line when the word has only the generated one (which names the
+/// engine's class).
+fn plain_doc(doc: &str) -> String {
+    let generated = doc.ends_with(')')
+        && doc
+            .split_once(" (")
+            .is_some_and(|(_, c)| !c.contains(' ') && c.len() > 1);
+    if generated || doc.is_empty() || doc.ends_with("read by the engine") {
+        "No description yet.".into()
+    } else {
+        capitalise(doc)
+    }
+}
+
+/// Markdown listing the params a reader takes: the ones it reads outside the AI, the most used
+/// first, then the computer player's hints.
+fn reads_list(scope: Option<&vocab::Scope>, scope_key: &str) -> String {
     let Some(scope) = scope else {
         return String::new();
     };
-    let mut keys: Vec<&str> = scope.params.keys().copied().collect();
-    keys.sort_unstable();
+    let frequency = vocab::param_frequency();
+    let mut keys: Vec<(&str, bool)> = scope
+        .params
+        .iter()
+        .map(|(k, row)| (*k, ai_only(row)))
+        .collect();
     if keys.is_empty() {
         return String::new();
     }
-    format!(
-        "\n\nParameters: {}",
+    keys.sort_unstable_by_key(|(k, ai)| {
+        (*ai, std::cmp::Reverse(frequency.count(scope_key, k)), *k)
+    });
+    let list = |ai: bool| {
         keys.iter()
-            .map(|k| format!("`{k}$`"))
+            .filter(|(_, a)| *a == ai)
+            .map(|(k, _)| format!("`{k}$`"))
             .collect::<Vec<_>>()
             .join(", ")
-    )
+    };
+    let mut out = String::new();
+    let main = list(false);
+    if !main.is_empty() {
+        out.push_str(&format!("\n\nParameters: {main}"));
+    }
+    let ai = list(true);
+    if !ai.is_empty() {
+        out.push_str(&format!("\n\nHints for the computer player: {ai}"));
+    }
+    out
 }
 
 fn svar_names<'a>(p: &'a Parsed<'a>, face: usize) -> Vec<&'a str> {
@@ -546,12 +787,20 @@ impl DialectIde for Linter {
                             .insert(format!("{k}$ "))
                     })
                     .collect();
-                out.extend(param_candidates(vocab, rec, line_key).into_iter().map(|k| {
+                let typed = p.text[r].trim();
+                let ranked = rank_params(rec, typed, param_candidates(vocab, rec, line_key));
+                out.extend(ranked.into_iter().map(|k| {
                     Completion::new(k, CompletionKind::Key, r)
                         .detail("parameter")
                         .documentation(param_doc(vocab, rec, k))
                         .insert(format!("{k}$ "))
                 }));
+                // Ranked by relevance: editors keep this order (`sortText`) and match the
+                // typed text against the name (`filterText`).
+                for (i, c) in out.iter_mut().enumerate() {
+                    c.sort = Some(format!("{i:04}"));
+                    c.filter = Some(c.label.clone());
+                }
                 out
             }
             Site::ParamValue {
@@ -806,20 +1055,27 @@ impl DialectIde for Linter {
                 match value_vocab(rec, line_key, key, after) {
                     ValueVocab::Api => {
                         let w = vocab.api_types().get_ignore_case(text)?;
-                        word_doc("ApiType", w) + &reads_list(params.scope(w.name))
+                        kind_doc("ApiType", w, params.scope(w.name), w.name)
                     }
                     ValueVocab::TriggerMode => {
                         let w = vocab.trigger_modes().get_ignore_case(text)?;
-                        word_doc("trigger mode", w) + &reads_list(params.trigger_scope(w.name))
+                        let key = format!("trigger:{}", w.name);
+                        kind_doc("trigger mode", w, params.trigger_scope(w.name), &key)
                     }
                     ValueVocab::StaticMode => {
                         let w = vocab.static_modes().get_ignore_case(text)?;
-                        word_doc("static mode", w) + &reads_list(params.static_scope(w.name))
+                        let key = format!("static:{}", w.name);
+                        kind_doc("static mode", w, params.static_scope(w.name), &key)
                     }
                     ValueVocab::Event => {
                         let w = vocab.replacement_events().get_ignore_case(text)?;
-                        word_doc("replacement event", w)
-                            + &reads_list(params.replacement_scope(w.name))
+                        let key = format!("replacement:{}", w.name);
+                        kind_doc(
+                            "replacement event",
+                            w,
+                            params.replacement_scope(w.name),
+                            &key,
+                        )
                     }
                     ValueVocab::Zone => word_doc("zone", vocab.zones().get_ignore_case(text)?),
                     ValueVocab::Phase => word_doc("phase", vocab.phase(text)?),

@@ -717,6 +717,42 @@ pub fn defined_param(role: &str, api: &str, key: &str) -> Option<&'static Define
     })
 }
 
+/// How many cards of the Forge corpus use each parameter per record kind
+/// (`param-frequency.tsv`, counted by `bench/param_frequency.py`): completion ranks parameter
+/// names by it. Kinds are the params table's scope names (`Destroy`, `trigger:Phase`...),
+/// looked up ignoring case.
+pub struct ParamFrequency {
+    by_kind: Map<String, Map<&'static str, u32>>,
+}
+
+static PARAM_FREQUENCY: LazyLock<ParamFrequency> = LazyLock::new(|| {
+    let mut by_kind: Map<String, Map<&'static str, u32>> = Map::default();
+    for r in rows(include_str!("../../data/forge/param-frequency.tsv")) {
+        let n = col(&r, 2).parse().unwrap_or(0);
+        by_kind
+            .entry(col(&r, 0).to_ascii_lowercase())
+            .or_default()
+            .insert(col(&r, 1), n);
+    }
+    ParamFrequency { by_kind }
+});
+
+/// The corpus frequency of parameters per record kind (the same for every Forge version).
+pub fn param_frequency() -> &'static ParamFrequency {
+    &PARAM_FREQUENCY
+}
+
+impl ParamFrequency {
+    /// How many corpus cards use `param` in a record of `kind` (0 when not among its top rows).
+    pub fn count(&self, kind: &str, param: &str) -> u32 {
+        self.by_kind
+            .get(&kind.to_ascii_lowercase())
+            .and_then(|m| m.get(param))
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
 /// What the params table says about one scope.
 #[derive(Default)]
 pub struct Scope {

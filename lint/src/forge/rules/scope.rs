@@ -99,6 +99,12 @@ impl RecordScopes {
         self.scopes.iter().flatten().copied()
     }
 
+    /// The record's own scope: what its ApiType, trigger mode, static mode or replacement event
+    /// itself reads (not the common sets every such record reads).
+    pub fn own(&self) -> Option<&'static Scope> {
+        self.scopes[0]
+    }
+
     pub fn reads(&self, key: &str) -> bool {
         self.iter().any(|s| s.params.contains_key(key))
     }
