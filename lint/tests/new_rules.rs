@@ -149,7 +149,7 @@ fn controller_property_outside_battlefield() {
     assert_eq!(
         got,
         vec![(
-            Severity::Warning,
+            Severity::Hint,
             "YouCtrl".to_string(),
             Some(("YouOwn".to_string(), Applicability::Unsafe))
         )]

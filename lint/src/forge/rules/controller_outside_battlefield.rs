@@ -12,7 +12,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
     name: "controller-outside-battlefield",
     dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
-    severity: Severity::Warning,
+    severity: Severity::Hint,
     fix: FixAvailability::Always,
     summary: "`Card.YouCtrl` (or `OppCtrl`, `YouDontCtrl`) on the cards an ability takes from a graveyard, hand, library or exile, where only ownership applies: `YouOwn`.",
     explanation: "Only permanents and spells have a controller. A card in a graveyard, hand, library or \
@@ -22,7 +22,8 @@ left the battlefield. The rules text says \"from your graveyard\" or \"a card yo
 `YouDontOwn`) says it exactly. The rule looks at `ValidTgts$` and `ChangeType$` of `ChangeZone` and \
 `ChangeZoneAll` abilities whose `Origin$` holds no battlefield or stack zone, and at `ValidTgts$` of \
 abilities that target in such a zone (`TgtZone$`). The fix swaps the property (unsafe: it changes \
-which cards qualify when control and ownership differ).",
+which cards qualify when control and ownership differ). A hint: most such scripts play as intended \
+(420 on the 2020 corpus, which wrote `YouCtrl` by convention; today's Forge writes `YouOwn`).",
     bad: "Name:Grave Beckoning\nManaCost:1 B\nTypes:Sorcery\nA:SP$ ChangeZone | Cost$ 1 B | Origin$ Graveyard | Destination$ Hand | ValidTgts$ Creature.YouCtrl | TgtPrompt$ Select target creature card in your graveyard | SpellDescription$ Return target creature card from your graveyard to your hand.",
     good: "Name:Grave Beckoning\nManaCost:1 B\nTypes:Sorcery\nA:SP$ ChangeZone | Cost$ 1 B | Origin$ Graveyard | Destination$ Hand | ValidTgts$ Creature.YouOwn | TgtPrompt$ Select target creature card in your graveyard | SpellDescription$ Return target creature card from your graveyard to your hand.",
     ..RuleMeta::BASE
