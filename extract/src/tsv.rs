@@ -7,7 +7,7 @@ const MAGIC: &str = "# cardlint forge vocabulary v1";
 
 // Tabs, line breaks and backslashes inside a field would break the format; they are written as
 // `\t`, `\n`, `\r` and `\\` (keyword texts are the only fields that could hold them).
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     if !s.contains(['\t', '\n', '\r', '\\']) {
         return s.to_string();
     }
@@ -24,7 +24,7 @@ fn escape(s: &str) -> String {
     o
 }
 
-fn unescape(s: &str) -> String {
+pub(crate) fn unescape(s: &str) -> String {
     if !s.contains('\\') {
         return s.to_string();
     }

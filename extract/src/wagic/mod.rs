@@ -13,6 +13,7 @@ mod kinds;
 mod lex;
 mod scan;
 
+use crate::tsv::{escape, unescape};
 use std::fmt;
 use std::path::Path;
 
@@ -207,39 +208,6 @@ fn one_line(s: &str) -> String {
 }
 
 // Literals may hold tabs, line breaks or backslashes; they are written `\t`, `\n`, `\r`, `\\`.
-fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\t' => o.push_str("\\t"),
-            '\n' => o.push_str("\\n"),
-            '\r' => o.push_str("\\r"),
-            '\\' => o.push_str("\\\\"),
-            c => o.push(c),
-        }
-    }
-    o
-}
-
-fn unescape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c != '\\' {
-            o.push(c);
-            continue;
-        }
-        match it.next() {
-            Some('t') => o.push('\t'),
-            Some('n') => o.push('\n'),
-            Some('r') => o.push('\r'),
-            Some(other) => o.push(other),
-            None => o.push('\\'),
-        }
-    }
-    o
-}
-
 /// How a word of a hand list is looked up among the rows of an extraction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lookup {
