@@ -1,46 +1,10 @@
 //! Fixture tests: small Java trees written for these tests (invented classes that only mimic the
 //! shape of an engine) exercise each pattern the extractor reads, the errors and the TSV form.
 
-use std::path::{Path, PathBuf};
-
 use extract::{ExtractError, Extraction, Kind, extract, source_digest};
 
-/// A folder under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!(
-            "cardlint-extract-{name}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-
-    fn write(&self, rel: &str, text: &str) -> &TempDir {
-        self.write_bytes(rel, text.as_bytes())
-    }
-
-    fn write_bytes(&self, rel: &str, bytes: &[u8]) -> &TempDir {
-        let p = self.0.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, bytes).unwrap();
-        self
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 fn has(x: &Extraction, kind: Kind, name: &str, detail: &str) -> bool {
     x.rows

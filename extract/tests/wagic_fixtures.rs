@@ -2,43 +2,13 @@
 //! that only mimics the shape of an engine: the same file, class and function names, none of its
 //! text) exercise each pattern the extractor reads, the errors and the TSV form.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use extract::ExtractError;
 use extract::wagic::{Lookup, WagicExtraction, WagicKind, extract, reads};
 
-/// A folder under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!(
-            "cardlint-wagic-{name}-{}-{:?}",
-            std::process::id(),
-            std::thread::current().id()
-        ));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-
-    fn write(&self, rel: &str, text: &str) -> &TempDir {
-        let p = self.0.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-        self
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::TempDir;
 
 fn rows(x: &WagicExtraction, kind: WagicKind) -> Vec<String> {
     x.of(kind)
