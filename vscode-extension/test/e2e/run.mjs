@@ -37,7 +37,7 @@ const EXPECTED = [
   { file: "storm_wisp.txt", code: "F130", words: "DBDraw", opened: false },
 ];
 /** The hover over `NumDmg$` on line 6 of the Forge card. */
-const HOVER = { file: "ember_herald.txt", word: "NumDmg", expect: ["NumDmg$", "parameter"] };
+const HOVER = { file: "ember_herald.txt", word: "NumDmg", expect: ["NumDmg$", "parameter", "Read by DealDamage"] };
 
 function need(name) {
   const value = process.env[name];
@@ -188,7 +188,7 @@ try {
   const charWidth = box.width / Math.max(text.length, 1);
   const x = box.x + (text.indexOf(HOVER.word) + 2.5) * charWidth;
   const y = box.y + box.height / 2;
-  const hover = page.locator(".monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents");
+  const hover = page.locator(".monaco-hover:not(.hidden) .monaco-hover-content");
   await page.mouse.move(x - charWidth, y);
   await page.mouse.move(x, y, { steps: 3 });
   try {
@@ -222,10 +222,11 @@ try {
   }
 
   // A wrong server: `cardlint.server.path` names a program that is not cardlint. The extension
-  // restarts on the change and says so once, in one notification.
+  // restarts on the change and says so once, in one notification. code-server's window is remote,
+  // so the setting (machine-overridable) goes in the Remote settings (`Machine/settings.json`).
   step("setting cardlint.server.path to a program that is not cardlint");
   const wrong = "/bin/echo";
-  writeSettings({ ...readSettings(), "cardlint.server.path": wrong });
+  writeSettings({ "cardlint.server.path": wrong }, "Machine");
   try {
     await page.waitForFunction(
       () => [...document.querySelectorAll(".notifications-toasts .notification-toast")].some((t) => /is not cardlint/.test(t.innerText)),
@@ -273,17 +274,11 @@ console.log(`e2e: passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 
 // --- helpers
 
-function settingsFile() {
-  return path.join(dirs.user, "User", "settings.json");
-}
-
-function readSettings() {
-  return JSON.parse(readFileSync(settingsFile(), "utf8"));
-}
-
-function writeSettings(settings) {
-  mkdirSync(path.dirname(settingsFile()), { recursive: true });
-  writeFileSync(settingsFile(), JSON.stringify(settings, null, 2));
+/** Writes the User settings (or the Remote settings: `Machine`) of the code-server. */
+function writeSettings(settings, scope = "User") {
+  const file = path.join(dirs.user, scope, "settings.json");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(settings, null, 2));
 }
 
 function indent(text) {
