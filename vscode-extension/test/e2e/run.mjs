@@ -4,7 +4,7 @@
 // cardlint's findings for the opened Forge and Wagic files and for a Forge file that is not opened
 // (workspace diagnostics), a hover over a Forge parameter shows cardlint's documentation, no error
 // notification is shown; then, with `cardlint.server.path` set to a program that is not cardlint,
-// exactly one error notification says so.
+// exactly one error notification says so; and with no server at all, one notification says that.
 //
 // Run by ../../e2e.sh, which installs what it needs (see there). Environment:
 //   CARDLINT_VSIX         the packed extension
@@ -14,7 +14,7 @@
 // On failure, a screenshot and the logs are kept under a directory in /tmp, printed at the end.
 
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -243,6 +243,33 @@ try {
   }
   if (!after[0].includes(wrong) || !/Open Settings/.test(after[0])) {
     throw new Error(`the notification should name ${wrong} and offer Open Settings: ${after[0]}`);
+  }
+
+  // No server at all: a package without one (the installed server removed), no setting, and no
+  // `cardlint` on PATH nor in ~/.cargo/bin. After a reload, one notification says so; it does not
+  // claim that User settings do not apply, which is true of desktop remote windows, not code-server.
+  step("removing the packaged server, and reloading the window");
+  writeSettings({}, "Machine");
+  renameSync(bundled, `${bundled}.removed`);
+  await page.reload();
+  await page.locator(".monaco-workbench").waitFor({ timeout: LONG });
+  await openFile("ember_herald.txt", "Ember Herald");
+  try {
+    await page.waitForFunction(
+      () => [...document.querySelectorAll(".notifications-toasts .notification-toast")].some((t) => /no language server/.test(t.innerText)),
+      null,
+      { timeout: LONG, polling: 250 },
+    );
+  } catch (error) {
+    throw new Error(`no notification about the missing server; shown: ${JSON.stringify(await notificationTexts())}\n${error}`);
+  }
+  const missing = (await notificationTexts()).filter((t) => /cardlint/i.test(t));
+  step(`notification:\n${indent(missing.join("\n---\n"))}`);
+  if (missing.length !== 1) {
+    throw new Error(`expected one cardlint notification, got ${missing.length}: ${JSON.stringify(missing)}`);
+  }
+  if (!/Open Settings/.test(missing[0]) || /does not apply/.test(missing[0])) {
+    throw new Error(`the notification should offer Open Settings, and not say User settings do not apply: ${missing[0]}`);
   }
   step("ok");
 } catch (error) {
