@@ -1,10 +1,11 @@
 // The extension in a real editor: installs the packed .vsix into a clean code-server (no cardlint
 // settings, so the server packaged in the .vsix must run), opens the fixture workspace in a headless
-// Chromium driven by playwright-core, and checks what a user sees: the Problems panel lists
-// cardlint's findings for the opened Forge and Wagic files and for a Forge file that is not opened
-// (workspace diagnostics), a hover over a Forge parameter shows cardlint's documentation, no error
-// notification is shown; then, with `cardlint.server.path` set to a program that is not cardlint,
-// exactly one error notification says so; and with no server at all, one notification says that.
+// Chromium driven by playwright-core, and checks what a user sees in that folder, which opens in
+// Restricted Mode as a new user's does: the Problems panel lists cardlint's findings for the
+// opened Forge and Wagic files and for a Forge file that is not opened (workspace diagnostics), a
+// hover over a Forge parameter shows cardlint's documentation, no error notification is shown;
+// then, with `cardlint.server.path` set to a program that is not cardlint, exactly one error
+// notification says so; and with no server at all, one notification says that.
 //
 // Run by ../../e2e.sh, which installs what it needs (see there). Environment:
 //   CARDLINT_VSIX         the packed extension
@@ -113,6 +114,8 @@ try {
     "extensions.ignoreRecommendations": true,
     "workbench.enableExperiments": false,
     "editor.hover.delay": 300,
+    // The folder opens in Restricted Mode, as a new user's does, without the modal question.
+    "security.workspace.trust.startupPrompt": "never",
   });
 
   step("starting code-server");
@@ -142,7 +145,10 @@ try {
   await page.locator(".monaco-workbench").waitFor({ timeout: LONG });
   // The explorer lists the workspace once the folder is open.
   await page.locator(".explorer-folders-view .monaco-list-row").first().waitFor({ timeout: LONG });
-  step("workbench is up");
+  // An untrusted folder: the extension supports it in a limited way (workspace server settings
+  // ignored), and everything below must work there.
+  await page.locator(".statusbar-item", { hasText: "Restricted Mode" }).first().waitFor({ timeout: SHORT });
+  step("workbench is up, in Restricted Mode");
 
   await openFile("_cards.dat", "Cinder Imp");
   await openFile("ember_herald.txt", "Ember Herald");
@@ -330,7 +336,6 @@ function startCodeServer() {
     dirs.extensions,
     "--disable-telemetry",
     "--disable-update-check",
-    "--disable-workspace-trust",
     "--disable-getting-started-override",
     "--ignore-last-opened",
   ];
