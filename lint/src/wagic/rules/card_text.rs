@@ -312,6 +312,16 @@ mod tests {
     }
 
     #[test]
+    fn every_keyword_is_a_basic_ability_of_the_engine() {
+        for (_, ability) in KEYWORDS {
+            assert!(
+                model::wagic::vocab::basic_abilities().knows(ability),
+                "{ability} is no basic ability of the model"
+            );
+        }
+    }
+
+    #[test]
     fn words_and_numbers() {
         assert!(has_word("has flying.", "flying"));
         assert!(!has_word("flyingx", "flying"));
