@@ -2,9 +2,10 @@
 
 use super::card_text;
 use crate::Dialect;
-use crate::diagnostic::{Severity, Sink};
+use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::Ctx;
+use syntax::wagic::KeyMeaning;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W133",
@@ -12,13 +13,14 @@ pub(crate) static META: RuleMeta = RuleMeta {
     dialect: Some(Dialect::WAGIC),
     group: Group::Suspicious,
     severity: Severity::Warning,
-    fix: FixAvailability::None,
+    fix: FixAvailability::Always,
     summary: "The rules text has a keyword line (`Flying, vigilance`) whose keyword neither `abilities=` nor any ability of the card gives.",
     explanation: "A line of `text=` made only of keywords (`Flying`, `First strike, protection from red`; \
 reminder text aside) says what the card has. Wagic does not read `text=`: the keyword must be in \
 `abilities=` (or be given by an ability, `auto=flying`, `lord(this) flying`...). A keyword line that the \
 script misses is usually a forgotten or misspelt `abilities=` (`doublestrike`, `abilitie=`), and the card \
-plays without the keyword. Only the keywords that are one basic ability each are checked (hexproof is \
+plays without the keyword. The fix adds the ability to `abilities=` (unsafe: the text may be the wrong \
+one). Only the keywords that are one basic ability each are checked (hexproof is \
 also `opponentshroud`, the 2016 spelling). Cards with no script at all (placeholders) are skipped.",
     bad: "[card]\nname=Dusk Harrier\ntext=Flying, vigilance\nabilities=flying\nmana={2}{W}\ntype=Creature\nsubtype=Bird\npower=2\ntoughness=2\n[/card]",
     good: "[card]\nname=Dusk Harrier\ntext=Flying, vigilance\nabilities=flying,vigilance\nmana={2}{W}\ntype=Creature\nsubtype=Bird\npower=2\ntoughness=2\n[/card]",
@@ -71,6 +73,27 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     Some(i) => card_text::at(base, line.start + i, shown.len()),
                     None => card_text::at(base, line.start, line.text.len()),
                 };
+                let edit = match card.entry(KeyMeaning::Abilities) {
+                    Some(e) => {
+                        let value = e.value_text();
+                        let sep = if value.trim().is_empty() { "" } else { "," };
+                        Edit::insert(e.value_range().end(), format!("{sep}{ability}"))
+                    }
+                    None => {
+                        let Some(text_entry) = card.entry(KeyMeaning::Text) else {
+                            continue;
+                        };
+                        let eol = if ctx.file.text().contains("\r\n") {
+                            "\r\n"
+                        } else {
+                            "\n"
+                        };
+                        Edit::insert(
+                            text_entry.range().start(),
+                            format!("abilities={ability}{eol}"),
+                        )
+                    }
+                };
                 sink.report(
                     range,
                     format!(
@@ -78,7 +101,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         card_text::quote(line.text)
                     ),
                 )
-                .with_note(format!("add `{ability}` to `abilities=`"));
+                .with_fix(Fix::unsafe_(
+                    format!("add `{ability}` to `abilities=`"),
+                    vec![edit],
+                ));
             }
         }
     }
