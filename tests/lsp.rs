@@ -327,7 +327,10 @@ fn start_with(root: &Path, files: usize) -> Client {
             "capabilities": {
                 "window": {"workDoneProgress": true},
                 "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}},
-                "textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": true}}
+                "textDocument": {
+                    "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
+                    "publishDiagnostics": {"relatedInformation": true}
+                }
             }
         }),
     );
@@ -654,7 +657,13 @@ fn wagic_capabilities_and_cross_file_results() {
     let set_b = root.join("sets/TSU/_cards.dat");
     let ub = uri(&set_b);
     c.open(&set_b, "wagic", SET_B);
-    assert_eq!(codes(&c.diagnostics(&ub, 1)), vec!["W104"]);
+    let diagnostics = c.diagnostics(&ub, 1);
+    assert_eq!(codes(&diagnostics), vec!["W104"]);
+    // Related information: the first entry with the id, in the other set.
+    let related = &diagnostics[0]["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], ua);
+    assert_eq!(related["location"]["range"]["start"], pos(SET_A, "9002", 0));
+    assert!(!related["message"].as_str().unwrap().contains('`'));
     // ... and no longer once the first set changes it (an edit of another open document).
     c.change(
         &set_a,
@@ -1353,6 +1362,29 @@ fn references_and_rename_across_forge_and_wagic() {
             .as_str()
             .unwrap()
             .contains("already defines a card 'Cinder Imp'")
+    );
+
+    // A misspelt SVar reference points at the SVar it probably means.
+    let misspelt = SWEEP.replace("SubAbility$ DBDraw", "SubAbility$ DBDarw");
+    c.change(&sweep, 2, json!([{"text": misspelt}]));
+    let diagnostics = c.diagnostics(&u, 2);
+    let f130 = diagnostics
+        .iter()
+        .find(|d| d["code"] == "F130")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let related = &f130["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], u);
+    assert_eq!(
+        related["location"]["range"]["start"],
+        pos(&misspelt, "SVar:DBDraw", 5)
+    );
+    assert_eq!(related["message"], "the SVar DBDraw is defined here");
+    // Findings without a related place have none.
+    assert!(
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] != "F130")
+            .all(|d| d.get("relatedInformation").is_none())
     );
     stop(c);
 }

@@ -74,6 +74,34 @@ pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
     }
 }
 
+/// The related places of a finding in the file `path` (whose line index is `index`), for a
+/// client that shows them; `None` when there are none.
+pub fn related(
+    world: &mut ide::World,
+    path: &Path,
+    index: &LineIndex,
+    d: &Diagnostic,
+) -> Option<Vec<lsp::DiagnosticRelatedInformation>> {
+    let mut out = Vec::new();
+    for r in &d.related {
+        let (file, range) = match &r.path {
+            None => (path.to_path_buf(), self::range(index, r.range)),
+            Some(other) => {
+                let Some(other_index) = world.line_index(other) else {
+                    continue;
+                };
+                (other.clone(), self::range(&other_index, r.range))
+            }
+        };
+        let Some(uri) = uri_of(&file) else { continue };
+        out.push(lsp::DiagnosticRelatedInformation {
+            location: lsp::Location { uri, range },
+            message: r.message.clone(),
+        });
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 pub fn completion_kind(kind: CompletionKind) -> lsp::CompletionItemKind {
     match kind {
         CompletionKind::Key => lsp::CompletionItemKind::PROPERTY,
