@@ -1379,6 +1379,23 @@ fn references_and_rename_across_forge_and_wagic() {
         pos(&misspelt, "SVar:DBDraw", 5)
     );
     assert_eq!(related["message"], "the SVar DBDraw is defined here");
+    // Plain text for the client: quotes, not Markdown backticks, in messages and fix titles.
+    let message = f130["message"].as_str().unwrap();
+    assert!(
+        message.contains("'DBDarw'") && !message.contains('`'),
+        "{message}"
+    );
+    let actions = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": f130["range"], "context": {"diagnostics": []}}),
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(titles.contains(&"replace with 'DBDraw'"), "{titles:?}");
     // Findings without a related place have none.
     assert!(
         diagnostics

@@ -44,11 +44,17 @@ pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
     }
 }
 
+/// Text for a client that shows it as it is (diagnostic messages, code action titles): the
+/// backticks that mark words in the command line's Markdown-like messages become quotes.
+pub fn plain(text: &str) -> String {
+    text.replace('`', "'")
+}
+
 pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
-    let mut message = d.message.clone();
+    let mut message = plain(&d.message);
     for note in &d.notes {
         message.push_str("\nnote: ");
-        message.push_str(note);
+        message.push_str(&plain(note));
     }
     let tags = d
         .rule

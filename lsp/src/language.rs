@@ -196,7 +196,7 @@ pub(crate) async fn code_action(
                     let mut changes = std::collections::HashMap::new();
                     changes.insert(uri.clone(), edits);
                     CodeActionOrCommand::CodeAction(CodeAction {
-                        title: a.title,
+                        title: convert::plain(&a.title),
                         kind: Some(CodeActionKind::QUICKFIX),
                         diagnostics: Some(vec![convert::diagnostic(&index, &a.diagnostic)]),
                         edit: Some(WorkspaceEdit {
