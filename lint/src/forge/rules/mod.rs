@@ -37,7 +37,10 @@ mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
 mod text_activation_cost_mismatch;
+mod text_controller_not_scripted;
 mod text_keyword_not_scripted;
+mod text_number_mismatch;
+mod text_other_not_scripted;
 mod trailing_whitespace;
 mod trigger_object_not_provided;
 mod trigger_reference_outside_trigger;
@@ -119,6 +122,9 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_keyword_not_scripted),
     rule!(text_activation_cost_mismatch),
     rule!(optional_trigger_without_decider),
+    rule!(text_other_not_scripted),
+    rule!(text_controller_not_scripted),
+    rule!(text_number_mismatch),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.

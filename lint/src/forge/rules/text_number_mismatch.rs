@@ -1,0 +1,326 @@
+//! F171: a number of the rules text ("draw two cards", "deals 3 damage", "gets +2/+2") that the
+//! amount of the one ability doing it contradicts.
+
+use crate::diagnostic::{Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::Ctx;
+use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::script::{RecordInfo, Role};
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F171",
+    name: "text-number-mismatch",
+    dialect: Some(Dialect::FORGE),
+    group: Group::Suspicious,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`) differs from the literal amount of the only ability of the face that does it.",
+    explanation: "Compared, each only when the face's rules text has exactly one phrase of the kind \
+and the face exactly one record of the kind, both with a literal number: `draw N card(s)` and \
+`Draw`'s `NumCards$` (1 when absent); `deals N damage` and `NumDmg$` of `DealDamage`/`DamageAll`; \
+`gets +N/+M ... until end of turn` and `NumAtt$`/`NumDef$` of `Pump`/`PumpAll`; `gets +N/+M` \
+otherwise and `AddPower$`/`AddToughness$` of a `Continuous` static; `gain N life` and `GainLife`'s \
+`LifeAmount$`; `put N +1/+1 (-1/-1) counter(s)` and `CounterNum$` (1 when absent) of \
+`PutCounter`/`PutCounterAll` with that `CounterType$`. Number words count (`a`, `two`); reminder \
+text, trigger conditions (`Whenever you draw a card, ...`) and `would` phrases are not read, and a \
+phrase followed by `for each` is not a literal. A different number usually means a copied script \
+whose amount was not updated.",
+    bad: "Name:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | Defined$ You | NumCards$ 3 | SpellDescription$ Draw two cards.\nOracle:Draw two cards.",
+    good: "Name:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | Defined$ You | NumCards$ 2 | SpellDescription$ Draw two cards.\nOracle:Draw two cards.",
+    ..RuleMeta::BASE
+};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Draw,
+    Damage,
+    Life,
+    Counters(bool),
+    PumpEot,
+    StaticPt,
+}
+
+/// A phrase of the text: its kind, its number(s) if literal, and the phrase.
+struct Phrase {
+    kind: Kind,
+    value: Option<(i64, i64)>,
+    text: String,
+}
+
+fn bare(word: &str) -> String {
+    word.trim_matches(|c: char| matches!(c, '.' | ',' | ';' | ':' | '"' | '\''))
+        .to_ascii_lowercase()
+}
+
+/// `+N/-M` → (N, -M).
+fn pt(word: &str) -> Option<(i64, i64)> {
+    let (a, b) = word.split_once('/')?;
+    let num = |s: &str| -> Option<i64> {
+        let (sign, d) = if let Some(d) = s.strip_prefix('+') {
+            (1, d)
+        } else if let Some(d) = s.strip_prefix('-') {
+            (-1, d)
+        } else {
+            return None;
+        };
+        if d.is_empty() || d.len() > 3 || !d.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        d.parse::<i64>().ok().map(|n| sign * n)
+    };
+    Some((num(a)?, num(b)?))
+}
+
+fn is_pt_word(word: &str) -> bool {
+    let Some((a, b)) = word.split_once('/') else {
+        return false;
+    };
+    a.starts_with(['+', '-']) && b.starts_with(['+', '-'])
+}
+
+fn phrases(clause: &str, out: &mut Vec<Phrase>) {
+    let raw: Vec<&str> = clause.split_whitespace().collect();
+    let words: Vec<String> = raw.iter().map(|w| bare(w)).collect();
+    for i in 0..words.len() {
+        let w = words[i].as_str();
+        if i > 0
+            && matches!(
+                words[i - 1].as_str(),
+                "would" | "to" | "can't" | "don't" | "doesn't"
+            )
+        {
+            continue;
+        }
+        let next = |k: usize| words.get(i + k).map(String::as_str).unwrap_or("");
+        // "... for each" after the phrase makes it a rate, not a literal.
+        let for_each = |k: usize| {
+            let rest = raw
+                .get(i + k + 1..)
+                .map(|r| r.join(" ").to_ascii_lowercase());
+            rest.is_some_and(|r| r.starts_with("for each") || r.contains(" for each "))
+        };
+        let phrase = |k: usize| {
+            raw[i..=(i + k).min(raw.len() - 1)]
+                .join(" ")
+                .trim_end_matches(['.', ',', ';', ':', '"'])
+                .to_string()
+        };
+        let found = match w {
+            "draw" | "draws" => {
+                let skip = if next(1) == "up" && next(2) == "to" {
+                    2
+                } else {
+                    0
+                };
+                next(2 + skip)
+                    .starts_with("card")
+                    .then(|| (Kind::Draw, number(next(1 + skip)), 2 + skip))
+            }
+            "deal" | "deals" => (next(2) == "damage").then(|| (Kind::Damage, number(next(1)), 2)),
+            "gain" | "gains" => (next(2) == "life").then(|| (Kind::Life, number(next(1)), 2)),
+            "put" | "puts" => {
+                let ty = next(2);
+                let plus = ty == "+1/+1";
+                ((plus || ty == "-1/-1") && next(3).starts_with("counter"))
+                    .then(|| (Kind::Counters(plus), number(next(1)), 3))
+            }
+            "get" | "gets" if is_pt_word(next(1)) => {
+                let rest = raw[i..].join(" ").to_ascii_lowercase();
+                let sentence_rest = rest.split(". ").next().unwrap_or("");
+                let eot = sentence_rest.contains("until end of turn");
+                let kind = if eot { Kind::PumpEot } else { Kind::StaticPt };
+                let value = pt(next(1));
+                out.push(Phrase {
+                    kind,
+                    value: if for_each(1) { None } else { value },
+                    text: phrase(1),
+                });
+                continue;
+            }
+            _ => None,
+        };
+        if let Some((kind, n, k)) = found {
+            out.push(Phrase {
+                kind,
+                value: if for_each(k) { None } else { n.map(|n| (n, 0)) },
+                text: phrase(k),
+            });
+        }
+    }
+}
+
+fn number(word: &str) -> Option<i64> {
+    super::oracle::number_word(word)
+}
+
+/// What a record says for a kind: the number(s) and the param holding them (`None`: the default).
+struct Amount<'m, 'a> {
+    value: Option<(i64, i64)>,
+    params: Vec<&'m model::forge::script::ParamInfo<'a>>,
+    default_note: Option<&'static str>,
+}
+
+fn record_kind(rec: &RecordInfo<'_>) -> Option<Kind> {
+    let api = rec.kind_value;
+    let is = |s: &str| api.eq_ignore_ascii_case(s);
+    match rec.role {
+        Role::Ability if is("Draw") => Some(Kind::Draw),
+        Role::Ability if is("DealDamage") || is("DamageAll") => Some(Kind::Damage),
+        Role::Ability if is("GainLife") => Some(Kind::Life),
+        Role::Ability if is("Pump") || is("PumpAll") => Some(Kind::PumpEot),
+        Role::Ability if is("PutCounter") || is("PutCounterAll") => {
+            let ty = rec.param_ignore_case("CounterType")?.value.trim();
+            match ty {
+                "P1P1" => Some(Kind::Counters(true)),
+                "M1M1" => Some(Kind::Counters(false)),
+                _ => None,
+            }
+        }
+        Role::Static
+            if is("Continuous")
+                && (rec.param("AddPower").is_some() || rec.param("AddToughness").is_some()) =>
+        {
+            Some(Kind::StaticPt)
+        }
+        _ => None,
+    }
+}
+
+fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
+    let single = |key: &str, default: Option<i64>| {
+        let p = rec.param_ignore_case(key);
+        match p {
+            Some(p) => Amount {
+                value: super::oracle::literal(p.value).map(|n| (n, 0)),
+                params: vec![p],
+                default_note: None,
+            },
+            None => Amount {
+                value: default.map(|n| (n, 0)),
+                params: Vec::new(),
+                default_note: default.map(|_| "absent: 1"),
+            },
+        }
+    };
+    let pair = |a: &str, b: &str| {
+        let pa = rec.param_ignore_case(a);
+        let pb = rec.param_ignore_case(b);
+        if pa.is_none() && pb.is_none() {
+            return Amount {
+                value: None,
+                params: Vec::new(),
+                default_note: None,
+            };
+        }
+        let get = |p: Option<&model::forge::script::ParamInfo<'_>>| match p {
+            Some(p) => super::oracle::literal(p.value),
+            None => Some(0),
+        };
+        Amount {
+            value: get(pa).zip(get(pb)),
+            params: pa.into_iter().chain(pb).collect(),
+            default_note: None,
+        }
+    };
+    match kind {
+        Kind::Draw => single("NumCards", Some(1)),
+        Kind::Damage => single("NumDmg", None),
+        Kind::Life => single("LifeAmount", None),
+        Kind::Counters(_) => single("CounterNum", Some(1)),
+        Kind::PumpEot => pair("NumAtt", "NumDef"),
+        Kind::StaticPt => pair("AddPower", "AddToughness"),
+    }
+}
+
+fn show(kind: Kind, (a, b): (i64, i64)) -> String {
+    match kind {
+        Kind::PumpEot | Kind::StaticPt => format!("{a:+}/{b:+}"),
+        _ => a.to_string(),
+    }
+}
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    for face in 0..model.faces.len() {
+        let lines = super::oracle::lines(model, face);
+        if lines.is_empty() {
+            continue;
+        }
+        let mut found = Vec::new();
+        for line in &lines {
+            let text = super::oracle::strip_reminder(super::oracle::effect_of_line(line.text));
+            for sentence in super::oracle::sentences(&text) {
+                phrases(super::oracle::effect_clause(sentence), &mut found);
+            }
+        }
+        if found.is_empty() {
+            continue;
+        }
+        let records: Vec<(&RecordInfo<'_>, Kind)> = model
+            .records
+            .iter()
+            .filter(|r| r.face == face)
+            .filter_map(|r| record_kind(r).map(|k| (r, k)))
+            .collect();
+        for kind in [
+            Kind::Draw,
+            Kind::Damage,
+            Kind::Life,
+            Kind::Counters(true),
+            Kind::Counters(false),
+            Kind::PumpEot,
+            Kind::StaticPt,
+        ] {
+            let mut texts = found.iter().filter(|p| p.kind == kind);
+            let (Some(phrase), None) = (texts.next(), texts.next()) else {
+                continue;
+            };
+            let mut recs = records.iter().filter(|(_, k)| *k == kind);
+            let (Some((rec, _)), None) = (recs.next(), recs.next()) else {
+                continue;
+            };
+            let Some(said) = phrase.value else { continue };
+            let got = amount(rec, kind);
+            let Some(value) = got.value else { continue };
+            if value == said {
+                continue;
+            }
+            let (range, what) = match (got.params.first(), got.params.last()) {
+                (Some(first), Some(last)) => {
+                    let range = first.range.cover(last.range);
+                    let what = got
+                        .params
+                        .iter()
+                        .map(|p| format!("`{}$ {}`", p.key, p.value.trim()))
+                        .collect::<Vec<_>>()
+                        .join(" and ");
+                    (range, what)
+                }
+                _ => {
+                    let Some(kp) = rec.kind_param.map(|i| &rec.params[i]) else {
+                        continue;
+                    };
+                    let key = if matches!(kind, Kind::Draw) {
+                        "NumCards"
+                    } else {
+                        "CounterNum"
+                    };
+                    (
+                        kp.range,
+                        format!("`{key}$` {}", got.default_note.unwrap_or("absent")),
+                    )
+                }
+            };
+            let d = sink.report(
+                range,
+                format!(
+                    "the rules text says \"{}\" ({}), but the script's amount is {} ({what})",
+                    phrase.text,
+                    show(kind, said),
+                    show(kind, value)
+                ),
+            );
+            d.with_note("the face has one such phrase and one such ability, so they are compared; fix the one that is wrong");
+        }
+    }
+}
