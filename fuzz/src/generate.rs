@@ -269,7 +269,7 @@ impl Generator {
                 let i = rng.below(bytes.len());
                 bytes[i] = rng.next_u64() as u8;
             }
-            0 | 1 | 2 => {
+            0..=2 => {
                 let i = at(rng, bytes.len());
                 let piece = *rng.pick(&self.pieces);
                 bytes.splice(i..i, piece.iter().copied());
@@ -372,11 +372,11 @@ impl Generator {
                     ]);
                     out.extend_from_slice(header);
                     out.extend(n.to_string().bytes());
-                    let end: &[u8] = *rng.pick(HEADER_ENDS);
+                    let end: &&[u8] = rng.pick(HEADER_ENDS);
                     out.extend_from_slice(end);
                 }
                 5 => {
-                    let piece: &[u8] = *rng.pick(HEADER_PIECES);
+                    let piece: &&[u8] = rng.pick(HEADER_PIECES);
                     out.extend_from_slice(piece);
                 }
                 6 => {

@@ -8,10 +8,14 @@
 //! default all), `--seconds N` per dialect (`CARDLINT_FUZZ_SECONDS`, default 60), `--seed N`
 //! (`CARDLINT_FUZZ_SEED`, default 1), `--hang-seconds N` (default 60), `--regressions DIR`
 //! (default `fuzz/regressions`), `--max-repeat N`, `--keep-slowest DIR` (writes the slowest
-//! input of each job there). The jobs of a dialect (each target on each
+//! input of each job there). `--replay FILE...` runs regression files through the targets of
+//! their kind (named `<kind>.<target>.<label>.bin`). The jobs of a dialect (each target on each
 //! kind of file) share the budget in turns; a failure is minimised and kept in the regression
 //! folder; the summary gives cases, cases per CPU second, CPU seconds, the slowest case and the
-//! failures of each job. Exit code 1 when anything failed, 3 on a hang (the input is kept).
+//! failures of each job. Exit code 1 when anything failed, 3 on a hang (the input is kept). Each
+//! input is written to `target/fuzz-inflight-<dialect>.bin` before it runs: after a crash that
+//! ends the process (a stack overflow), the next run of that dialect (`--seconds 0` will do)
+//! keeps it as a regression.
 
 use fuzz::run::{CAMPAIGN_REPEAT, Campaign, campaign, summary};
 use std::time::Duration;
@@ -39,10 +43,32 @@ fn main() -> std::process::ExitCode {
             "--hang-seconds" => hang = value().parse().unwrap_or(hang),
             "--max-repeat" => max_repeat = value().parse().unwrap_or(max_repeat),
             "--regressions" => regressions = value().into(),
+            "--replay" => {
+                // Runs the named inputs (regression files) through the targets of their kind.
+                let mut failed = false;
+                for path in std::iter::once(value()).chain(args.by_ref()) {
+                    let name = std::path::Path::new(&path)
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .unwrap_or_default()
+                        .to_string();
+                    let bytes = std::fs::read(&path).unwrap_or_default();
+                    for job in fuzz::run::replay_jobs(&name).unwrap_or_default() {
+                        let result = fuzz::run::check(job, &bytes);
+                        failed |= result.is_err();
+                        println!("{path}: {}: {result:?}", job.label());
+                    }
+                }
+                return if failed {
+                    std::process::ExitCode::FAILURE
+                } else {
+                    std::process::ExitCode::SUCCESS
+                };
+            }
             "--keep-slowest" => slowest = Some(std::path::PathBuf::from(value())),
             "-h" | "--help" => {
                 println!(
-                    "usage: cardlint-fuzz [--dialect NAME|all] [--seconds N] [--seed N] [--hang-seconds N] [--max-repeat N] [--regressions DIR] [--keep-slowest DIR]"
+                    "usage: cardlint-fuzz [--dialect NAME|all] [--seconds N] [--seed N] [--hang-seconds N] [--max-repeat N] [--regressions DIR] [--keep-slowest DIR] | --replay FILE..."
                 );
                 return std::process::ExitCode::SUCCESS;
             }
@@ -73,6 +99,16 @@ fn main() -> std::process::ExitCode {
             "cardlint fuzz campaign: {dialect}, {seconds} s, seed {seed}, regressions in {}",
             regressions.display()
         );
+        let inflight = fuzz::repo_root()
+            .join("target")
+            .join(format!("fuzz-inflight-{dialect}.bin"));
+        if let Some(kept) = fuzz::run::recover(&inflight, &regressions) {
+            println!(
+                "FAILURE: the last {dialect} campaign crashed (a stack overflow?) on an input, kept as {}",
+                kept.display()
+            );
+            failed = true;
+        }
         let c = Campaign {
             dialect: dialect.clone(),
             budget: Duration::from_secs_f64(seconds),
@@ -81,6 +117,7 @@ fn main() -> std::process::ExitCode {
             hang: Duration::from_secs_f64(hang),
             max_repeat,
             slowest: slowest.clone(),
+            inflight: Some(inflight),
         };
         let results = campaign(&c, &mut std::io::stdout());
         summary(&dialect, &results, &mut std::io::stdout());

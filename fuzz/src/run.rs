@@ -116,10 +116,10 @@ pub fn minimise(job: Job, bytes: &[u8], budget: Duration) -> Vec<u8> {
 /// The bytes as a Rust byte string (for messages).
 pub fn escape(bytes: &[u8]) -> String {
     let mut s = String::from("b\"");
-    for &b in bytes.iter().take(4000) {
+    for &b in bytes.iter().take(600) {
         s.extend(std::ascii::escape_default(b).map(char::from));
     }
-    if bytes.len() > 4000 {
+    if bytes.len() > 600 {
         s.push_str("...");
     }
     s.push('"');
@@ -331,6 +331,24 @@ pub struct Campaign {
     pub max_repeat: usize,
     /// Where the slowest input of each job is written at the end (to study costs), if anywhere.
     pub slowest: Option<PathBuf>,
+    /// Where each input is written before it runs (`<kind>.<target>` on the first line), so
+    /// that a crash no handler sees (a stack overflow aborts the process) leaves it behind:
+    /// `recover` keeps it as a regression.
+    pub inflight: Option<PathBuf>,
+}
+
+/// Keeps the input a crashed campaign left in `inflight` as a regression; returns its path.
+pub fn recover(inflight: &Path, dir: &Path) -> Option<PathBuf> {
+    let data = std::fs::read(inflight).ok()?;
+    let _ = std::fs::remove_file(inflight);
+    let nl = data.iter().position(|&b| b == b'\n')?;
+    let name = std::str::from_utf8(&data[..nl]).ok()?;
+    let (kind, target) = name.split_once('.')?;
+    let job = Job {
+        target: Target::from_name(target)?,
+        kind: crate::kind(kind)?,
+    };
+    keep(dir, job, "crash", &data[nl + 1..]).ok()
 }
 
 /// Runs the jobs of a dialect in turn, a slice of time each, until the budget is spent; a
@@ -363,6 +381,10 @@ pub fn campaign(c: &Campaign, log: &mut dyn Write) -> Vec<(Job, Tally)> {
             while wall0.elapsed() < slice {
                 let bytes = input(job, &generators[i], &mut rng);
                 set_current(Some(job), &bytes);
+                if let Some(path) = &c.inflight {
+                    let head = format!("{}.{}\n", job.kind.name, job.target.name());
+                    let _ = std::fs::write(path, [head.as_bytes(), &bytes].concat());
+                }
                 let t = Instant::now();
                 let result = check(job, &bytes);
                 if t.elapsed() > tally.slowest {
@@ -404,6 +426,9 @@ pub fn campaign(c: &Campaign, log: &mut dyn Write) -> Vec<(Job, Tally)> {
                 start.elapsed().as_secs_f64()
             );
         }
+    }
+    if let Some(path) = &c.inflight {
+        let _ = std::fs::remove_file(path);
     }
     if let Some(dir) = &c.slowest {
         let _ = std::fs::create_dir_all(dir);

@@ -124,6 +124,7 @@ fn campaign() {
         hang: std::time::Duration::from_secs(60),
         max_repeat: fuzz::run::CAMPAIGN_REPEAT,
         slowest: None,
+        inflight: None,
     };
     let results = fuzz::run::campaign(&c, &mut std::io::stdout());
     fuzz::run::summary(&dialect, &results, &mut std::io::stdout());

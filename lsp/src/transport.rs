@@ -99,6 +99,8 @@ impl Decoder {
         Some(Event::Malformed(why))
     }
 
+    /// The next event, if the bytes pushed so far hold one.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Event> {
         loop {
             match self.state {
