@@ -2,7 +2,8 @@
 //! print a diff. Untouched bytes (encoding, BOM, line endings, final newline) are kept exactly.
 
 use lint::config::Config;
-use lint::{Applicability, Diagnostic, Edit, SourceFile};
+use lint::fix::choose_edits;
+use lint::{Diagnostic, SourceFile};
 use std::io::Write;
 use std::path::Path;
 use syntax::{SourceText, TextRange};
@@ -17,55 +18,6 @@ pub struct Fixed {
     pub results: Vec<Vec<Diagnostic>>,
     /// Fixes applied per file.
     pub applied: Vec<usize>,
-}
-
-/// The edits of the applicable fixes of one file that do not overlap, sorted.
-fn choose_edits(diagnostics: &[Diagnostic], allow_unsafe: bool) -> (Vec<Edit>, usize) {
-    let mut fixes: Vec<&lint::Fix> = diagnostics
-        .iter()
-        .filter_map(|d| d.fix.as_ref())
-        .filter(|f| f.applicability == Applicability::Safe || allow_unsafe)
-        .filter(|f| !f.edits.is_empty())
-        .collect();
-    fixes.sort_by_key(|f| f.edits.iter().map(|e| e.range.start()).min());
-    let mut chosen: Vec<Edit> = Vec::new();
-    let mut count = 0;
-    for fix in fixes {
-        let overlaps = fix
-            .edits
-            .iter()
-            .any(|e| chosen.iter().any(|c| conflicts(c, e)));
-        if overlaps {
-            continue;
-        }
-        for e in &fix.edits {
-            if !chosen.contains(e) {
-                chosen.push(e.clone());
-            }
-        }
-        count += 1;
-    }
-    chosen.sort_by_key(|e| (e.range.start(), e.range.end()));
-    (chosen, count)
-}
-
-/// Whether two edits cannot both be applied (identical edits can: they are one).
-fn conflicts(a: &Edit, b: &Edit) -> bool {
-    if a == b {
-        return false;
-    }
-    let (s1, e1, s2, e2) = (
-        a.range.start(),
-        a.range.end(),
-        b.range.start(),
-        b.range.end(),
-    );
-    match (a.range.is_empty(), b.range.is_empty()) {
-        (true, true) => s1 == s2,
-        (true, false) => s2 < s1 && s1 < e2,
-        (false, true) => s1 < s2 && s2 < e1,
-        (false, false) => s1 < e2 && s2 < e1,
-    }
 }
 
 /// Whether a file's bytes look like UTF-16 (a UTF-16 byte-order mark, or NUL bytes in every
@@ -249,18 +201,5 @@ mod tests {
             "Name:Bom\nTypes:Artifact\n"
         );
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-    }
-
-    #[test]
-    fn overlapping_edits_conflict() {
-        let e = |s: u32, t: u32| Edit::replace(TextRange::new(s.into(), t.into()), "x");
-        assert!(conflicts(&e(0, 5), &e(3, 8)));
-        assert!(!conflicts(&e(0, 5), &e(5, 8)));
-        assert!(conflicts(
-            &e(2, 2),
-            &Edit::replace(TextRange::empty(2.into()), "y")
-        ));
-        assert!(!conflicts(&e(2, 4), &e(2, 4)));
-        assert!(conflicts(&e(0, 5), &e(3, 3)));
     }
 }

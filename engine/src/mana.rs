@@ -202,7 +202,8 @@ impl Mana {
             _ => {
                 let parts: Vec<&str> = if g.contains('/') {
                     g.split('/').collect()
-                } else if b.len() == 2 {
+                } else if b.len() == 2 && g.is_char_boundary(1) {
+                    // Two ASCII letters (`{wu}`); one two-byte character is not two symbols.
                     vec![&g[..1], &g[1..]]
                 } else {
                     return false;

@@ -7,6 +7,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod dialect;
 pub mod discover;
+pub mod fix;
 pub mod forge;
 pub mod netrunner;
 pub mod octgn;

@@ -21,8 +21,8 @@ pub(crate) const RULESCRIPT_GAME_IDS: &[&str] = &[
 
 /// The game id (`gameId="..."`) of an OCTGN set file, lower-cased.
 pub fn octgn_game_id(text: &str) -> Option<String> {
-    let head = &text[..text.len().min(4096)];
-    let head = &head[..head.floor_char_boundary(head.len())];
+    // Cut on a character boundary (a slice at a fixed byte may fall inside one).
+    let head = &text[..text.floor_char_boundary(text.len().min(4096))];
     let at = head.find("gameId=\"")? + 8;
     let end = head[at..].find('"')?;
     Some(head[at..at + end].to_ascii_lowercase())

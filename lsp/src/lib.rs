@@ -15,7 +15,8 @@ mod language;
 mod lifecycle;
 mod save;
 mod symbols;
-mod transport;
+/// The framing guard between stdio and tower-lsp-server (public for the fuzz targets in `fuzz/`).
+pub mod transport;
 mod worker;
 mod workspace;
 

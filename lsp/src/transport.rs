@@ -22,7 +22,7 @@ use tokio::sync::Mutex;
 pub const MAX_BODY: usize = 64 << 20;
 
 /// The most a header section (or a line that may be one) may hold before it is dropped as garbage.
-const MAX_HEADER: usize = 8 * 1024;
+pub const MAX_HEADER: usize = 8 * 1024;
 
 /// How much the guard reads from stdin at a time.
 const CHUNK: usize = 64 * 1024;
@@ -74,7 +74,6 @@ impl Decoder {
     }
 
     /// Bytes held, waiting for the rest of a frame.
-    #[cfg(test)]
     pub fn buffered(&self) -> usize {
         self.buf.len()
     }
@@ -100,6 +99,8 @@ impl Decoder {
         Some(Event::Malformed(why))
     }
 
+    /// The next event, if the bytes pushed so far hold one.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Option<Event> {
         loop {
             match self.state {

@@ -342,7 +342,8 @@ pub(crate) fn emit_other(b: &mut crate::builder::Builder<'_>, text: &str, event:
                 b.error(
                     crate::ErrorKind::UnbalancedBracket,
                     span.0,
-                    (span.0 + 4).min(span.1),
+                    // The opening (`<!--`, `<?x`), cut on a character boundary.
+                    text.floor_char_boundary((span.0 + 4).min(span.1)),
                     "this XML comment or declaration is never closed: the set file cannot be read",
                 );
             }

@@ -407,8 +407,13 @@ fn parse_descriptor(attributes: &str) -> Descriptor {
             attribute.remove(0);
         }
         let mut cmp: Option<(Cmp, String)> = None;
+        // The engine looks for `=` from the second byte; no `=` lies inside the first character,
+        // so the search starts after it (a slice at byte 1 may fall inside it).
+        let skip = attribute.chars().next().map_or(1, char::len_utf8);
         if attribute.len() > 1
-            && let Some(op) = attribute[1..].find('=').map(|i| i + 1)
+            && let Some(op) = attribute[skip.min(attribute.len())..]
+                .find('=')
+                .map(|i| i + skip)
         {
             let number = attribute[op + 1..].to_string();
             let (mode, name_end) = match attribute.as_bytes()[op - 1] {

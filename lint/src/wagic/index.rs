@@ -633,8 +633,11 @@ pub fn macro_facts(text: &str, start: usize, end: usize) -> MacroFacts {
     } else {
         rest[..name_end].to_lowercase()
     };
+    // The engine skips one byte after `)`; when that byte begins a longer character, the body
+    // starts after that character (a slice inside it would panic).
     let body = body_start
         .filter(|&b| b <= rest.len())
+        .and_then(|b| (b..=rest.len()).find(|&i| rest.is_char_boundary(i)))
         .map(|b| rest[b..].to_lowercase().replace("\\n", "\n"))
         .unwrap_or_default();
     MacroFacts {
