@@ -263,3 +263,27 @@ fn wagic_zone_names() {
     assert_eq!(kinds("Test Glimpse"), [Kind::Unsupported]);
     assert_eq!(kinds("Test Lost"), [Kind::UnknownZone]);
 }
+
+/// A token whose spell makes the same token again nests resolutions without end (found by the
+/// fuzz campaign: it overflowed the stack): the play stops as a loop, `G102`, at a fixed depth.
+#[test]
+fn a_token_that_makes_itself_is_a_loop_not_a_stack_overflow() {
+    use engine::wagic::{db::Db, sim};
+    let text = "[card]\nname=Mirror Idol\nid=-9001\nauto=token(-9001)\ntype=Artifact Creature\npower=1\ntoughness=1\n[/card]\n";
+    let files = vec![SourceFile::from_text(
+        "sets/primitives/mirror.txt",
+        Dialect::WAGIC,
+        text,
+    )];
+    let db = Db::load(&files, &[0], engine::wagic::db::DEFAULT_MAX_GRADE);
+    let vocab = sim::Vocab::build(&db);
+    let prim = db.definition("Mirror Idol").unwrap().clone();
+    // On a small stack, as rayon's worker threads have.
+    let (findings, outcome) = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || sim::simulate_card(&db, &vocab, &prim, 1, 10_000))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert!(outcome.budget, "{findings:?}");
+}

@@ -292,7 +292,14 @@ pub struct Game {
     /// Steps taken, and the limit after which `tick` fails.
     pub steps: u64,
     pub budget: u64,
+    /// Resolutions in progress inside one another (a token whose spell makes a token...); past
+    /// `MAX_DEPTH` the play counts as a loop, as when the step budget runs out.
+    pub depth: u32,
 }
+
+/// How deep resolutions may nest before the play counts as a loop: deep enough for any real
+/// card, shallow enough for the stack of any thread.
+pub const MAX_DEPTH: u32 = 32;
 
 impl Game {
     pub fn new(seed: u64) -> Game {
@@ -302,6 +309,7 @@ impl Game {
             rng: Rng::new(seed),
             turn: 0,
             steps: 0,
+            depth: 0,
             budget: 200_000,
         }
     }

@@ -519,8 +519,25 @@ impl WGame<'_> {
         self.resolve_spell(card, Vec::new(), self.g.card(card).paid_with, Zone::Hand);
     }
 
-    /// Spell::resolve.
-    pub fn resolve_spell(&mut self, card: CardId, targets: Vec<Tgt>, paid_with: u32, _from: Zone) {
+    /// Spell::resolve. A resolution nested deeper than `MAX_DEPTH` (a token whose spell makes
+    /// itself again) stops the play as a loop, as the step budget does.
+    pub fn resolve_spell(&mut self, card: CardId, targets: Vec<Tgt>, paid_with: u32, from: Zone) {
+        if self.g.depth >= crate::game::MAX_DEPTH {
+            self.g.steps = self.g.steps.max(self.g.budget.saturating_add(1));
+            return;
+        }
+        self.g.depth += 1;
+        self.resolve_spell_nested(card, targets, paid_with, from);
+        self.g.depth -= 1;
+    }
+
+    fn resolve_spell_nested(
+        &mut self,
+        card: CardId,
+        targets: Vec<Tgt>,
+        paid_with: u32,
+        _from: Zone,
+    ) {
         // Spells resolve from the stack; tokens (ATokenCreator) from the temporary zone.
         if !matches!(self.g.card(card).zone, Zone::Stack | Zone::Temp) {
             return;
