@@ -268,3 +268,66 @@ fn corpora_give_valid_json() {
         );
     }
 }
+
+#[test]
+fn related_places_in_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    // A misspelt SVar reference: the SVar it probably means, in the same file.
+    let forge = write(
+        dir.path(),
+        "cardsfolder/s/spark.txt",
+        b"Name:Spark Test\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | ValidTgts$ Any | NumDmg$ 1 | SubAbility$ DBDarw | SpellDescription$ Deal 1.\nSVar:DBDraw:DB$ Draw | NumCards$ 1\n",
+    );
+    // A repeated id: the first entry, in another file.
+    write(
+        dir.path(),
+        "sets/primitives/cards.txt",
+        b"[card]\nname=Frost Wisp\ntype=Creature\nmana={U}\npower=1\ntoughness=1\n[/card]\n",
+    );
+    write(
+        dir.path(),
+        "sets/AAA/_cards.dat",
+        b"[card]\nprimitive=Frost Wisp\nid=77\nrarity=C\n[/card]\n",
+    );
+    let set_b = write(
+        dir.path(),
+        "sets/BBB/_cards.dat",
+        b"[card]\nprimitive=Frost Wisp\nid=77\nrarity=U\n[/card]\n",
+    );
+    let root = dir.path().to_str().unwrap();
+    let report = json(&cardlint(&["check", "--format", "json", root]));
+    let diags = report["diagnostics"].as_array().unwrap();
+    let misspelt = diags
+        .iter()
+        .find(|d| d["path"] == forge.to_str().unwrap() && d["code"] == "F130")
+        .unwrap_or_else(|| panic!("{diags:?}"));
+    let related = &misspelt["related"][0];
+    assert_eq!(related["path"], forge.to_str().unwrap());
+    assert_eq!(
+        (related["line"].as_u64(), related["column"].as_u64()),
+        (Some(5), Some(6))
+    );
+    assert_eq!(related["end_column"], 12);
+    assert_eq!(related["message"], "the SVar DBDraw is defined here");
+    let duplicate = diags
+        .iter()
+        .find(|d| d["path"] == set_b.to_str().unwrap() && d["code"] == "W104")
+        .unwrap_or_else(|| panic!("{diags:?}"));
+    let related = &duplicate["related"][0];
+    assert!(related["path"].as_str().unwrap().ends_with("_cards.dat"));
+    assert_ne!(related["path"], set_b.to_str().unwrap());
+    assert_eq!(related["line"], 3);
+    // Findings without related places have no such key.
+    assert!(
+        diags
+            .iter()
+            .filter(|d| d["code"] != "F130" && d["code"] != "W104")
+            .all(|d| d.get("related").is_none())
+    );
+
+    // Text: a secondary label under the SVar's definition.
+    let out = cardlint(&["check", "--color", "never", forge.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the SVar DBDraw is defined here"), "{text}");
+    assert!(text.contains("SVar:DBDraw"), "{text}");
+}

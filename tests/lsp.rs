@@ -327,7 +327,10 @@ fn start_with(root: &Path, files: usize) -> Client {
             "capabilities": {
                 "window": {"workDoneProgress": true},
                 "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}},
-                "textDocument": {"documentSymbol": {"hierarchicalDocumentSymbolSupport": true}}
+                "textDocument": {
+                    "documentSymbol": {"hierarchicalDocumentSymbolSupport": true},
+                    "publishDiagnostics": {"relatedInformation": true}
+                }
             }
         }),
     );
@@ -654,7 +657,13 @@ fn wagic_capabilities_and_cross_file_results() {
     let set_b = root.join("sets/TSU/_cards.dat");
     let ub = uri(&set_b);
     c.open(&set_b, "wagic", SET_B);
-    assert_eq!(codes(&c.diagnostics(&ub, 1)), vec!["W104"]);
+    let diagnostics = c.diagnostics(&ub, 1);
+    assert_eq!(codes(&diagnostics), vec!["W104"]);
+    // Related information: the first entry with the id, in the other set.
+    let related = &diagnostics[0]["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], ua);
+    assert_eq!(related["location"]["range"]["start"], pos(SET_A, "9002", 0));
+    assert!(!related["message"].as_str().unwrap().contains('`'));
     // ... and no longer once the first set changes it (an edit of another open document).
     c.change(
         &set_a,
@@ -1225,4 +1234,174 @@ fn which(name: &str) -> Result<PathBuf, ()> {
         .map(|d| d.join(name))
         .find(|p| p.is_file())
         .ok_or(())
+}
+
+const SWEEP: &str = "Name:Test Sweep
+ManaCost:2 B
+Types:Sorcery
+A:SP$ PumpAll | ValidCards$ Creature | PrecostDesc$ Été — | NumAtt$ -Amt | NumDef$ -Amt | SubAbility$ DBDraw | SpellDescription$ Creatures get -Amt/-Amt.
+SVar:DBDraw:DB$ Draw | NumCards$ Half
+SVar:Amt:Count$Valid Creature.YouCtrl/Plus.1
+SVar:Half:SVar$Amt/HalfUp
+SVar:Big:Count$Compare Amt GE2.1.0
+SVar:PlayMain1:TRUE
+";
+
+/// The start positions of a list of locations, or of the edits of one document.
+fn starts(items: &Value) -> Vec<Value> {
+    let mut out: Vec<Value> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["range"]["start"].clone())
+        .collect();
+    out.sort_by_key(|p| (p["line"].as_u64(), p["character"].as_u64()));
+    out
+}
+
+#[test]
+fn references_and_rename_across_forge_and_wagic() {
+    let dir = fixture();
+    let root = dir.path();
+    let sweep = root.join("cardsfolder/t/test_sweep.txt");
+    std::fs::create_dir_all(sweep.parent().unwrap()).unwrap();
+    std::fs::write(&sweep, SWEEP).unwrap();
+    let mut c = start_with(root, 7);
+    let u = uri(&sweep);
+    c.open(&sweep, "forge", SWEEP);
+    c.diagnostics(&u, 1);
+
+    // Every use of an SVar, from a use inside an expression; UTF-16 columns after `Été —`.
+    let expected = vec![
+        pos(SWEEP, "-Amt | NumDef", 1),
+        pos(SWEEP, "NumDef$ -Amt", 9),
+        pos(SWEEP, "SVar:Amt", 5),
+        pos(SWEEP, "SVar$Amt", 5),
+        pos(SWEEP, "Compare Amt", 8),
+    ];
+    let mut params = at(&sweep, SWEEP, "SVar$Amt", 6);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = c.result("textDocument/references", params);
+    assert_eq!(starts(&refs), expected);
+    assert!(refs.as_array().unwrap().iter().all(|l| l["uri"] == u));
+
+    // Rename: the range, the edits, and the refusals with their reason.
+    let prepared = c.result(
+        "textDocument/prepareRename",
+        at(&sweep, SWEEP, "NumAtt$ -Amt", 10),
+    );
+    assert_eq!(prepared["start"], pos(SWEEP, "NumAtt$ -Amt", 9));
+    assert_eq!(prepared["end"], pos(SWEEP, "NumAtt$ -Amt", 12));
+    let mut params = at(&sweep, SWEEP, "Compare Amt", 9);
+    params["newName"] = json!("Total");
+    let edit = c.result("textDocument/rename", params);
+    let edits = &edit["changes"][&u];
+    assert_eq!(starts(edits), expected);
+    assert!(
+        edits
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["newText"] == "Total")
+    );
+    let mut params = at(&sweep, SWEEP, "Compare Amt", 9);
+    params["newName"] = json!("Half");
+    let error = c.request("textDocument/rename", params);
+    let message = error["error"]["message"].as_str().unwrap();
+    assert!(message.contains("already has an SVar 'Half'"), "{message}");
+    let error = c.request(
+        "textDocument/prepareRename",
+        at(&sweep, SWEEP, "PlayMain1", 3),
+    );
+    let message = error["error"]["message"].as_str().unwrap();
+    assert!(message.contains("by name"), "{message}");
+    // Nothing to rename on a line key: null.
+    assert!(
+        c.result("textDocument/prepareRename", at(&sweep, SWEEP, "Types:", 1))
+            .is_null()
+    );
+
+    // Wagic: a macro, across the macros file and the cards using it.
+    let cards = root.join("sets/primitives/cards.txt");
+    let macros = root.join("sets/primitives/_macros.txt");
+    c.open(&cards, "wagic", CARDS);
+    c.diagnostics(&uri(&cards), 1);
+    let mut params = at(&cards, CARDS, "__BURN__", 3);
+    params["context"] = json!({"includeDeclaration": true});
+    let refs = c.result("textDocument/references", params);
+    assert_eq!(refs.as_array().unwrap().len(), 2, "{refs}");
+    let mut params = at(&cards, CARDS, "__BURN__", 3);
+    params["newName"] = json!("_SCORCH_");
+    let edit = c.result("textDocument/rename", params);
+    assert_eq!(
+        edit["changes"][uri(&macros)][0]["range"]["start"],
+        pos(MACROS, "__BURN__", 0)
+    );
+    assert_eq!(edit["changes"][uri(&cards)][0]["newText"], "_SCORCH_");
+
+    // A card name: its definition and the set entries naming it.
+    let set_a = root.join("sets/TST/_cards.dat");
+    let prepared = c.result(
+        "textDocument/prepareRename",
+        at(&cards, CARDS, "Frost Wisp", 2),
+    );
+    assert_eq!(prepared["start"], pos(CARDS, "Frost Wisp", 0));
+    let mut params = at(&cards, CARDS, "Frost Wisp", 2);
+    params["newName"] = json!("Frost Wraith");
+    let edit = c.result("textDocument/rename", params);
+    let changes = edit["changes"].as_object().unwrap();
+    assert_eq!(changes.len(), 3, "{edit}");
+    assert_eq!(
+        changes[&uri(&set_a)][0]["range"]["start"],
+        pos(SET_A, "Frost Wisp", 0)
+    );
+    let mut params = at(&cards, CARDS, "Frost Wisp", 2);
+    params["newName"] = json!("Cinder Imp");
+    assert!(
+        c.request("textDocument/rename", params)["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already defines a card 'Cinder Imp'")
+    );
+
+    // A misspelt SVar reference points at the SVar it probably means.
+    let misspelt = SWEEP.replace("SubAbility$ DBDraw", "SubAbility$ DBDarw");
+    c.change(&sweep, 2, json!([{"text": misspelt}]));
+    let diagnostics = c.diagnostics(&u, 2);
+    let f130 = diagnostics
+        .iter()
+        .find(|d| d["code"] == "F130")
+        .unwrap_or_else(|| panic!("{diagnostics:?}"));
+    let related = &f130["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], u);
+    assert_eq!(
+        related["location"]["range"]["start"],
+        pos(&misspelt, "SVar:DBDraw", 5)
+    );
+    assert_eq!(related["message"], "the SVar DBDraw is defined here");
+    // Plain text for the client: quotes, not Markdown backticks, in messages and fix titles.
+    let message = f130["message"].as_str().unwrap();
+    assert!(
+        message.contains("'DBDarw'") && !message.contains('`'),
+        "{message}"
+    );
+    let actions = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": f130["range"], "context": {"diagnostics": []}}),
+    );
+    let titles: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    assert!(titles.contains(&"replace with 'DBDraw'"), "{titles:?}");
+    // Findings without a related place have none.
+    assert!(
+        diagnostics
+            .iter()
+            .filter(|d| d["code"] != "F130")
+            .all(|d| d.get("relatedInformation").is_none())
+    );
+    stop(c);
 }

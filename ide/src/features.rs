@@ -313,9 +313,10 @@ where
         Vec::new()
     }
 
-    /// The range of the name that a rename at the cursor would change.
-    fn prepare_rename(&self, _at: &Cursor<'_, Self>) -> Option<TextRange> {
-        None
+    /// The range of the name that a rename at the cursor would change: `Ok(None)` when there is
+    /// nothing to rename there, `Err` when there is a name that must not be renamed (and why).
+    fn prepare_rename(&self, _at: &Cursor<'_, Self>) -> Result<Option<TextRange>, String> {
+        Ok(None)
     }
 
     /// The edits that rename the name at the cursor; `Err` explains why it cannot.

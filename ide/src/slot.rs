@@ -47,7 +47,7 @@ pub(crate) enum Answer {
     Completions(Vec<Completion>),
     Hover(Option<Hover>),
     Locations(Vec<Location>),
-    Range(Option<TextRange>),
+    Range(Result<Option<TextRange>, String>),
     Edits(Result<Vec<FileEdit>, String>),
     Symbols(Vec<Symbol>),
     Folds(Vec<Fold>),

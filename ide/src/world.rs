@@ -1331,10 +1331,16 @@ impl World {
         }
     }
 
-    pub fn prepare_rename(&mut self, path: &Path, offset: TextSize) -> Option<TextRange> {
+    /// The range a rename at `offset` would change (`Ok(None)`: nothing to rename there; `Err`:
+    /// a name that cannot be renamed, and why).
+    pub fn prepare_rename(
+        &mut self,
+        path: &Path,
+        offset: TextSize,
+    ) -> Result<Option<TextRange>, String> {
         match self.answer(path, Request::PrepareRename(offset)) {
             Some(Answer::Range(r)) => r,
-            _ => None,
+            _ => Ok(None),
         }
     }
 

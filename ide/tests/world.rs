@@ -283,7 +283,7 @@ fn forge_hover_definition_references_rename() {
     assert_eq!(refs.len(), 1, "{refs:?}");
     // Rename an SVar across its file.
     let range = world.prepare_rename(&path, at(EMBER, "TokenAmount$ X", 13));
-    assert_eq!(range.map(|r| u32::from(r.len())), Some(1));
+    assert_eq!(range.unwrap().map(|r| u32::from(r.len())), Some(1));
     let edits = world
         .rename(&path, at(EMBER, "TokenAmount$ X", 13), "Amount")
         .unwrap();
@@ -580,4 +580,214 @@ fn forge_hover_is_written_for_scripters() {
     assert!(md.contains("**Destroy** — ApiType"), "{md}");
     assert!(md.contains("Parameters: `ValidTgts$`"), "{md}");
     assert!(!md.contains("DestroyEffect"), "{md}");
+}
+
+const SWEEP: &str = "Name:Test Sweep
+ManaCost:2 B
+Types:Sorcery
+A:SP$ PumpAll | ValidCards$ Creature | NumAtt$ -Amt | NumDef$ -Amt | SubAbility$ DBDraw | SpellDescription$ Creatures get -Amt/-Amt.
+SVar:DBDraw:DB$ Draw | NumCards$ Half | ConditionCheckSVar$ Big | ConditionSVarCompare$ GE2
+SVar:Amt:Count$Valid Creature.YouCtrl/Plus.Bonus
+SVar:Bonus:Number$1
+SVar:Half:SVar$Amt/HalfUp
+SVar:Big:Count$Compare Amt GEBonus.1.0
+SVar:PlayMain1:TRUE
+";
+
+/// The texts at `ranges` of `text`.
+fn texts(text: &str, locations: &[ide::Location]) -> Vec<String> {
+    locations
+        .iter()
+        .map(|l| text[std::ops::Range::<usize>::from(l.range)].to_string())
+        .collect()
+}
+
+#[test]
+fn forge_svar_references_inside_expressions_and_amounts() {
+    let fx = Fixture::new("forge-svar-refs");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/t/test_sweep.txt");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, SWEEP).unwrap();
+    open(&mut world, &path, SWEEP);
+    // From the definition and from each kind of use, the same list: the definition, the signed
+    // amounts, `SVar$Amt`, `Count$Compare Amt`; not the description.
+    let expected = [
+        at(SWEEP, "-Amt |", 1),
+        at(SWEEP, "NumDef$ -Amt", 9),
+        at(SWEEP, "SVar:Amt", 5),
+        at(SWEEP, "SVar$Amt", 5),
+        at(SWEEP, "Compare Amt", 8),
+    ];
+    for from in expected {
+        let refs = world.references(&path, from, true);
+        let starts: Vec<TextSize> = refs.iter().map(|l| l.range.start()).collect();
+        assert_eq!(starts, expected, "from {from:?}: {:?}", texts(SWEEP, &refs));
+        assert!(texts(SWEEP, &refs).iter().all(|t| t == "Amt"));
+    }
+    assert_eq!(world.references(&path, expected[0], false).len(), 4);
+    // A math operand and the right side of a comparison.
+    let refs = world.references(&path, at(SWEEP, "Plus.Bonus", 6), true);
+    assert_eq!(refs.len(), 3, "{:?}", texts(SWEEP, &refs));
+    let defs = world.definition(&path, at(SWEEP, "GEBonus", 3));
+    assert_eq!(defs[0].range.start(), at(SWEEP, "SVar:Bonus", 5));
+    // The chain keys.
+    let refs = world.references(&path, at(SWEEP, "SubAbility$ DBDraw", 13), true);
+    assert_eq!(refs.len(), 2);
+    let refs = world.references(&path, at(SWEEP, "NumCards$ Half", 11), true);
+    assert_eq!(refs.len(), 2);
+
+    // Rename changes every one of them, and the description stays as written.
+    assert_eq!(
+        world
+            .prepare_rename(&path, at(SWEEP, "SVar$Amt", 6))
+            .unwrap()
+            .map(|r| r.start()),
+        Some(at(SWEEP, "SVar$Amt", 5))
+    );
+    let edits = world
+        .rename(&path, at(SWEEP, "Compare Amt", 9), "Total")
+        .unwrap();
+    assert_eq!(edits.len(), 5);
+    let mut renamed = SWEEP.to_string();
+    let mut sorted: Vec<_> = edits.iter().map(|e| e.edit.clone()).collect();
+    sorted.sort_by_key(|e| std::cmp::Reverse(e.range.start()));
+    for e in sorted {
+        renamed.replace_range(std::ops::Range::<usize>::from(e.range), &e.new_text);
+    }
+    assert!(renamed.contains("SVar:Total:Count$Valid"));
+    assert!(renamed.contains("NumAtt$ -Total | NumDef$ -Total"));
+    assert!(renamed.contains("SVar$Total/HalfUp"));
+    assert!(renamed.contains("Compare Total GEBonus"));
+    assert!(renamed.contains("get -Amt/-Amt."));
+
+    // Refused: a bad name, a name the face has, a name Forge reads, renaming one Forge reads.
+    let err = world
+        .rename(&path, at(SWEEP, "SVar:Amt", 6), "9 lives")
+        .unwrap_err();
+    assert!(err.contains("not an SVar name"), "{err}");
+    assert!(!err.contains('`'), "plain text: {err}");
+    let err = world
+        .rename(&path, at(SWEEP, "SVar:Amt", 6), "Bonus")
+        .unwrap_err();
+    assert!(err.contains("already has an SVar"), "{err}");
+    let err = world
+        .rename(&path, at(SWEEP, "SVar:Amt", 6), "AIPreference")
+        .unwrap_err();
+    assert!(err.contains("by name"), "{err}");
+    let err = world
+        .prepare_rename(&path, at(SWEEP, "PlayMain1", 2))
+        .unwrap_err();
+    assert!(err.contains("by name"), "{err}");
+    assert_eq!(
+        world.prepare_rename(&path, at(SWEEP, "Sorcery", 2)),
+        Ok(None)
+    );
+}
+
+#[test]
+fn forge_x_is_renamed_only_without_an_x_cost() {
+    let fx = Fixture::new("forge-x");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/e/ember_caller.txt");
+    // The fixture's X is an ordinary name ...
+    open(&mut world, &path, EMBER);
+    assert!(
+        world
+            .prepare_rename(&path, at(EMBER, "TokenAmount$ X", 13))
+            .unwrap()
+            .is_some()
+    );
+    // ... until the card pays X.
+    let text = edit(&mut world, &path, 2, "ManaCost:2 R", "ManaCost:X R");
+    let err = world
+        .prepare_rename(&path, at(&text, "TokenAmount$ X", 13))
+        .unwrap_err();
+    assert!(err.contains("'X'"), "{err}");
+    assert!(
+        world
+            .rename(&path, at(&text, "TokenAmount$ X", 13), "Amount")
+            .is_err()
+    );
+}
+
+#[test]
+fn wagic_macro_and_card_name_references_and_rename() {
+    let fx = Fixture::new("wagic-rename");
+    let mut world = fx.world();
+    let cards = fx.path("sets/primitives/cards.txt");
+    let macros = fx.path("sets/primitives/_macros.txt");
+    open(&mut world, &cards, CARDS);
+    // A macro: its definition and its use, from either.
+    let refs = world.references(&cards, at(CARDS, "__BURN__", 3), true);
+    assert_eq!(refs.len(), 2, "{refs:?}");
+    let refs = world.references(&macros, at(MACROS, "__BURN__", 3), false);
+    assert_eq!(refs.len(), 1, "{refs:?}");
+    assert_eq!(refs[0].range.start(), at(CARDS, "__BURN__", 0));
+    assert_eq!(
+        world
+            .prepare_rename(&cards, at(CARDS, "__BURN__", 3))
+            .unwrap()
+            .map(|r| r.len()),
+        Some(TextSize::from(8))
+    );
+    let edits = world
+        .rename(&cards, at(CARDS, "__BURN__", 3), "_SCORCH_")
+        .unwrap();
+    assert_eq!(edits.len(), 2);
+    assert!(edits.iter().any(|e| world.path(e.file) == macros));
+    assert!(edits.iter().all(|e| e.edit.new_text == "_SCORCH_"));
+    let err = world
+        .rename(&cards, at(CARDS, "__BURN__", 3), "two words")
+        .unwrap_err();
+    assert!(err.contains("not a macro name"), "{err}");
+
+    // A card name: the definition and every `primitive=` naming it, across the library.
+    let set = fx.path("sets/TST/_cards.dat");
+    let refs = world.references(&cards, at(CARDS, "Frost Wisp", 2), true);
+    assert_eq!(refs.len(), 3, "{refs:?}");
+    open(&mut world, &set, SET_A);
+    assert_eq!(
+        world
+            .prepare_rename(&set, at(SET_A, "Frost Wisp", 2))
+            .unwrap()
+            .map(|r| r.len()),
+        Some(TextSize::of("Frost Wisp"))
+    );
+    let edits = world
+        .rename(&set, at(SET_A, "Frost Wisp", 2), "Frost Wraith")
+        .unwrap();
+    assert_eq!(edits.len(), 3, "{edits:?}");
+    let files: std::collections::BTreeSet<_> = edits.iter().map(|e| e.file).collect();
+    assert_eq!(files.len(), 3);
+    let err = world
+        .rename(&set, at(SET_A, "Frost Wisp", 2), "Cinder Imp")
+        .unwrap_err();
+    assert!(err.contains("already defines a card"), "{err}");
+    assert!(
+        world
+            .rename(&set, at(SET_A, "Frost Wisp", 2), " Padded")
+            .is_err()
+    );
+    // Nothing to rename on a key.
+    assert_eq!(world.prepare_rename(&set, at(SET_A, "rarity", 1)), Ok(None));
+}
+
+#[test]
+fn wagic_single_underscore_macros_are_found() {
+    let fx = Fixture::new("wagic-underscore");
+    let mut world = fx.world();
+    let macros = fx.path("sets/primitives/_macros.txt");
+    let text = format!("{MACROS}#AUTO_DEFINE _GROW_ counter(1/1)\n");
+    std::fs::write(&macros, &text).unwrap();
+    world.files_changed(vec![(macros.clone(), FileEvent::Changed)]);
+    settle(&mut world);
+    let cards = fx.path("sets/primitives/cards.txt");
+    let with_use = CARDS.replace("auto={T}:tap target(creature)", "auto=_GROW_");
+    open(&mut world, &cards, &with_use);
+    let defs = world.definition(&cards, at(&with_use, "_GROW_", 2));
+    assert_eq!(defs.len(), 1, "{defs:?}");
+    assert_eq!(world.path(defs[0].file), macros);
+    let refs = world.references(&cards, at(&with_use, "_GROW_", 2), true);
+    assert_eq!(refs.len(), 2, "{refs:?}");
 }

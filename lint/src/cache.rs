@@ -17,7 +17,7 @@ use std::sync::LazyLock;
 use syntax::{TextRange, TextSize};
 
 /// Bumped when the layout of the cache changes.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 #[derive(Default, Serialize, Deserialize)]
 pub struct Cache {
@@ -48,6 +48,15 @@ struct CachedDiagnostic {
     message: String,
     fix: Option<CachedFix>,
     notes: Vec<String>,
+    related: Vec<CachedRelated>,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+struct CachedRelated {
+    path: Option<std::path::PathBuf>,
+    start: u32,
+    end: u32,
+    message: String,
 }
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -382,6 +391,16 @@ fn to_cached(d: &Diagnostic) -> CachedDiagnostic {
                 .collect(),
         }),
         notes: d.notes.clone(),
+        related: d
+            .related
+            .iter()
+            .map(|r| CachedRelated {
+                path: r.path.clone(),
+                start: r.range.start().into(),
+                end: r.range.end().into(),
+                message: r.message.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -407,6 +426,15 @@ fn from_cached(c: &CachedDiagnostic) -> Option<Diagnostic> {
                 .collect(),
         }),
         notes: c.notes.clone(),
+        related: c
+            .related
+            .iter()
+            .map(|r| crate::diagnostic::Related {
+                path: r.path.clone(),
+                range: range(r.start, r.end),
+                message: r.message.clone(),
+            })
+            .collect(),
     })
 }
 

@@ -109,6 +109,44 @@ impl Fix {
     }
 }
 
+/// Another place a finding points at: the definition a misspelt reference probably means, the
+/// first of two definitions, the other file of a cross-file finding. Editors show it as related
+/// information, the text report as a label or a note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    /// The file it is in (`None`: the finding's own file).
+    pub path: Option<std::path::PathBuf>,
+    /// Byte offsets into that file's decoded text.
+    pub range: TextRange,
+    /// What is there, in plain text ("the SVar defined here").
+    pub message: String,
+}
+
+impl Related {
+    /// A place in the finding's own file.
+    pub fn here(range: TextRange, message: impl Into<String>) -> Related {
+        Related {
+            path: None,
+            range,
+            message: message.into(),
+        }
+    }
+
+    /// A place in `path` (the finding's own file when it is `own`).
+    pub fn at(
+        path: &std::path::Path,
+        own: &std::path::Path,
+        range: TextRange,
+        message: impl Into<String>,
+    ) -> Related {
+        Related {
+            path: (path != own).then(|| path.to_path_buf()),
+            range,
+            message: message.into(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
     pub rule: &'static RuleMeta,
@@ -118,6 +156,8 @@ pub struct Diagnostic {
     pub fix: Option<Fix>,
     /// Extra lines for people (where the other definition is, what the engine does...).
     pub notes: Vec<String>,
+    /// Other places the finding points at.
+    pub related: Vec<Related>,
 }
 
 impl Diagnostic {
@@ -133,6 +173,7 @@ impl Diagnostic {
             message: message.into(),
             fix: None,
             notes: Vec::new(),
+            related: Vec::new(),
         }
     }
 }
@@ -172,6 +213,11 @@ impl Diagnostic {
 
     pub fn with_note(&mut self, note: impl Into<String>) -> &mut Diagnostic {
         self.notes.push(note.into());
+        self
+    }
+
+    pub fn with_related(&mut self, related: Related) -> &mut Diagnostic {
+        self.related.push(related);
         self
     }
 }

@@ -19,7 +19,7 @@ pub mod suppress;
 pub mod wagic;
 pub mod workspace;
 
-pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Severity, Sink};
+pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Related, Severity, Sink};
 pub use dialect::Dialect;
 pub use model::{FileId, SourceFile};
 pub use registry::{RuleFilter, RuleMeta, all_rules, find_rule};

@@ -344,6 +344,7 @@ fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>) {
                 ),
                 fix: None,
                 notes: Vec::new(),
+                related: Vec::new(),
             });
         } else if let Some(s) = summaries.iter_mut().find(|s| s.rule.code == d.rule.code) {
             s.severity = s.severity.min(d.severity);

@@ -298,7 +298,13 @@ fn quoted(text: &str, prefix: &str, out: &mut String) {
 }
 
 /// One diagnostic in the snapshot's text form.
-fn render_diagnostic(path: Option<&str>, text: &str, d: &Diagnostic, out: &mut String) {
+fn render_diagnostic(
+    path: Option<&str>,
+    text: &str,
+    d: &Diagnostic,
+    sources: &[SourceFile],
+    out: &mut String,
+) {
     let index = syntax::LineIndex::new(text);
     let prefix = path.map(|p| format!("{p}:")).unwrap_or_default();
     let _ = writeln!(
@@ -312,6 +318,20 @@ fn render_diagnostic(path: Option<&str>, text: &str, d: &Diagnostic, out: &mut S
     underline(text, &index, d.range, out);
     for note in &d.notes {
         let _ = writeln!(out, "  = note: {note}");
+    }
+    for r in &d.related {
+        let place = match &r.path {
+            None => span(&index, r.range),
+            Some(other) => match sources.iter().find(|s| &s.path == other) {
+                Some(s) => format!(
+                    "{}:{}",
+                    s.path_string(),
+                    span(&syntax::LineIndex::new(s.text()), r.range)
+                ),
+                None => format!("{} (not linted)", other.display()),
+            },
+        };
+        let _ = writeln!(out, "  = related {place}: {}", r.message);
     }
     if let Some(fix) = &d.fix {
         let _ = writeln!(
@@ -384,7 +404,7 @@ fn render_case(case: &Case, sources: &[SourceFile], all: &[(usize, Diagnostic)])
         for (file, d) in all.iter().filter(|(_, d)| keep(d)) {
             any = true;
             let path = many.then_some(case.files[*file].lint_path.as_str());
-            render_diagnostic(path, sources[*file].text(), d, &mut out);
+            render_diagnostic(path, sources[*file].text(), d, sources, &mut out);
         }
         if !any {
             let _ = writeln!(out, "(none)");

@@ -44,11 +44,17 @@ pub fn severity(s: Severity) -> lsp::DiagnosticSeverity {
     }
 }
 
+/// Text for a client that shows it as it is (diagnostic messages, code action titles): the
+/// backticks that mark words in the command line's Markdown-like messages become quotes.
+pub fn plain(text: &str) -> String {
+    text.replace('`', "'")
+}
+
 pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
-    let mut message = d.message.clone();
+    let mut message = plain(&d.message);
     for note in &d.notes {
         message.push_str("\nnote: ");
-        message.push_str(note);
+        message.push_str(&plain(note));
     }
     let tags = d
         .rule
@@ -72,6 +78,34 @@ pub fn diagnostic(index: &LineIndex, d: &Diagnostic) -> lsp::Diagnostic {
         tags,
         data: None,
     }
+}
+
+/// The related places of a finding in the file `path` (whose line index is `index`), for a
+/// client that shows them; `None` when there are none.
+pub fn related(
+    world: &mut ide::World,
+    path: &Path,
+    index: &LineIndex,
+    d: &Diagnostic,
+) -> Option<Vec<lsp::DiagnosticRelatedInformation>> {
+    let mut out = Vec::new();
+    for r in &d.related {
+        let (file, range) = match &r.path {
+            None => (path.to_path_buf(), self::range(index, r.range)),
+            Some(other) => {
+                let Some(other_index) = world.line_index(other) else {
+                    continue;
+                };
+                (other.clone(), self::range(&other_index, r.range))
+            }
+        };
+        let Some(uri) = uri_of(&file) else { continue };
+        out.push(lsp::DiagnosticRelatedInformation {
+            location: lsp::Location { uri, range },
+            message: r.message.clone(),
+        });
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 pub fn completion_kind(kind: CompletionKind) -> lsp::CompletionItemKind {

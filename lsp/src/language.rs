@@ -114,11 +114,25 @@ pub(crate) async fn prepare_rename(
     params: TextDocumentPositionParams,
 ) -> Result<Option<PrepareRenameResponse>> {
     let path = path_of(&params.text_document.uri);
-    server.with_world("textDocument/prepareRename", |w| {
-        let offset = offset_of(w, &path, params.position)?;
-        let range = w.prepare_rename(&path, offset)?;
-        let index = w.line_index(&path)?;
-        Some(PrepareRenameResponse::Range(convert::range(&index, range)))
+    let result = server.with_world("textDocument/prepareRename", |w| {
+        let Some(offset) = offset_of(w, &path, params.position) else {
+            return Ok(None);
+        };
+        let Some(range) = w.prepare_rename(&path, offset)? else {
+            return Ok(None);
+        };
+        let Some(index) = w.line_index(&path) else {
+            return Ok(None);
+        };
+        Ok(Some(PrepareRenameResponse::Range(convert::range(
+            &index, range,
+        ))))
+    })?;
+    // A name that cannot be renamed: the editor shows why.
+    result.map_err(|message: String| Error {
+        code: ErrorCode::InvalidParams,
+        message: message.into(),
+        data: None,
     })
 }
 
@@ -182,7 +196,7 @@ pub(crate) async fn code_action(
                     let mut changes = std::collections::HashMap::new();
                     changes.insert(uri.clone(), edits);
                     CodeActionOrCommand::CodeAction(CodeAction {
-                        title: a.title,
+                        title: convert::plain(&a.title),
                         kind: Some(CodeActionKind::QUICKFIX),
                         diagnostics: Some(vec![convert::diagnostic(&index, &a.diagnostic)]),
                         edit: Some(WorkspaceEdit {

@@ -95,6 +95,8 @@ pub struct Backend {
     world: Arc<Mutex<World>>,
     worker: Worker,
     support: Mutex<ClientSupport>,
+    /// The client shows `relatedInformation` of diagnostics (shared with the worker).
+    related: Arc<AtomicBool>,
     options: Options,
     handle: tokio::runtime::Handle,
     /// Bumped when a scan starts; a scan installs its result only if it is still the latest.
@@ -129,12 +131,19 @@ impl Backend {
         lock(&world).set_save_check(options.save_check.clone());
         // Every card file of the workspace gets its findings, open or not.
         lock(&world).set_workspace_diagnostics(true);
-        let worker = Worker::start(world.clone(), client.clone(), handle.clone());
+        let related = Arc::new(AtomicBool::new(false));
+        let worker = Worker::start(
+            world.clone(),
+            client.clone(),
+            handle.clone(),
+            related.clone(),
+        );
         Backend {
             client,
             world,
             worker,
             support: Mutex::new(ClientSupport::default()),
+            related,
             options,
             handle,
             scans: Arc::new(AtomicU64::new(0)),

@@ -99,6 +99,15 @@ pub(crate) async fn initialize(
     if let Ok(mut s) = server.support.lock() {
         *s = support;
     }
+    let related = caps
+        .text_document
+        .as_ref()
+        .and_then(|t| t.publish_diagnostics.as_ref())
+        .and_then(|p| p.related_information)
+        .unwrap_or(false);
+    server
+        .related
+        .store(related, std::sync::atomic::Ordering::Relaxed);
     let mut folders: Vec<PathBuf> = params
         .workspace_folders
         .iter()

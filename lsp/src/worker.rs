@@ -4,6 +4,7 @@
 
 use crate::convert;
 use ide::{IndexJob, World};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,16 +25,18 @@ pub struct Worker {
 }
 
 impl Worker {
+    /// `related`: the client shows related information (set by `initialize`).
     pub fn start(
         world: Arc<Mutex<World>>,
         client: Client,
         handle: tokio::runtime::Handle,
+        related: Arc<AtomicBool>,
     ) -> Worker {
         let (tx, rx) = channel();
         let wake = tx.clone();
         std::thread::Builder::new()
             .name("cardlint-diagnostics".into())
-            .spawn(move || run(world, client, handle, rx, wake))
+            .spawn(move || run(world, client, handle, rx, wake, related))
             .expect("cannot start the diagnostics thread");
         Worker {
             tx: Arc::new(Mutex::new(tx)),
@@ -60,6 +63,7 @@ fn run(
     handle: tokio::runtime::Handle,
     rx: Receiver<Message>,
     wake: Sender<Message>,
+    related: Arc<AtomicBool>,
 ) {
     // Background work waits for the editor to be quiet for `IDLE`; then its steps (each short)
     // follow one another until a message comes.
@@ -106,7 +110,7 @@ fn run(
                 }
             }
         }
-        publish(&world, &client, &handle);
+        publish(&world, &client, &handle, related.load(Ordering::Relaxed));
     }
 }
 
@@ -139,7 +143,7 @@ fn spawn_index_job(world: Arc<Mutex<World>>, job: IndexJob, wake: Sender<Message
     }
 }
 
-fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handle) {
+fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handle, related: bool) {
     let publications = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut world = crate::lock(world);
         world
@@ -149,7 +153,14 @@ fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handl
                 let diagnostics = p
                     .diagnostics
                     .iter()
-                    .map(|d| convert::diagnostic(&p.line_index, d))
+                    .map(|d| {
+                        let mut out = convert::diagnostic(&p.line_index, d);
+                        if related {
+                            out.related_information =
+                                convert::related(&mut world, &p.path, &p.line_index, d);
+                        }
+                        out
+                    })
                     .collect::<Vec<_>>();
                 (p.path, p.version, diagnostics)
             })

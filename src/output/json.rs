@@ -24,6 +24,19 @@ struct JsonDiagnostic<'a> {
     end_line: u32,
     end_column: u32,
     fix: Option<JsonFix<'a>>,
+    /// Other places the finding points at (left out when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related: Vec<JsonRelated<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonRelated<'a> {
+    path: String,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    message: &'a str,
 }
 
 #[derive(Serialize)]
@@ -80,6 +93,21 @@ pub fn print(report: &Report<'_>) -> std::io::Result<()> {
                 end_line: end.line,
                 end_column: end.column,
                 fix,
+                related: d
+                    .related
+                    .iter()
+                    .filter_map(|r| {
+                        let (at, s, e) = report.related_place(file, r)?;
+                        Some(JsonRelated {
+                            path: report.files[at].path_string(),
+                            line: s.line,
+                            column: s.column,
+                            end_line: e.line,
+                            end_column: e.column,
+                            message: &r.message,
+                        })
+                    })
+                    .collect(),
             });
         }
     }

@@ -9,6 +9,8 @@ pub mod text;
 
 use lint::{Diagnostic, Severity, SourceFile};
 use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::Path;
 use syntax::TextSize;
 
 /// A path as text outputs print it: control characters (a terminal's escape sequences in a file
@@ -34,6 +36,8 @@ pub struct Report<'a> {
     pub diagnostics: Vec<Vec<Diagnostic>>,
     /// Per file, the positions of every offset its diagnostics and fixes use (sorted by offset).
     positions: Vec<Vec<(TextSize, Position)>>,
+    /// The index of each file by path (filled when a finding points into another file).
+    by_path: HashMap<&'a Path, usize>,
 }
 
 /// A 1-based line and a 1-based column counted in characters.
@@ -45,12 +49,34 @@ pub struct Position {
 
 impl<'a> Report<'a> {
     pub fn new(files: &'a [SourceFile], diagnostics: Vec<Vec<Diagnostic>>) -> Report<'a> {
+        // Related places in other files: their offsets are wanted in those files.
+        let mut by_path: HashMap<&'a Path, usize> = HashMap::new();
+        let mut elsewhere: HashMap<usize, Vec<TextSize>> = HashMap::new();
+        for d in diagnostics.iter().flatten() {
+            for r in &d.related {
+                let Some(path) = &r.path else { continue };
+                if by_path.is_empty() {
+                    by_path = files
+                        .iter()
+                        .enumerate()
+                        .map(|(i, f)| (f.path.as_path(), i))
+                        .collect();
+                }
+                if let Some(&i) = by_path.get(path.as_path()) {
+                    elsewhere
+                        .entry(i)
+                        .or_default()
+                        .extend([r.range.start(), r.range.end()]);
+                }
+            }
+        }
         // One pass per file over the offsets the report needs (a full line index of a large
         // file costs more when it has only some findings).
         let positions = files
             .par_iter()
             .zip(diagnostics.par_iter())
-            .map(|(file, list)| {
+            .enumerate()
+            .map(|(i, (file, list))| {
                 let mut offsets: Vec<TextSize> = list
                     .iter()
                     .flat_map(|d| {
@@ -59,8 +85,17 @@ impl<'a> Report<'a> {
                             .iter()
                             .flat_map(|f| f.edits.iter())
                             .flat_map(|e| [e.range.start(), e.range.end()]);
-                        [d.range.start(), d.range.end()].into_iter().chain(edits)
+                        let related = d
+                            .related
+                            .iter()
+                            .filter(|r| r.path.is_none())
+                            .flat_map(|r| [r.range.start(), r.range.end()]);
+                        [d.range.start(), d.range.end()]
+                            .into_iter()
+                            .chain(edits)
+                            .chain(related)
                     })
+                    .chain(elsewhere.get(&i).into_iter().flatten().copied())
                     .collect();
                 offsets.sort_unstable();
                 offsets.dedup();
@@ -84,7 +119,30 @@ impl<'a> Report<'a> {
             files,
             diagnostics,
             positions,
+            by_path,
         }
+    }
+
+    /// Where a related place of a finding of `file` is: its file (an index into `files`), start
+    /// and end. `None` when its file is not part of the report.
+    pub fn related_place(
+        &self,
+        file: usize,
+        related: &lint::Related,
+    ) -> Option<(usize, Position, Position)> {
+        let at = match &related.path {
+            None => file,
+            Some(path) => *self.by_path.get(path.as_path())?,
+        };
+        let len = TextSize::of(self.files[at].text());
+        if related.range.end() > len {
+            return None;
+        }
+        Some((
+            at,
+            self.position(at, related.range.start()),
+            self.position(at, related.range.end()),
+        ))
     }
 
     /// Files sorted by path with their diagnostics.

@@ -55,6 +55,28 @@ pub fn print(report: &Report<'_>, quiet: bool, color: ColorArg) -> std::io::Resu
         let simple = SimpleFile::new(name.as_str(), source.text());
         for d in list {
             let mut notes = d.notes.clone();
+            // Related places in other files (or out of the window of a long line) are notes,
+            // unless a note already names that file; those in view are secondary labels.
+            let mut labels = Vec::new();
+            for r in &d.related {
+                let Some((at, s, _)) = report.related_place(file, r) else {
+                    continue;
+                };
+                if at == file {
+                    labels.push(r);
+                    continue;
+                }
+                let other = report.files[at].path_string();
+                if !d.notes.iter().any(|n| n.contains(&other)) {
+                    notes.push(format!(
+                        "{}: {}:{}:{}",
+                        r.message,
+                        super::escape_path(&other),
+                        s.line,
+                        s.column
+                    ));
+                }
+            }
             if let Some(fix) = &d.fix {
                 let how = match fix.applicability {
                     lint::Applicability::Safe => "fix",
@@ -81,10 +103,23 @@ pub fn print(report: &Report<'_>, quiet: bool, color: ColorArg) -> std::io::Resu
                 // make the report grow with the square of the line.
                 let at = report.position(file, d.range.start());
                 let excerpt = Excerpt::new(&name, source.text(), line, d.range, at);
-                let cs = cs.with_labels(vec![Label::primary((), excerpt.label.clone())]);
+                let mut cs = cs.with_labels(vec![Label::primary((), excerpt.label.clone())]);
+                for r in &labels {
+                    let p = report.position(file, r.range.start());
+                    cs.notes.push(format!(
+                        "{}: line {}, column {}",
+                        r.message, p.line, p.column
+                    ));
+                }
                 term::emit(&mut buffer, &config, &excerpt, &cs).map_err(std::io::Error::other)?;
             } else {
-                let cs = cs.with_labels(vec![Label::primary((), d.range)]);
+                let mut all = vec![Label::primary((), d.range)];
+                all.extend(
+                    labels
+                        .iter()
+                        .map(|r| Label::secondary((), r.range).with_message(&r.message)),
+                );
+                let cs = cs.with_labels(all);
                 term::emit(&mut buffer, &config, &simple, &cs).map_err(std::io::Error::other)?;
             }
             let mut rendered = buffer.into_inner();

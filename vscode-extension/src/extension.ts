@@ -116,6 +116,10 @@ async function start(): Promise<void> {
   const workspaceFolder = firstFolder();
   const inspected = config.inspect<string>("server.path");
   const configured = config.get<string>("server.path");
+  // Desktop VS Code in a remote window (SSH, containers, WSL) reads this machine-overridable
+  // setting from the Remote settings only. code-server (a web UI, also remote) applies its User
+  // settings, which live on the server: telling its users otherwise would mislead them.
+  const remoteDesktop = vscode.env.remoteName !== undefined && vscode.env.uiKind === vscode.UIKind.Desktop;
   const lookup = findServer({
     configured,
     workspaceFolder,
@@ -123,8 +127,8 @@ async function start(): Promise<void> {
     platform: process.platform,
     homedir: os.homedir(),
     bundled: path.join(extensionPath, "server", process.platform === "win32" ? "cardlint.exe" : "cardlint"),
-    ignoredUserValue: configured?.trim() ? undefined : inspected?.globalValue,
-    remote: vscode.env.remoteName !== undefined,
+    ignoredUserValue: remoteDesktop && !configured?.trim() ? inspected?.globalValue : undefined,
+    remote: remoteDesktop,
   });
   if (!lookup.found) {
     fail("not found", lookup.message);

@@ -19,7 +19,7 @@ export interface LookupContext {
    * `machine-overridable` settings from the Remote settings): mentioned in the message.
    */
   ignoredUserValue?: string;
-  /** The window is remote (code-server, SSH, containers): User settings of machine scope do not apply. */
+  /** A remote window of desktop VS Code (SSH, containers, WSL): User settings of machine scope do not apply (code-server applies them). */
   remote?: boolean;
 }
 

@@ -656,17 +656,199 @@ fn face_at(p: &Parsed<'_>, offset: TextSize) -> usize {
         .unwrap_or(0)
 }
 
+/// Whether a param's value is prose or a cost rather than something that names SVars.
+fn is_text_key(key: &str) -> bool {
+    key.ends_with("Description")
+        || key.ends_with("Desc")
+        || key.ends_with("Cost")
+        || matches!(key, "AILogic" | "Announce")
+}
+
+/// Every use of an SVar name on the file: the model's references (`Execute$`, `SubAbility$`,
+/// `References$`, amounts, keyword arguments...), and the names read inside expressions and
+/// amounts that the model does not list: `SVar$Name`, a math operand (`/Plus.Name`), the sides
+/// of `Count$Compare`, and any param whose whole value (after a sign) is an SVar of the face.
+/// (face, name, range), in file order, without duplicates.
+fn svar_uses<'a>(p: &'a Parsed<'a>) -> Vec<(usize, &'a str, TextRange)> {
+    let m = &p.model;
+    let mut out: Vec<(usize, &'a str, TextRange)> =
+        m.refs.iter().map(|r| (r.face, r.name, r.range)).collect();
+    let defined = |face: usize, name: &str| m.resolve(face, name).is_some();
+    let text = p.text;
+    let mut push = |face: usize, start: usize, name: &'a str| {
+        if defined(face, name) {
+            out.push((face, name, range(start, start + name.len())));
+        }
+    };
+    // Whole param values: `Power$ X`, `NumAtt$ +X`.
+    for rec in &m.records {
+        for param in &rec.params {
+            if !param.has_dollar || is_text_key(param.key) {
+                continue;
+            }
+            let value = param.value.trim_end();
+            let lead = value.len() - value.trim_start_matches(['+', '-', ' ']).len();
+            let name = &value[lead..];
+            if script::is_svar_name(name) {
+                push(
+                    rec.face,
+                    usize::from(param.value_range.start()) + lead,
+                    name,
+                );
+            }
+        }
+    }
+    // Expressions of SVar values.
+    for def in &m.svars {
+        if !def.is_expr {
+            continue;
+        }
+        let start = usize::from(def.value_range.start());
+        let value = &text[start..usize::from(def.value_range.end())];
+        let Some(dollar) = value.find('$') else {
+            continue;
+        };
+        let prefix = &value[..dollar];
+        let body = &value[dollar + 1..];
+        let body_at = start + dollar + 1;
+        // The math suffix: `/Op.Operand`, the operand a name when it is no number.
+        let (args, math) = match body.rfind('/') {
+            Some(slash) => (&body[..slash], Some(slash)),
+            None => (body, None),
+        };
+        if let Some(slash) = math
+            && let Some(dot) = body[slash..].find('.')
+        {
+            let operand_at = slash + dot + 1;
+            let operand = body[operand_at..].trim_end();
+            if script::is_svar_name(operand) {
+                push(def.face, body_at + operand_at, operand);
+            }
+        }
+        if prefix == "SVar" {
+            let name_len = args
+                .bytes()
+                .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                .count();
+            if name_len > 0 {
+                push(def.face, body_at, &args[..name_len]);
+            }
+        } else if prefix == "Count"
+            && let Some(rest) = args.strip_prefix("Compare ")
+        {
+            // `Count$Compare A GEB.x.y`: A, and B after the two-letter comparison.
+            let rest_at = body_at + "Compare ".len();
+            let mut words = rest.split(' ');
+            let lhs = words.next().unwrap_or("");
+            if script::is_svar_name(lhs) {
+                push(def.face, rest_at, lhs);
+            }
+            if let Some(cmp) = words.next() {
+                let cmp_at = rest_at + lhs.len() + 1;
+                let cmp = cmp.split('.').next().unwrap_or("");
+                if let Some(rhs) = cmp.get(2..)
+                    && script::is_svar_name(rhs)
+                {
+                    push(def.face, cmp_at + 2, rhs);
+                }
+            }
+        }
+    }
+    out.sort_by_key(|(_, _, r)| (r.start(), r.end()));
+    out.dedup_by_key(|(_, _, r)| *r);
+    out
+}
+
 /// The SVar reference or definition at `offset`: (face, name, range).
 fn svar_at<'a>(p: &'a Parsed<'a>, offset: TextSize) -> Option<(usize, &'a str, TextRange)> {
     let hit = |r: TextRange| r.contains_inclusive(offset);
-    if let Some(r) = p.model.refs.iter().find(|r| hit(r.range)) {
-        return Some((r.face, r.name, r.range));
+    if let Some(&found) = svar_uses(p).iter().find(|(_, _, r)| hit(*r)) {
+        return Some(found);
     }
     p.model
         .svars
         .iter()
         .find(|d| hit(d.name_range))
         .map(|d| (d.face, d.name, d.name_range))
+}
+
+/// The definitions and uses of the SVar `name` of `face`, in file order.
+fn svar_occurrences(
+    p: &Parsed<'_>,
+    face: usize,
+    name: &str,
+    include_declaration: bool,
+) -> Vec<TextRange> {
+    let mut out: Vec<TextRange> = Vec::new();
+    if include_declaration {
+        out.extend(
+            p.model
+                .svars
+                .iter()
+                .filter(|d| d.face == face && d.name == name)
+                .map(|d| d.name_range),
+        );
+    }
+    out.extend(
+        svar_uses(p)
+            .into_iter()
+            .filter(|(f, n, _)| *f == face && *n == name)
+            .map(|(_, _, r)| r),
+    );
+    out.sort_by_key(|r| r.start());
+    out.dedup();
+    out
+}
+
+/// Why an SVar cannot be renamed from `name` to `new_name` on `face`, if it cannot.
+fn rename_refusal(p: &Parsed<'_>, face: usize, name: &str, new_name: &str) -> Option<String> {
+    if !script::is_svar_name(new_name) {
+        return Some(format!(
+            "'{new_name}' is not an SVar name: use letters, digits and '_', not starting with a digit"
+        ));
+    }
+    if new_name != name && p.model.resolve(face, new_name).is_some() {
+        return Some(format!("this face already has an SVar '{new_name}'"));
+    }
+    let engine = |n: &str| script::ENGINE_SVARS.contains(&n);
+    if new_name != name && engine(new_name) {
+        return Some(format!(
+            "Forge reads the SVar '{new_name}' by name: renaming '{name}' to it would change what the card does"
+        ));
+    }
+    if engine(name) {
+        // `X` and `Y` are ordinary names unless a cost of the face pays X.
+        let pays_x = matches!(name, "X" | "Y") && face_has_x_cost(p, face);
+        if pays_x || !matches!(name, "X" | "Y") {
+            return Some(format!(
+                "Forge reads the SVar '{name}' by name: renaming it would change what the card does"
+            ));
+        }
+    }
+    None
+}
+
+/// Whether a mana cost, a `Cost$` or a keyword line of the face holds an `X`.
+fn face_has_x_cost(p: &Parsed<'_>, face: usize) -> bool {
+    let m = &p.model;
+    let has_x = |s: &str| {
+        s.split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| w == "X" || w == "Y")
+    };
+    let Some(f) = m.faces.get(face) else {
+        return false;
+    };
+    m.lines[f.first_line.min(m.lines.len())..f.end_line.min(m.lines.len())]
+        .iter()
+        .filter(|l| {
+            l.kind == SyntaxKind::KEYWORD_LINE || l.key.is_some_and(|k| m.slice(k) == "ManaCost")
+        })
+        .any(|l| has_x(m.slice(l.value)))
+        || m.records.iter().filter(|r| r.face == face).any(|r| {
+            r.params
+                .iter()
+                .any(|q| q.key.ends_with("Cost") && has_x(q.value))
+        })
 }
 
 /// The token script a `TokenScript$` value names at `offset`: (name, range).
@@ -964,12 +1146,7 @@ impl DialectIde for Linter {
             let markdown = match p.model.resolve(face, name) {
                 Some(i) => {
                     let d = &p.model.svars[i];
-                    let uses = p
-                        .model
-                        .refs
-                        .iter()
-                        .filter(|x| x.face == face && x.name == name)
-                        .count();
+                    let uses = svar_occurrences(&p, face, name, false).len();
                     format!(
                         "**SVar {name}**\n\n```forge\nSVar:{}:{}\n```\n\n{uses} reference{} on this face.",
                         d.name,
@@ -1158,32 +1335,10 @@ impl DialectIde for Linter {
         let p = Parsed::new(&at.view);
         let id = at.view.id;
         if let Some((face, name, _)) = svar_at(&p, at.offset) {
-            let mut out: Vec<Location> = Vec::new();
-            if include_declaration {
-                out.extend(
-                    p.model
-                        .svars
-                        .iter()
-                        .filter(|d| d.face == face && d.name == name)
-                        .map(|d| Location {
-                            file: id,
-                            range: d.name_range,
-                        }),
-                );
-            }
-            out.extend(
-                p.model
-                    .refs
-                    .iter()
-                    .filter(|r| r.face == face && r.name == name)
-                    .map(|r| Location {
-                        file: id,
-                        range: r.range,
-                    }),
-            );
-            out.sort_by_key(|l| l.range.start());
-            out.dedup();
-            return out;
+            return svar_occurrences(&p, face, name, include_declaration)
+                .into_iter()
+                .map(|range| Location { file: id, range })
+                .collect();
         }
         // A token script: every `TokenScript$` naming it (from a use, or from the script file).
         let script = token_script_at(&p, at.offset)
@@ -1228,40 +1383,29 @@ impl DialectIde for Linter {
         out
     }
 
-    fn prepare_rename(&self, at: &Cursor<'_, Self>) -> Option<TextRange> {
+    fn prepare_rename(&self, at: &Cursor<'_, Self>) -> Result<Option<TextRange>, String> {
         let p = Parsed::new(&at.view);
-        svar_at(&p, at.offset).map(|(_, _, r)| r)
+        let Some((face, name, r)) = svar_at(&p, at.offset) else {
+            return Ok(None);
+        };
+        // The name itself must be renamable (the new one is checked by `rename`).
+        match rename_refusal(&p, face, name, name) {
+            Some(why) => Err(why),
+            None => Ok(Some(r)),
+        }
     }
 
     fn rename(&self, at: &Cursor<'_, Self>, new_name: &str) -> Result<Vec<FileEdit>, String> {
         let p = Parsed::new(&at.view);
         let Some((face, name, _)) = svar_at(&p, at.offset) else {
-            return Err("only SVars can be renamed: put the cursor on an SVar name".into());
+            return Err(
+                "only SVars can be renamed: put the cursor on an SVar name or a use of one".into(),
+            );
         };
-        if !script::is_svar_name(new_name) {
-            return Err(format!(
-                "`{new_name}` is not an SVar name (letters, digits and `_`, not starting with a digit)"
-            ));
+        if let Some(why) = rename_refusal(&p, face, name, new_name) {
+            return Err(why);
         }
-        if new_name != name && p.model.resolve(face, new_name).is_some() {
-            return Err(format!("this face already has an SVar `{new_name}`"));
-        }
-        let mut ranges: Vec<TextRange> = p
-            .model
-            .svars
-            .iter()
-            .filter(|d| d.face == face && d.name == name)
-            .map(|d| d.name_range)
-            .chain(
-                p.model
-                    .refs
-                    .iter()
-                    .filter(|r| r.face == face && r.name == name)
-                    .map(|r| r.range),
-            )
-            .collect();
-        ranges.sort_by_key(|r| r.start());
-        ranges.dedup();
+        let ranges = svar_occurrences(&p, face, name, true);
         Ok(ranges
             .into_iter()
             .map(|r| FileEdit {

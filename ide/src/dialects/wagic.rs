@@ -5,8 +5,8 @@
 //! blocks; semantic tokens.
 
 use crate::features::{
-    Completion, CompletionKind, Cursor, DialectIde, FileView, Fold, Hover, Location, SemanticToken,
-    Symbol, SymbolKind, TokenKind, modifier, word_at,
+    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
+    SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
 use lint::wagic::Linter;
 use lint::wagic::index::{Index, Library, Resolution, normalize_name};
@@ -358,10 +358,198 @@ fn macro_at<'l>(
 ) -> Option<(&'l lint::wagic::index::Macro, TextRange)> {
     let word = word_at(text, offset, &[]);
     let lower = text[word].to_ascii_lowercase();
-    if !lower.starts_with("__") {
+    if !lower.starts_with('_') {
         return None;
     }
     library?.macro_named(&lower).map(|m| (m, word))
+}
+
+/// A name that references and rename follow across the library: a macro, or a card name (a
+/// definition's `name=` or an entry's `primitive=`).
+enum NamedAt {
+    /// The lowercased name, as the engine registers it, and the word at the cursor.
+    Macro { name: String, range: TextRange },
+    /// The name's bytes as the engine compares them, and the value at the cursor.
+    Card { key: Box<[u8]>, range: TextRange },
+}
+
+fn named_at(view: &FileView<'_, Linter>, offset: TextSize) -> Option<NamedAt> {
+    let text = view.text();
+    let library = view.index.library_of(view.id);
+    if let Some((m, r)) = macro_at(text, library, offset) {
+        return Some(NamedAt::Macro {
+            name: m.name.clone(),
+            range: r,
+        });
+    }
+    let (facts, _) = block_status(view.index, view.id, &view.green, offset)?;
+    let named = match site(text, &view.green, offset) {
+        Site::Value {
+            meaning: KeyMeaning::Primitive,
+            ..
+        } => facts.primitive.as_ref(),
+        Site::Value {
+            meaning: KeyMeaning::Name,
+            ..
+        } => facts.name.as_ref(),
+        _ => None,
+    }?;
+    // The block's last `name=` is the one the engine keeps: not an earlier one under the cursor.
+    (named.range.contains_inclusive(offset) && !named.key.is_empty()).then(|| NamedAt::Card {
+        key: named.key.clone(),
+        range: named.range,
+    })
+}
+
+/// The files of the library of the view's file, in id order.
+fn library_files(view: &FileView<'_, Linter>) -> Vec<FileId> {
+    let Some(lib) = view.index.file(view.id).map(|f| f.library) else {
+        return Vec::new();
+    };
+    let mut ids: Vec<FileId> = view
+        .index
+        .files
+        .iter()
+        .filter(|(_, f)| f.library == lib)
+        .map(|(&id, _)| id)
+        .collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// Every definition (with `include_declaration`) and use of the macro `name` (lowercased) in
+/// the library: the engine replaces the name wherever it occurs in a line, in any case.
+fn macro_occurrences(
+    view: &FileView<'_, Linter>,
+    name: &str,
+    include_declaration: bool,
+) -> Vec<Location> {
+    let Some(library) = view.index.library_of(view.id) else {
+        return Vec::new();
+    };
+    if name.is_empty() {
+        return Vec::new();
+    }
+    let definitions: Vec<Location> = library
+        .macro_lines
+        .iter()
+        .filter(|x| x.name == name)
+        .map(|x| x.at)
+        .collect();
+    let mut out = Vec::new();
+    if include_declaration {
+        out.extend(definitions.iter().copied());
+    }
+    for file in library_files(view) {
+        let t = view.files[file].text();
+        let lower = t.to_ascii_lowercase();
+        for (i, _) in lower.match_indices(name) {
+            let found = Location {
+                file,
+                range: range(i, i + name.len()),
+            };
+            // The definitions themselves (a use in another macro's body counts).
+            if definitions.contains(&found) {
+                continue;
+            }
+            out.push(found);
+        }
+    }
+    out.sort_by_key(|l| (l.file, l.range.start()));
+    out.dedup();
+    out
+}
+
+/// Every definition registered under the card name `key` (with `include_declaration`) and
+/// every `primitive=` naming it, in the library.
+fn card_occurrences(
+    view: &FileView<'_, Linter>,
+    key: &[u8],
+    include_declaration: bool,
+) -> Vec<Location> {
+    let mut out = Vec::new();
+    for file in library_files(view) {
+        let Some(f) = view.index.file(file) else {
+            continue;
+        };
+        for b in &f.index.blocks {
+            if let Some(p) = b.primitive.as_ref().filter(|p| *p.key == *key) {
+                out.push(Location {
+                    file,
+                    range: p.range,
+                });
+            }
+            if include_declaration
+                && b.id.is_none()
+                && b.defines
+                && let Some(n) = b.name.as_ref().filter(|n| *n.key == *key)
+            {
+                out.push(Location {
+                    file,
+                    range: n.range,
+                });
+            }
+        }
+    }
+    out.sort_by_key(|l| (l.file, l.range.start()));
+    out.dedup();
+    out
+}
+
+/// Why the macro `old` (lowercased) cannot be renamed to `new_name`, if it cannot.
+fn macro_rename_refusal(library: Option<&Library>, old: &str, new_name: &str) -> Option<String> {
+    if new_name.is_empty()
+        || !new_name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        return Some(format!(
+            "'{new_name}' is not a macro name: use letters, digits and '_' (such as _MYMACRO_)"
+        ));
+    }
+    let lower = new_name.to_ascii_lowercase();
+    if lower != old
+        && let Some(lib) = library
+    {
+        if lib.macro_named(&lower).is_some() {
+            return Some(format!("the library already defines a macro '{new_name}'"));
+        }
+        // The engine replaces names wherever they occur: one inside another would be replaced
+        // in the other's uses.
+        if let Some(m) = lib
+            .macros
+            .iter()
+            .find(|m| m.name != old && (m.name.contains(&lower) || lower.contains(&m.name)))
+        {
+            return Some(format!(
+                "'{new_name}' and the macro '{}' would overlap: the engine replaces a macro's name wherever it occurs",
+                m.name
+            ));
+        }
+    }
+    None
+}
+
+/// Why a card name cannot become `new_name`, if it cannot.
+fn card_rename_refusal(library: Option<&Library>, key: &[u8], new_name: &str) -> Option<String> {
+    if new_name.trim().is_empty() {
+        return Some("a card name cannot be empty".into());
+    }
+    if new_name.contains(['\n', '\r']) {
+        return Some("a card name is one line".into());
+    }
+    if new_name.trim() != new_name {
+        return Some(format!(
+            "'{new_name}' starts or ends with spaces: the engine would keep them in the name"
+        ));
+    }
+    if new_name.as_bytes() != key
+        && let Some(lib) = library
+        && lib.definition(new_name.as_bytes()).is_some()
+    {
+        return Some(format!("the library already defines a card '{new_name}'"));
+    }
+    None
 }
 
 /// The number written in `token(N)` around `offset`, or of an `id=` value.
@@ -687,7 +875,6 @@ impl DialectIde for Linter {
         let Some(facts_of_file) = view.index.file(view.id) else {
             return Vec::new();
         };
-        let library = view.index.library_of(view.id);
         let lib_id = facts_of_file.library;
         let in_library = || {
             view.index
@@ -695,74 +882,14 @@ impl DialectIde for Linter {
                 .iter()
                 .filter(move |(_, f)| f.library == lib_id)
         };
-        // A macro: its definitions and every use in the library's files.
-        if let Some((m, _)) = macro_at(text, library, at.offset) {
-            let mut out = Vec::new();
-            if include_declaration {
-                out.extend(
-                    library
-                        .into_iter()
-                        .flat_map(|l| &l.macro_lines)
-                        .filter(|x| x.name == m.name)
-                        .map(|x| x.at),
-                );
+        match named_at(view, at.offset) {
+            Some(NamedAt::Macro { name, .. }) => {
+                return macro_occurrences(view, &name, include_declaration);
             }
-            let needle = m.name.as_bytes();
-            for (&file, _) in in_library() {
-                let t = view.files[file].text();
-                let lower = t.to_ascii_lowercase();
-                for (i, _) in lower.match_indices(std::str::from_utf8(needle).unwrap_or("")) {
-                    // Skip the definitions themselves.
-                    let line_start = t[..i].rfind('\n').map_or(0, |s| s + 1);
-                    if t[line_start..].starts_with("#AUTO_DEFINE") {
-                        continue;
-                    }
-                    out.push(Location {
-                        file,
-                        range: range(i, i + needle.len()),
-                    });
-                }
+            Some(NamedAt::Card { key, .. }) => {
+                return card_occurrences(view, &key, include_declaration);
             }
-            return out;
-        }
-        // A card name: the definitions and the `primitive=` entries naming it.
-        let Some((facts, _)) = block_status(view.index, view.id, &view.green, at.offset) else {
-            return Vec::new();
-        };
-        let key = match site(text, &view.green, at.offset) {
-            Site::Value {
-                meaning: KeyMeaning::Primitive,
-                ..
-            } => facts.primitive.as_ref().map(|p| p.key.clone()),
-            Site::Value {
-                meaning: KeyMeaning::Name,
-                ..
-            } => facts.name.as_ref().map(|n| n.key.clone()),
-            _ => None,
-        };
-        if let Some(key) = key {
-            let mut out = Vec::new();
-            for (&file, f) in in_library() {
-                for b in &f.index.blocks {
-                    if let Some(p) = b.primitive.as_ref().filter(|p| p.key == key) {
-                        out.push(Location {
-                            file,
-                            range: p.range,
-                        });
-                    }
-                    if include_declaration
-                        && b.id.is_none()
-                        && let Some(n) = b.name.as_ref().filter(|n| n.key == key && b.defines)
-                    {
-                        out.push(Location {
-                            file,
-                            range: n.range,
-                        });
-                    }
-                }
-            }
-            out.sort_by_key(|l| (l.file, l.range.start()));
-            return out;
+            None => {}
         }
         // An id: the entries with it and the `token(id)` uses.
         if let Some((id, _)) = id_at(text, at.offset) {
@@ -794,6 +921,44 @@ impl DialectIde for Linter {
             return out;
         }
         Vec::new()
+    }
+
+    fn prepare_rename(&self, at: &Cursor<'_, Self>) -> Result<Option<TextRange>, String> {
+        Ok(match named_at(&at.view, at.offset) {
+            Some(NamedAt::Macro { range, .. } | NamedAt::Card { range, .. }) => Some(range),
+            None => None,
+        })
+    }
+
+    fn rename(&self, at: &Cursor<'_, Self>, new_name: &str) -> Result<Vec<FileEdit>, String> {
+        let view = &at.view;
+        let library = view.index.library_of(view.id);
+        let found = match named_at(view, at.offset) {
+            Some(NamedAt::Macro { name, .. }) => {
+                if let Some(why) = macro_rename_refusal(library, &name, new_name) {
+                    return Err(why);
+                }
+                macro_occurrences(view, &name, true)
+            }
+            Some(NamedAt::Card { key, .. }) => {
+                if let Some(why) = card_rename_refusal(library, &key, new_name) {
+                    return Err(why);
+                }
+                card_occurrences(view, &key, true)
+            }
+            None => {
+                return Err(
+                    "only macros and card names (name=, primitive=) can be renamed here".into(),
+                );
+            }
+        };
+        Ok(found
+            .into_iter()
+            .map(|l| FileEdit {
+                file: l.file,
+                edit: lint::Edit::replace(l.range, new_name),
+            })
+            .collect())
     }
 
     fn symbols(&self, file: &FileView<'_, Self>) -> Vec<Symbol> {

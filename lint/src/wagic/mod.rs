@@ -140,6 +140,15 @@ impl Ctx<'_> {
         Some((&facts.index.blocks[i], &facts.blocks[i]))
     }
 
+    /// A place in the workspace as related information of a finding of this file.
+    pub fn related(&self, at: Location, message: impl Into<String>) -> crate::Related {
+        let path = self
+            .files
+            .get(at.file)
+            .map_or(self.file.path.as_path(), |f| f.path.as_path());
+        crate::Related::at(path, &self.file.path, at.range, message)
+    }
+
     /// `path:line` of a place in the workspace, for notes.
     pub fn describe(&self, at: Location) -> String {
         let line = self.index.line_of(self.files, at);

@@ -41,7 +41,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             def.name
                         ),
                     )
-                    .with_severity(Severity::Hint);
+                    .with_severity(Severity::Hint)
+                    .with_related(crate::Related::here(
+                        winner.name_range,
+                        "the later definition",
+                    ));
                 } else {
                     sink.report(
                         def.name_range,
@@ -49,7 +53,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                             "Forge never uses this `SVar:{}`: a later definition (line {line}) replaces it for every reference",
                             def.name
                         ),
-                    );
+                    )
+                    .with_related(crate::Related::here(
+                        winner.name_range,
+                        "the later definition Forge uses",
+                    ));
                 }
             }
         }

@@ -42,6 +42,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             format!("write `{}`", def.name),
             vec![Edit::replace(r.range, def.name)],
         ));
+        d.with_related(crate::Related::here(
+            def.name_range,
+            format!("the SVar {} is defined here", def.name),
+        ));
         if !r.kind.is_structural() || in_dead_code(model, r) {
             d.with_severity(Severity::Warning);
         }

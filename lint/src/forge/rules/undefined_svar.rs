@@ -60,7 +60,16 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             ),
         );
         let names: Vec<&str> = model.faces[r.face].svars.keys().copied().collect();
-        super::with_suggestion(d, super::word_fix(r.name, r.range, names.iter().copied()));
+        let suggestion = super::word_fix(r.name, r.range, names.iter().copied());
+        if let Some((_, best)) = &suggestion
+            && let Some(def) = model.resolve(r.face, best)
+        {
+            d.with_related(crate::Related::here(
+                model.svars[def].name_range,
+                format!("the SVar {best} is defined here"),
+            ));
+        }
+        super::with_suggestion(d, suggestion);
         if let Some(fix) = d.fix.as_mut() {
             // Renaming a reference to another SVar changes what runs: never automatic.
             fix.applicability = crate::Applicability::Unsafe;

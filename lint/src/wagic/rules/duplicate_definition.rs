@@ -39,6 +39,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             format!("a card definition under {what} is already loaded: Wagic keeps that one and discards this one"),
         )
         .with_severity(Severity::Warning)
-        .with_note(format!("first defined at {}", ctx.describe(first)));
+        .with_note(format!("first defined at {}", ctx.describe(first)))
+        .with_related(ctx.related(first, "the definition Wagic keeps"));
     }
 }

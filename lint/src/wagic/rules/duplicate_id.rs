@@ -70,6 +70,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         };
         sink.report(*range, message)
             .with_severity(severity)
-            .with_note(format!("first used at {}", ctx.describe(dup.at)));
+            .with_note(format!("first used at {}", ctx.describe(dup.at)))
+            .with_related(ctx.related(dup.at, "the first entry with this id"));
     }
 }

@@ -46,6 +46,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             ),
         )
         .with_severity(Severity::Info)
-        .with_note(format!("defined at {}", ctx.describe(*at)));
+        .with_note(format!("defined at {}", ctx.describe(*at)))
+        .with_related(ctx.related(*at, "the definition, with its grade"));
     }
 }

@@ -89,7 +89,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 format!("macro `{}` is already defined: Wagic keeps the first definition and ignores this one", facts.name),
             )
             .with_severity(Severity::Warning)
-            .with_note(format!("first defined at {}", ctx.describe(first.at)));
+            .with_note(format!("first defined at {}", ctx.describe(first.at)))
+            .with_related(ctx.related(first.at, "the definition Wagic keeps"));
             continue;
         }
         let Some(position) = position else { continue };
@@ -106,7 +107,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         earlier.name, facts.name
                     ),
                 )
-                .with_note(format!("`{}` is defined at {}", earlier.name, ctx.describe(earlier.at)));
+                .with_note(format!("`{}` is defined at {}", earlier.name, ctx.describe(earlier.at)))
+                .with_related(ctx.related(earlier.at, format!("the macro {} is defined here", earlier.name)));
                 break;
             }
         }

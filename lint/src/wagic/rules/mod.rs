@@ -3,19 +3,27 @@
 use super::WagicRule;
 use crate::rule;
 
+mod amount_mismatch;
+mod card_text;
 mod cost_brace;
 mod cost_loose_text;
+mod cost_mismatch;
 mod duplicate_definition;
 mod duplicate_id;
 mod grade_conflict;
 mod grade_gated_primitive;
 mod invalid_id;
 mod invalid_power_toughness;
+mod keyword_not_in_text;
+mod keyword_not_scripted;
 mod lord_placement;
+mod lord_scope;
 mod macro_definition;
 mod malformed_target;
+mod may_not_scripted;
 mod misread_key;
 mod missing_key;
+mod misspelt_effect;
 mod misspelt_subtype;
 mod misspelt_target_type;
 mod name_position;
@@ -71,4 +79,11 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(repeated_key),
     rule!(misspelt_subtype),
     rule!(misspelt_target_type),
+    rule!(keyword_not_scripted),
+    rule!(keyword_not_in_text),
+    rule!(cost_mismatch),
+    rule!(lord_scope),
+    rule!(may_not_scripted),
+    rule!(amount_mismatch),
+    rule!(misspelt_effect),
 ];

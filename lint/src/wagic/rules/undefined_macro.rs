@@ -80,6 +80,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         suggest::did_you_mean(id, library.macros.iter().map(|m| m.name.as_str()))
                     {
                         d.with_note(format!("did you mean `{m}`?"));
+                        if let Some(def) = library.macro_named(m) {
+                            d.with_related(
+                                ctx.related(def.at, format!("the macro {m} is defined here")),
+                            );
+                        }
                     }
                 }
                 Some(m) if !m.params.is_empty() => {
@@ -103,7 +108,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                                 m.params.len()
                             ),
                         )
-                        .with_note(format!("defined at {}", ctx.describe(m.at)));
+                        .with_note(format!("defined at {}", ctx.describe(m.at)))
+                        .with_related(ctx.related(m.at, format!("the macro {id} is defined here")));
                     }
                 }
                 Some(_) => {}

@@ -66,7 +66,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 "`{}` is defined at {}",
                 def.name,
                 ctx.describe(def.at)
-            ));
+            ))
+            .with_related(ctx.related(def.at, format!("the card {} is defined here", def.name)));
             let def_file = &ctx.files[def.at.file];
             let encodable = def.name.is_ascii()
                 || (ctx.file.source.encoding() == Encoding::Utf8
@@ -106,7 +107,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 "did you mean `{}` ({})?",
                 def.name,
                 ctx.describe(def.at)
-            ));
+            ))
+            .with_related(ctx.related(def.at, format!("the card {} is defined here", def.name)));
             if near.len() == 1 {
                 d.with_fix(Fix::unsafe_(
                     format!("write `{}`", def.name),
