@@ -311,6 +311,66 @@ target=creature
 auto=haste
 alias=129767
 [/card]
+[card]
+id=9201
+name=Lone Banneret
+mana={W}{W}
+type=Creature
+subtype=Knight
+power=2
+toughness=2
+abilities=exalted
+[/card]
+[card]
+id=9202
+name=Ashen Tithe Taker
+mana={2}{B}{B}
+type=Creature
+subtype=Spirit
+power=1
+toughness=1
+auto=life:-type:manab:mybattlefield opponent
+[/card]
+[card]
+id=9203
+name=Hybrid Shade
+mana={1}{B/G}{p(B)}
+type=Creature
+subtype=Shade
+power=1
+toughness=1
+[/card]
+[card]
+id=9204
+name=Echo Quarry
+mana={0}
+type=Land
+auto={T}:add{1}
+auto=this(variable{type:land}>1) produceextra:{1}
+[/card]
+[card]
+id=9205
+name=Silence Edict
+mana={W}
+type=Instant
+target=player
+auto=maxcast(*)0
+[/card]
+[card]
+id=9206
+name=Dream Toll
+mana={B}
+type=Enchantment
+auto=@drawfoeof(player):damage:1 opponent
+[/card]
+[card]
+id=9207
+name=Send Back
+mana={U}{U}
+type=Instant
+target=*|stack
+auto=fizzleto(hand)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -634,5 +694,57 @@ fn a_threaten_alias_steals_until_end_of_turn() {
     );
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Borrowed Will\nmanapool:{2}{R}\n[PLAYER2]\ninplay:Meadow Cub\n[DO]\nBorrowed Will\nMeadow Cub\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Borrowed Will\n[PLAYER2]\ninplay:Meadow Cub\n[END]\n",
+    );
+}
+
+#[test]
+fn exalted_gives_a_lone_attacker_one_one() {
+    // Two exalted creatures, one attacker: +2/+2; the exalted creatures trigger on their own.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Lone Banneret,Meadow Cub\n[PLAYER2]\n[DO]\nMeadow Cub\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Lone Banneret,Meadow Cub\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+    // Two attackers: no bonus.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Lone Banneret,Meadow Cub\n[PLAYER2]\n[DO]\nMeadow Cub\nLone Banneret\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Lone Banneret,Meadow Cub\n[PLAYER2]\nlife:16\n[END]\n",
+    );
+}
+
+#[test]
+fn devotion_counts_coloured_hybrid_and_phyrexian_symbols() {
+    // {2}{B}{B} + {B/G} + {p(B)}: devotion to black 4.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Ashen Tithe Taker\ninplay:Hybrid Shade\nmanapool:{2}{B}{B}\n[PLAYER2]\n[DO]\nAshen Tithe Taker\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ashen Tithe Taker,Hybrid Shade\n[PLAYER2]\nlife:16\n[END]\n",
+    );
+}
+
+#[test]
+fn produceextra_adds_mana_while_its_condition_holds() {
+    // One land: {1}; with a second land in play each gives {1} more when tapped for mana.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Echo Quarry\n[PLAYER2]\n[DO]\nEcho Quarry\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Echo Quarry\nmanapool:{1}\n[PLAYER2]\n[END]\n",
+    );
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Echo Quarry,Echo Quarry\n[PLAYER2]\n[DO]\nEcho Quarry\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Echo Quarry,Echo Quarry\nmanapool:{2}\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn maxcast_stops_the_targeted_player_casting() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Silence Edict,Spark Jolt\nmanapool:{W}{R}\n[PLAYER2]\n[DO]\nSilence Edict\np1\nSpark Jolt\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\ngraveyard:Silence Edict\nmanapool:{R}\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn drawfoeof_fires_on_the_opponents_draws_only() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Scholar's Insight\ninplay:Dream Toll\nlibrary:Meadow Cub,Spark Jolt\nmanapool:{1}{U}\n[PLAYER2]\n[DO]\nScholar's Insight\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Dream Toll\ngraveyard:Scholar's Insight\nhand:Meadow Cub,Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn fizzleto_counters_a_spell_into_another_zone() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Cub\nmanapool:{1}{G}\n[PLAYER2]\nhand:Send Back\nmanapool:{U}{U}\n[DO]\nMeadow Cub\nno\nyes\nSend Back\nMeadow Cub\nendinterruption\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Cub\n[PLAYER2]\ngraveyard:Send Back\n[END]\n",
     );
 }

@@ -169,6 +169,18 @@ impl WGame<'_> {
             Effect::Basic { ability, gain, .. } => {
                 self.g.card_mut(t).cur.keywords.set(*ability, *gain);
             }
+            Effect::LoseSubtypesOf(parent) => {
+                // The subtypes of a land (MTGAllCards::isSubtypeOfType): the basic land types
+                // and the other land types of the card pool.
+                const LAND: [&str; 9] = [
+                    "plains", "island", "swamp", "mountain", "forest", "desert", "gate", "lair",
+                    "locus",
+                ];
+                let c = self.g.card_mut(t);
+                if parent == "land" {
+                    c.cur.types.retain(|w| !LAND.contains(&w.as_str()));
+                }
+            }
             Effect::Transforms(tr) => {
                 const MAIN: [&str; 10] = [
                     "creature",
@@ -693,6 +705,7 @@ impl WGame<'_> {
     pub fn this_descriptor(&self, desc: &str, source: CardId) -> i32 {
         let c = self.g.card(source);
         let (word, cmp, n) = split_comparison(desc);
+        let word = word.trim();
         let value = if word.starts_with("counter{") {
             let inner = word.trim_start_matches("counter{").trim_end_matches('}');
             let (p, t, _, name) = super::parse::parse_counter(inner);
@@ -758,6 +771,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::Basic { .. }
                 | Effect::Becomes { .. }
                 | Effect::Transforms(_)
+                | Effect::LoseSubtypesOf(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink

@@ -9,6 +9,70 @@ use crate::mana::Mana;
 use std::sync::Arc;
 
 impl WGame<'_> {
+    /// AProduceMana: a card tapped for mana makes each `produceextra` ability it has (its own,
+    /// or one a lord gives it, while the wrapper's condition holds) add its mana to its
+    /// controller's pool.
+    pub fn produce_extra_on(&mut self, e: &Ev) {
+        let Ev::Tapped {
+            card,
+            tapped: true,
+            for_mana: true,
+        } = e
+        else {
+            return;
+        };
+        let mut extra = Vec::new();
+        for inst in &self.layer {
+            if inst.removed || inst.waiting.is_some() {
+                continue;
+            }
+            self.collect_produce_extra(&inst.ab, inst.source, *card, 0, &mut extra);
+        }
+        let p = self.controller(*card);
+        for m in extra {
+            self.g.players[p].pool.add(&m);
+            self.bump();
+        }
+    }
+
+    fn collect_produce_extra(
+        &self,
+        ab: &Ab,
+        source: CardId,
+        tapped: CardId,
+        depth: u32,
+        out: &mut Vec<Mana>,
+    ) {
+        if depth > 8 {
+            return;
+        }
+        match ab {
+            Ab::Effect(Effect::ProduceExtra(m)) if source == tapped => out.push(m.clone()),
+            Ab::This {
+                desc,
+                effect,
+                one_shot: false,
+                foreach: false,
+            } if self.this_descriptor(desc, source) > 0 => {
+                self.collect_produce_extra(effect, source, tapped, depth + 1, out)
+            }
+            Ab::Lord {
+                kind: LordKind::Lord | LordKind::All,
+                tc,
+                include_self,
+                effect,
+                one_shot: false,
+                ..
+            } if (*include_self || tapped != source)
+                && self.can_target(tc, source, Tgt::Card(tapped), false) =>
+            {
+                self.collect_produce_extra(effect, tapped, tapped, depth + 1, out)
+            }
+            Ab::Ueot(inner) => self.collect_produce_extra(inner, source, tapped, depth + 1, out),
+            _ => {}
+        }
+    }
+
     /// A blinked card comes back: it is put on the stack and its Spell resolves (AABlink).
     pub fn return_blinked(&mut self, c: CardId) {
         let owner = self.g.card(c).owner;
@@ -70,8 +134,13 @@ impl WGame<'_> {
                 }
             }
             Ab::Effect(e) if e.one_shot() => self.apply_effect(e, source, target, line),
-            Ab::Effect(Effect::CastRestriction { play, tc, value }) => {
-                if *play && tc.raw.contains("land") {
+            Ab::Effect(Effect::CastRestriction {
+                play: true,
+                tc,
+                value,
+                ..
+            }) => {
+                if tc.raw.contains("land") {
                     let p = self.controller(source);
                     let v = value.trim();
                     if v.starts_with('+') || v.starts_with('-') {
@@ -283,7 +352,7 @@ impl WGame<'_> {
     }
 
     /// The player an effect such as `draw:` or `life:` applies to.
-    fn player_for(&self, who: Who, source: CardId, target: Option<Tgt>) -> PlayerId {
+    pub fn player_for(&self, who: Who, source: CardId, target: Option<Tgt>) -> PlayerId {
         let me = self.controller(source);
         match who {
             Who::Controller => me,
@@ -455,13 +524,17 @@ impl WGame<'_> {
                     lib.insert(0, c);
                 }
             }
-            Effect::Fizzle => {
+            Effect::Fizzle | Effect::FizzleTo(_) => {
                 let stack_target = match target {
                     Some(Tgt::Stack(i)) => Some(i),
                     _ => None,
                 };
+                let zone = match e {
+                    Effect::FizzleTo(z) => *z,
+                    _ => Zone::Graveyard,
+                };
                 if let Some(i) = stack_target.or_else(|| self.latest_unresolved()) {
-                    self.fizzle(i);
+                    self.fizzle_to(i, zone);
                 }
             }
             Effect::Blink { ueot } => {
@@ -911,6 +984,12 @@ impl WGame<'_> {
     }
 
     pub fn fizzle(&mut self, i: usize) {
+        self.fizzle_to(i, Zone::Graveyard);
+    }
+
+    /// ActionStack::Fizzle: the spell is countered into `zone` of its controller (the
+    /// graveyard, or the hand, exile or library top with `fizzleto`).
+    pub fn fizzle_to(&mut self, i: usize, zone: Zone) {
         if i >= self.stack.len() || self.stack[i].resolved {
             return;
         }
@@ -921,7 +1000,12 @@ impl WGame<'_> {
                 return;
             }
             if self.g.card(card).zone == Zone::Stack {
-                self.graveyard(card);
+                if zone == Zone::Graveyard {
+                    self.graveyard(card);
+                } else {
+                    let p = self.controller(card);
+                    self.put_in_zone(card, p, zone);
+                }
             }
         }
         self.bump();

@@ -136,6 +136,14 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
         "mygravecount" | "mygraveyardcount" => {
             Some(g.g.players[me].zone(Zone::Graveyard).len() as i32)
         }
+        // Urza's Mine, Power Plant and Tower (aliases 4192-4194) all on its controller's
+        // battlefield.
+        "urzatron" => Some(i32::from((4192..=4194).all(|a| {
+            g.g.players[me].zone(Zone::Battlefield).iter().any(|&c| {
+                g.prim(c)
+                    .is_some_and(|p| p.alias == a || g.g.card(c).mtgid == a)
+            })
+        }))),
         "mylibrarycount" => Some(g.g.players[me].zone(Zone::Library).len() as i32),
         // The converted mana costs of the other creatures its controller has in play.
         "pancientooze" => Some(
@@ -157,20 +165,32 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
     let v = match v {
         Some(v) => Some(v),
         None => {
-            if let Some(spec) = core.strip_prefix("type:") {
-                let (spec, _zone) = match spec.split_once(':') {
-                    Some((a, b)) => (a, Some(b)),
-                    None => (spec, None),
-                };
-                let spec = spec.replace("mybattlefield", "|mybattlefield");
-                let spec = if spec.contains('|') {
-                    spec
+            if let Some(i) = core.find("type:") {
+                // WParsedInt: `type:<spec>` counts the matching cards of the controller's
+                // battlefield, `type:<spec>:<zones>` those of the zones named; `type:mana<c>`
+                // counts the <c> symbols in the mana costs of the matching cards (devotion).
+                let spec = &core[i + 5..];
+                let mut spec = if spec.contains(':') {
+                    spec.replace(':', "|")
                 } else {
-                    format!("{spec}|battlefield")
+                    format!("{spec}|mybattlefield")
                 };
-                let spec = spec.replace("||", "|");
+                let mut color = None;
+                if spec.contains("mana") {
+                    color = spec
+                        .as_bytes()
+                        .get(4)
+                        .and_then(|&b| crate::mana::color_of_letter(b));
+                    if spec.is_char_boundary(5.min(spec.len())) {
+                        spec.replace_range(..5.min(spec.len()), "*");
+                    }
+                }
                 let tc = super::targets::parse(&spec);
-                Some(g.count_matching(&tc, source) as i32)
+                let cards = g.matching(&tc, source);
+                Some(match color {
+                    Some(c) => cards.iter().map(|&k| g.mana_symbols(k, c)).sum(),
+                    None => cards.len() as i32,
+                })
             } else if let Some(rest) = core.strip_prefix("counter{") {
                 let inner = rest.trim_end_matches('}');
                 let (p, t, _, name) = super::parse::parse_counter(inner);
@@ -194,5 +214,28 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
             (sign * v, true)
         }
         None => (sign * super::db::atoi(s), known(text)),
+    }
+}
+
+impl WGame<'_> {
+    /// ManaCost::getManaSymbols: the symbols of a colour in a card's mana cost, hybrid halves
+    /// and Phyrexian symbols (`{p(b)}`) included.
+    pub fn mana_symbols(&self, card: CardId, color: usize) -> i32 {
+        let c = self.g.card(card);
+        let cost = &c.mana_cost;
+        let mut n = cost.get(color);
+        for h in &cost.hybrids {
+            if h.c1 == color {
+                n += h.n1;
+            } else if h.c2 == color {
+                n += h.n2;
+            }
+        }
+        if let Some(p) = self.prim(card) {
+            let text = p.mana_text.to_ascii_lowercase();
+            let letter = crate::mana::color_letter(color);
+            n += text.matches(&format!("{{p({letter})}}")).count() as i32;
+        }
+        n
     }
 }

@@ -290,16 +290,28 @@ pub enum Trigger {
     Sacrificed(TargetSpec),
     Discarded(TargetSpec),
     Cycled(TargetSpec),
+    /// `drawof(player)` / `drawfoeof(player)`: a player draws, who must be the controller of
+    /// the trigger's card (`foe`: must not be).
+    DrawnOf {
+        tc: TargetSpec,
+        foe: bool,
+    },
     Damaged {
         tc: TargetSpec,
         from: Option<TargetSpec>,
         /// 0 any, 1 combat, 2 noncombat
         kind: u8,
+        /// `...damageof(`: a damaged player must be the card's controller (1); `...damagefoeof(`:
+        /// must not be (-1); 0: any.
+        of: i8,
     },
     Lifed {
         tc: TargetSpec,
         from: Option<TargetSpec>,
         loss: bool,
+        /// `lifeof(` / `lifelostof(`: the player must be the card's controller (1);
+        /// `lifefoeof(` / `lifelostfoeof(`: must not be (-1); 0: any.
+        of: i8,
     },
     Targeted(TargetSpec),
     Counter {
@@ -367,6 +379,11 @@ pub enum Effect {
     MoveTo(String),
     Bottom,
     Fizzle,
+    /// `losesubtypesof(type)` (ALoseSubtypes): the card loses its subtypes of that type.
+    LoseSubtypesOf(String),
+    /// `fizzleto(hand|exile|librarytop)`: counters the spell into that zone instead of the
+    /// graveyard (AAFizzler's fizzle mode).
+    FizzleTo(crate::game::Zone),
     /// `(blink)`: exile and return at once; `(blink)ueot`: return at the end of the turn.
     Blink {
         ueot: bool,
@@ -395,6 +412,9 @@ pub enum Effect {
     },
     RemoveAllCounters,
     AddMana(Mana),
+    /// `produceextra:{m}` (AProduceMana): whenever its card is tapped for mana, its controller
+    /// gets this mana too.
+    ProduceExtra(Mana),
     RemoveMana(String, Who),
     Pt {
         power: String,
@@ -426,10 +446,13 @@ pub enum Effect {
     /// Keyword abilities that act when blockers are chosen (ABushidoAbility, ARampageAbility,
     /// AFlankerAbility).
     CombatKeyword(CombatKeyword),
+    /// `maxplay(tc)n` / `maxcast(tc)n` (ACastRestriction): the player may put at most n cards
+    /// matching tc onto the battlefield (play) or the stack (cast) each turn.
     CastRestriction {
         play: bool,
         tc: TargetSpec,
         value: String,
+        who: Who,
     },
     /// `dynamicability<!source type effect who!>`.
     Dynamic {
@@ -455,6 +478,8 @@ impl Effect {
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
                 | Effect::CastRestriction { .. }
+                | Effect::ProduceExtra(_)
+                | Effect::LoseSubtypesOf(_)
                 | Effect::Unsupported(_)
         )
     }
@@ -785,6 +810,17 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
             mods,
         ));
     }
+    for (word, foe) in [("drawof", false), ("drawfoeof", true)] {
+        if let Some(tc) = simple_tc(s, word) {
+            return Some((
+                Trigger::DrawnOf {
+                    tc: untarget(tc),
+                    foe,
+                },
+                mods,
+            ));
+        }
+    }
     for (word, make) in [
         ("drawn", Trigger::Drawn as fn(TargetSpec) -> Trigger),
         ("sacrificed", Trigger::Sacrificed),
@@ -795,10 +831,17 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
             return Some((make(untarget(tc)), mods));
         }
     }
-    for (word, kind) in [
-        ("noncombatdamaged", 2u8),
-        ("combatdamaged", 1),
-        ("damaged", 0),
+    // The trigger factory's order: each kind's `...of(` and `...foeof(` before its static word.
+    for (word, kind, of) in [
+        ("noncombatdamageof", 2u8, 1i8),
+        ("noncombatdamagefoeof", 2, -1),
+        ("noncombatdamaged", 2, 0),
+        ("combatdamageof", 1, 1),
+        ("combatdamagefoeof", 1, -1),
+        ("combatdamaged", 1, 0),
+        ("damageof", 0, 1),
+        ("damagefoeof", 0, -1),
+        ("damaged", 0, 0),
     ] {
         if let Some(tc) = simple_tc(s, word) {
             let from = simple_tc(s, "from").map(untarget);
@@ -807,12 +850,20 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
                     tc: untarget(tc),
                     from,
                     kind,
+                    of,
                 },
                 mods,
             ));
         }
     }
-    for (word, loss) in [("lifed", false), ("lifeloss", true)] {
+    for (word, loss, of) in [
+        ("lifeof", false, 1i8),
+        ("lifefoeof", false, -1),
+        ("lifed", false, 0),
+        ("lifelostof", true, 1),
+        ("lifelostfoeof", true, -1),
+        ("lifeloss", true, 0),
+    ] {
         if let Some(tc) = simple_tc(s, word) {
             let from = simple_tc(s, "from").map(untarget);
             return Some((
@@ -820,6 +871,7 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
                     tc: untarget(tc),
                     from,
                     loss,
+                    of,
                 },
                 mods,
             ));
@@ -883,18 +935,7 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
         ));
     }
     // Event words of later engines, watched by nothing here.
-    for word in [
-        "lifeof(",
-        "lifefoeof(",
-        "drawof(",
-        "drawfoeof(",
-        "damageof(",
-        "combatdamageof(",
-        "rebounded",
-        "transformed(",
-        "facedup(",
-        "exerted(",
-    ] {
+    for word in ["rebounded", "transformed(", "facedup(", "exerted("] {
         if s.contains(word) {
             mods.once = true;
             return Some((
@@ -1473,6 +1514,14 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
             ueot: has("(blink)ueot"),
         });
     }
+    if let Some((_, zone, _)) = parse_between(s, "fizzleto(", ")", true) {
+        return Some(FizzleTo(match zone {
+            "hand" => crate::game::Zone::Hand,
+            "exile" => crate::game::Zone::Exile,
+            "librarytop" => crate::game::Zone::Library,
+            _ => crate::game::Zone::Graveyard,
+        }));
+    }
     if has("fizzle") {
         return Some(Fizzle);
     }
@@ -1623,8 +1672,8 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     if let Some((_, what, _)) = parse_between(s, "removemana(", ")", true) {
         return Some(RemoveMana(what.to_string(), who));
     }
-    if has("losesubtypesof(") {
-        return Some(Unsupported("losesubtypesof"));
+    if let Some((_, parent, _)) = parse_between(s, "losesubtypesof(", ")", true) {
+        return Some(LoseSubtypesOf(parent.trim().to_string()));
     }
     for (kw, play) in [("maxplay(", true), ("maxcast(", false)] {
         if let Some((_, inner, after)) = parse_between(s, kw, ")", true) {
@@ -1633,6 +1682,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
                 play,
                 tc: targets::parse(inner),
                 value,
+                who,
             });
         }
     }
@@ -1644,6 +1694,9 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     if let Some(kw) = combat_keyword(s) {
         return Some(CombatKeyword(kw));
+    }
+    if let Some(i) = s.find("produceextra:") {
+        return Some(ProduceExtra(Mana::parse_wagic_groups(&s[i + 13..])));
     }
     for w in ["evolve", "phasealter(", "loseabilities"] {
         if has(w) {

@@ -293,9 +293,59 @@ impl WGame<'_> {
         true
     }
 
+    /// MaxPerTurnRestriction: a `maxcast(tc)n` ability in the game on `player` forbids casting
+    /// a card matching tc once n matching cards were put onto that player's stack this turn.
     fn cast_allowed_by_restrictions(&self, card: CardId, player: PlayerId) -> bool {
-        // maxcast(...) restrictions of permanents in play.
-        let _ = (card, player);
+        for inst in &self.layer {
+            if inst.removed || inst.waiting.is_some() {
+                continue;
+            }
+            let mut ab = &inst.ab;
+            loop {
+                match ab {
+                    Ab::Ueot(inner) => ab = inner,
+                    Ab::This {
+                        desc,
+                        effect,
+                        one_shot: false,
+                        foreach: false,
+                    } if self.this_descriptor(desc, inst.source) > 0 => ab = effect,
+                    _ => break,
+                }
+            }
+            let Ab::Effect(parse::Effect::CastRestriction {
+                play: false,
+                tc,
+                value,
+                who,
+            }) = ab
+            else {
+                continue;
+            };
+            let v = value.trim();
+            if v.starts_with('+') || v.starts_with('-') {
+                continue;
+            }
+            let restricted = match who {
+                parse::Who::Unset => match inst.target {
+                    Some(Tgt::Player(p)) => p,
+                    _ => self.controller(inst.source),
+                },
+                w => self.player_for(*w, inst.source, inst.target),
+            };
+            if restricted != player || !self.matches_kind(tc, inst.source, card) {
+                continue;
+            }
+            let max = super::numbers::eval(self, v, inst.source, None).0;
+            let seen = self
+                .stack_seen
+                .iter()
+                .filter(|&&(p, c)| p == player && self.matches_kind(tc, inst.source, c))
+                .count() as i32;
+            if seen >= max {
+                return false;
+            }
+        }
         true
     }
 
@@ -1188,6 +1238,50 @@ impl WGame<'_> {
             .filter(|&c| self.g.card(c).attacking)
             .map(|a| (a, self.g.card(a).blockers.clone()))
             .collect();
+    }
+
+    /// Exalted (AExalted, an object the engine adds when a card with the printed keyword comes
+    /// into play): when attackers are declared and its controller attacks with exactly one
+    /// creature, a trigger goes on the stack that gives that creature +1/+1 until end of turn.
+    /// Each exalted card triggers on its own.
+    pub fn exalted_triggers(&mut self) {
+        use super::parse::{Duration, Effect};
+        let Some(i) = super::basic::BASIC_ABILITIES
+            .iter()
+            .position(|a| *a == "exalted")
+        else {
+            return;
+        };
+        for c in self.g.battlefield() {
+            if !self.g.card(c).base.keywords.has(i) {
+                continue;
+            }
+            let me = self.controller(c);
+            let attackers: Vec<CardId> = self.g.players[me]
+                .zone(Zone::Battlefield)
+                .iter()
+                .copied()
+                .filter(|&a| self.g.card(a).attacking)
+                .collect();
+            if attackers.len() != 1 {
+                continue;
+            }
+            let ab = Ab::Ueot(Box::new(Ab::Effect(Effect::Pt {
+                power: "1".into(),
+                toughness: "1".into(),
+                duration: Duration::Ueot,
+            })));
+            self.fire(
+                ab,
+                c,
+                Some(Tgt::Card(attackers[0])),
+                Vec::new(),
+                None,
+                false,
+                0,
+                None,
+            );
+        }
     }
 
     /// Bushido, rampage and flanker act once blockers are chosen (WEventBlockersChosen).

@@ -333,6 +333,8 @@ pub struct WGame<'a> {
     pub last_counters: std::collections::HashMap<CardId, Vec<crate::game::Counter>>,
     /// Lasting links of hard-coded cards (control changes, Animate Dead, Fastbond).
     pub links: Vec<super::hardcoded::Link>,
+    /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
+    pub stack_seen: Vec<(PlayerId, CardId)>,
 }
 
 impl<'a> WGame<'a> {
@@ -375,6 +377,7 @@ impl<'a> WGame<'a> {
             notes: Vec::new(),
             blinked: Vec::new(),
             links: Vec::new(),
+            stack_seen: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
@@ -473,6 +476,9 @@ impl<'a> WGame<'a> {
             }
         }
         let (from_p, from_z) = self.g.move_card(card, player, to);
+        if to == Zone::Stack {
+            self.stack_seen.push((player, card));
+        }
         {
             let c = &mut self.g.cards[card];
             c.cur.clone_from(&c.base);
@@ -630,6 +636,16 @@ impl<'a> WGame<'a> {
                 Some(parse::Duration::Forever) => inst.forever = true,
                 _ => {}
             }
+            // An instant's or a sorcery's cast restriction lasts until end of turn, on the
+            // player it targets (AInstantCastRestrictionUEOT).
+            if matches!(
+                inst.ab.core(),
+                Ab::Effect(parse::Effect::CastRestriction { play: false, .. })
+            ) && (self.g.card(card).is("instant") || self.g.card(card).is("sorcery"))
+            {
+                inst.ueot = true;
+                inst.target = self.g.card(card).player_target.map(Tgt::Player);
+            }
             if self.is_extra(card) {
                 inst.permanent = true;
                 inst.uninterruptible = true;
@@ -655,6 +671,7 @@ impl<'a> WGame<'a> {
                 break;
             }
             self.rules_on_event(&e);
+            self.produce_extra_on(&e);
             let n = self.layer.len();
             for i in 0..n {
                 if self.layer[i].removed {
@@ -948,6 +965,7 @@ impl<'a> WGame<'a> {
 
     fn next_player(&mut self) {
         self.g.turn += 1;
+        self.stack_seen.clear();
         let cur = self.current;
         if self.g.players[cur].extra_turns > 0 {
             self.g.players[cur].extra_turns -= 1;
@@ -1010,6 +1028,7 @@ impl<'a> WGame<'a> {
         self.event(Ev::PhaseChange { from, to });
         if from == COMBATATTACKERS {
             self.rules_leave_attackers();
+            self.exalted_triggers();
         }
         if from == COMBATEND {
             self.rules_leave_combat_end();

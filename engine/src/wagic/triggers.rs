@@ -187,6 +187,11 @@ impl WGame<'_> {
                 trigger_card = Some(*card);
                 self.card_matches(tc, source, *card)
             }
+            (Trigger::DrawnOf { tc, foe }, Ev::Draw { player, card }) => {
+                trigger_card = Some(*card);
+                let mine = *player == self.controller(source);
+                mine != *foe && self.player_matches(tc, source, *player)
+            }
             (Trigger::Discarded(tc), Ev::Discarded { card, .. }) => {
                 trigger_card = Some(*card);
                 self.card_matches(tc, source, *card)
@@ -200,7 +205,7 @@ impl WGame<'_> {
                 self.card_matches(tc, source, *card)
             }
             (
-                Trigger::Damaged { tc, from, kind },
+                Trigger::Damaged { tc, from, kind, of },
                 Ev::Damage {
                     source: dsource,
                     target,
@@ -218,7 +223,15 @@ impl WGame<'_> {
                         trigger_card = Some(*c);
                         self.card_in_spec(tc, source, *c)
                     }
-                    Tgt::Player(p) => self.player_matches(tc, source, *p),
+                    Tgt::Player(p) => {
+                        let mine = *p == self.controller(source);
+                        self.player_matches(tc, source, *p)
+                            && match of {
+                                1 => mine,
+                                -1 => !mine,
+                                _ => true,
+                            }
+                    }
                     Tgt::Stack(_) => false,
                 };
                 *amount > 0
@@ -229,14 +242,20 @@ impl WGame<'_> {
                         .is_none_or(|f| self.card_in_spec(f, source, *dsource))
             }
             (
-                Trigger::Lifed { tc, from, loss },
+                Trigger::Lifed { tc, from, loss, of },
                 Ev::Life {
                     player,
                     amount,
                     source: lsource,
                 },
             ) => {
+                let mine = *player == self.controller(source);
                 (*amount < 0) == *loss
+                    && match of {
+                        1 => mine,
+                        -1 => !mine,
+                        _ => true,
+                    }
                     && self.player_matches(tc, source, *player)
                     && from
                         .as_ref()
