@@ -573,8 +573,15 @@ impl WGame<'_> {
             }
         }
         let eval = |s: &str| super::numbers::eval(self, s, source, None).0;
+        // CardDescriptor::match: `attacking` with `blocking` (both wanted) matches a card that
+        // attacks or blocks, in either mode.
+        let attacks_or_blocks =
+            rest.contains(&(false, &Attr::Attacking)) && rest.contains(&(false, &Attr::Blocking));
         for (neg, a) in rest {
             let ok = match a {
+                Attr::Attacking | Attr::Blocking if attacks_or_blocks => {
+                    c.attacking || c.blocking.is_some()
+                }
                 Attr::Attacking => c.attacking,
                 Attr::Blocking => c.blocking.is_some(),
                 Attr::Blocked => c.attacking && !c.blockers.is_empty(),
@@ -586,6 +593,7 @@ impl WGame<'_> {
                     self.g.card(x).attached_to == Some(card) && self.g.card(x).is("aura")
                 }),
                 Attr::Damaged => c.damage > 0 || c.was_dealt_damage,
+                Attr::Damager => c.dealt_damage_to != 0,
                 Attr::Multicolor => (1..6).filter(|&i| c.cur.has_color(i)).count() > 1,
                 Attr::Power(cmp, n) => cmp.test(c.cur.power, eval(n)),
                 Attr::Toughness(cmp, n) => cmp.test(c.cur.toughness, eval(n)),

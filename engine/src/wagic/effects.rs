@@ -379,6 +379,22 @@ impl WGame<'_> {
                 let p = self.player_for(*who, source, target);
                 self.draw(p, n);
             }
+            Effect::Turns(amount, who) => {
+                // AAModTurn: a positive count adds extra turns, a negative one skipped turns.
+                let t = amount.trim();
+                let (neg, rest) = match t.strip_prefix('-') {
+                    Some(r) => (true, r),
+                    None => (false, t.strip_prefix('+').unwrap_or(t)),
+                };
+                let n = self.number(rest, source, target, line);
+                let n = if neg { -n } else { n };
+                let p = self.player_for(*who, source, target);
+                if n > 0 {
+                    self.g.players[p].extra_turns += n;
+                } else {
+                    self.g.players[p].skip_turns += n.abs();
+                }
+            }
             Effect::Deplete(amount, who) => {
                 let n = self.number(amount, source, target, line);
                 let p = self.player_for(*who, source, target);
@@ -1040,6 +1056,7 @@ impl WGame<'_> {
                     card.damage += n;
                     card.was_dealt_damage = true;
                 }
+                self.g.card_mut(source).dealt_damage_to |= crate::game::DEALT_TO_CREATURE;
             }
             Tgt::Player(p) => {
                 if n <= 0 {
@@ -1052,6 +1069,12 @@ impl WGame<'_> {
                     self.g.players[p].life_lost_this_turn += n;
                 }
                 self.g.players[p].damage_this_turn += n;
+                let bit = if p == self.controller(source) {
+                    crate::game::DEALT_TO_CONTROLLER
+                } else {
+                    crate::game::DEALT_TO_OPPONENT
+                };
+                self.g.card_mut(source).dealt_damage_to |= bit;
             }
             Tgt::Stack(_) => return false,
         }

@@ -295,6 +295,9 @@ pub enum Trigger {
         from: Option<TargetSpec>,
         /// 0 any, 1 combat, 2 noncombat
         kind: u8,
+        /// A damaged player must be: 0 any, 1 the controller (`...damageof`), 2 an opponent
+        /// (`...damagefoeof`).
+        whose: u8,
     },
     Lifed {
         tc: TargetSpec,
@@ -355,6 +358,8 @@ pub enum Effect {
     /// `prevent:n`: the next n damage to the target this turn is prevented.
     Prevent(String, Who),
     Draw(String, Who),
+    /// `turns:n`: n extra turns (a negative n: turns skipped) for the player.
+    Turns(String, Who),
     Deplete(String, Who),
     DiscardRandom(String, Who),
     Shuffle(Who),
@@ -795,10 +800,18 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
             return Some((make(untarget(tc)), mods));
         }
     }
-    for (word, kind) in [
-        ("noncombatdamaged", 2u8),
-        ("combatdamaged", 1),
-        ("damaged", 0),
+    // MTGAbility::parseTrigger's order: `...of` (the controller damaged), `...foeof` (an
+    // opponent), `...d` (anyone), noncombat first.
+    for (word, kind, whose) in [
+        ("noncombatdamageof", 2u8, 1u8),
+        ("noncombatdamagefoeof", 2, 2),
+        ("noncombatdamaged", 2, 0),
+        ("combatdamageof", 1, 1),
+        ("combatdamagefoeof", 1, 2),
+        ("combatdamaged", 1, 0),
+        ("damageof", 0, 1),
+        ("damagefoeof", 0, 2),
+        ("damaged", 0, 0),
     ] {
         if let Some(tc) = simple_tc(s, word) {
             let from = simple_tc(s, "from").map(untarget);
@@ -807,6 +820,7 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
                     tc: untarget(tc),
                     from,
                     kind,
+                    whose,
                 },
                 mods,
             ));
@@ -888,8 +902,6 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
         "lifefoeof(",
         "drawof(",
         "drawfoeof(",
-        "damageof(",
-        "combatdamageof(",
         "rebounded",
         "transformed(",
         "facedup(",
@@ -1614,8 +1626,8 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     if let Some(v) = amount("deplete:") {
         return Some(Deplete(v, who));
     }
-    if amount("turns:").is_some() {
-        return Some(Unsupported("turns"));
+    if let Some(v) = amount("turns:") {
+        return Some(Turns(v, who));
     }
     if has("shuffle") {
         return Some(Shuffle(who));

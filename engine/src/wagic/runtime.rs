@@ -856,6 +856,25 @@ impl<'a> WGame<'a> {
 
     /// GameObserver::userRequestNextGamePhase.
     pub fn user_request_next_phase(&mut self, allow_interrupt: bool) {
+        // A target chooser for "any amount" of targets is finished by the request: its source
+        // is clicked, which casts or activates with the targets chosen so far.
+        if let Some(st) = self.spell_tc.clone() {
+            if self.tc_max(&st.tc, st.card) == super::targets::UNLIMITED {
+                self.card_click(st.card);
+            }
+        } else if let Some(w) = self.waiting_ability() {
+            let source = self.layer[w].source;
+            let unlimited = match &self.layer[w].ab {
+                Ab::Activated(a) => {
+                    a.tc.as_ref()
+                        .is_some_and(|tc| self.tc_max(tc, source) == super::targets::UNLIMITED)
+                }
+                _ => false,
+            };
+            if unlimited {
+                self.waiting_click(w, Tgt::Card(source));
+            }
+        }
         if allow_interrupt && self.has_unresolved() {
             return;
         }
@@ -1036,6 +1055,7 @@ impl<'a> WGame<'a> {
                 card.did_attack = false;
                 card.did_block = false;
                 card.was_dealt_damage = false;
+                card.dealt_damage_to = 0;
                 card.fresh = false;
             }
         }
@@ -1273,6 +1293,9 @@ impl<'a> WGame<'a> {
         let reacting: Vec<usize> = (0..self.layer.len())
             .filter(|&i| !self.layer[i].removed && self.is_reacting_to_click(i, card))
             .collect();
+        if std::env::var_os("CARDLINT_TRACE").is_some() {
+            eprintln!("  reacting to click: {reacting:?}");
+        }
         let cur = self.current;
         let hand_size = self.g.players[cur].hand_size.max(0) as usize;
         if self.g.players[cur].zone(Zone::Hand).contains(&card)

@@ -200,7 +200,12 @@ impl WGame<'_> {
                 self.card_matches(tc, source, *card)
             }
             (
-                Trigger::Damaged { tc, from, kind },
+                Trigger::Damaged {
+                    tc,
+                    from,
+                    kind,
+                    whose,
+                },
                 Ev::Damage {
                     source: dsource,
                     target,
@@ -218,7 +223,15 @@ impl WGame<'_> {
                         trigger_card = Some(*c);
                         self.card_in_spec(tc, source, *c)
                     }
-                    Tgt::Player(p) => self.player_matches(tc, source, *p),
+                    Tgt::Player(p) => {
+                        let me = self.controller(source);
+                        let whose_ok = match whose {
+                            1 => *p == me,
+                            2 => *p != me,
+                            _ => true,
+                        };
+                        whose_ok && self.player_matches(tc, source, *p)
+                    }
                     Tgt::Stack(_) => false,
                 };
                 *amount > 0
