@@ -41,7 +41,7 @@ pub static NOT_SIMULATED: RuleMeta = RuleMeta {
     explanation: "The engine plays the effects it knows and reports the others with this note: that part \
 of the card was not played, so runtime failures in it cannot be found. This says nothing about whether the \
 card is right.",
-    bad: "# workspace example\nName:Mirror Shape\nManaCost:3 U\nTypes:Sorcery\nA:SP$ Clone | Cost$ 3 U | ValidTgts$ Creature",
+    bad: "# workspace example\nName:Strength Swap\nManaCost:1 U\nTypes:Instant\nA:SP$ ExchangePower | Cost$ 1 U | ValidTgts$ Creature | TargetMin$ 2 | TargetMax$ 2",
     good: "# workspace example\nName:Quick Study\nManaCost:U\nTypes:Sorcery\nA:SP$ Draw | Cost$ U | NumCards$ 1",
     pass: Pass::Simulation,
     ..RuleMeta::BASE

@@ -103,6 +103,8 @@ impl ApiEntry {
 
 /// Every ApiType the simulation knows, sorted by name (a test checks the order).
 static TABLE: &[ApiEntry] = &[
+    // Archenemy: the scheme is set aside (schemes are not on this board).
+    nothing("abandon"),
     nothing("addorremovecounter"),
     nothing("addphase"),
     nothing("addturn"),
@@ -113,6 +115,7 @@ static TABLE: &[ApiEntry] = &[
     nothing("becomemonarch"),
     nothing("bond"),
     nothing("changetargets"),
+    nothing("changetext"),
     run("changezone", change_zone).needs(&["Destination"], FAILS),
     run("changezoneall", move_all).needs(&["Destination"], FAILS),
     nothing("charm").needs(&["Choices"], FAILS).remembers(),
@@ -125,12 +128,15 @@ static TABLE: &[ApiEntry] = &[
     nothing("choosetype").needs(&["Type"], FAILS),
     nothing("clash").remembers(),
     run("cleanup", cleanup),
+    run("clone", clone),
     nothing("controlgain"),
     nothing("copypermanent"),
     nothing("copyspellability"),
     nothing("counter"),
     nothing("countercolor"),
     run("damageall", damage_all),
+    // The damage of a `DamageMap$` effect is dealt here as it is dealt (see `deal_damage`).
+    nothing("damageresolve"),
     run("dealdamage", deal_damage).needs(&["NumDmg"], "so it deals 0 damage"),
     nothing("debuff"),
     nothing("delayedtrigger").needs(&["Mode"], FAILS),
@@ -144,18 +150,21 @@ static TABLE: &[ApiEntry] = &[
     nothing("draft"),
     run("draw", draw),
     nothing("effect"),
+    run("encode", encode),
     nothing("endturn"),
     nothing("exchangecontrol"),
     run("exchangelife", exchange_life),
     nothing("explore"),
     run("fight", fight),
     nothing("flipacoin").remembers(),
+    nothing("fog"),
     run("gaincontrol", gain_control),
     run("gainlife", gain_life).needs(&["LifeAmount"], "so the amount of life is 0"),
     nothing("gainownership"),
     nothing("genericchoice")
         .needs(&["Choices"], FAILS)
         .remembers(),
+    nothing("goad"),
     nothing("immediatetrigger"),
     nothing("investigate"),
     nothing("lookat"),
@@ -166,15 +175,19 @@ static TABLE: &[ApiEntry] = &[
         .needs(&["Produced"], FAILS)
         .unless(&["DoubleManaInPool", "ManaReflected"]),
     nothing("manareflected"),
+    run("manifest", manifest),
     run("mill", mill),
     nothing("movecounter"),
     nothing("multiplycounter"),
     nothing("mustattack"),
     nothing("mustblock"),
+    nothing("namecard"),
     nothing("peekandreveal"),
     run("permanentcreature", permanent),
     run("permanentnoncreature", permanent),
     nothing("phases"),
+    // Planechase: the planar deck is not on this board.
+    nothing("planeswalk"),
     nothing("play"),
     nothing("playlandvariant"),
     nothing("poison"),
@@ -758,6 +771,76 @@ fn skip_turn(s: &mut Sim<'_>, rec: &Rec) {
     }
 }
 
+/// `Clone`: the card (or `CloneTarget$`) becomes a copy of the chosen or defined card; its
+/// `SetPower$`/`SetToughness$` override the copy's.
+fn clone(s: &mut Sim<'_>, rec: &Rec) {
+    let source = match rec.value("Choices").map(String::from) {
+        Some(valid) => {
+            let zone = rec
+                .value("ChoiceZone")
+                .and_then(zone_of)
+                .unwrap_or(Zone::Battlefield);
+            let ctx = s.ctx();
+            (0..2).find_map(|p| {
+                s.game.players[p]
+                    .zone(zone)
+                    .iter()
+                    .copied()
+                    .find(|&c| c != s.me && ctx.card(&valid, c) == Tri::True)
+            })
+        }
+        None => s.defined_cards(rec).into_iter().find(|&c| c != s.me),
+    };
+    let Some(source) = source else {
+        return;
+    };
+    let target = match rec.value("CloneTarget") {
+        None | Some("Self") => Some(s.me),
+        Some("Remembered") => s.remembered.first().copied(),
+        Some("Enchanted" | "Equipped") => s.game.card(s.me).attached_to,
+        Some(_) => None,
+    };
+    let Some(target) = target else {
+        return;
+    };
+    let mut chars = s.game.card(source).cur.clone();
+    if rec.value("SetPower").is_some() {
+        chars.power = s.amount(rec, "SetPower", chars.power);
+    }
+    if rec.value("SetToughness").is_some() {
+        chars.toughness = s.amount(rec, "SetToughness", chars.toughness);
+    }
+    s.game.card_mut(target).cur = chars;
+}
+
+/// `Encode` (cipher): the spell card is exiled, encoded on a creature its controller controls.
+fn encode(s: &mut Sim<'_>, _rec: &Rec) {
+    let owner = s.game.card(s.me).owner;
+    if s.game.card(s.me).zone != Zone::Exile {
+        s.game.move_card(s.me, owner, Zone::Exile);
+    }
+}
+
+/// `Manifest`: the top `Amount$` cards of the library enter the battlefield face down as 2/2
+/// creatures with no name, types or abilities.
+fn manifest(s: &mut Sim<'_>, rec: &Rec) {
+    for _ in 0..s.amount(rec, "Amount", 1).clamp(0, 20) {
+        let Some(&top) = s.game.players[0].zone(Zone::Library).last() else {
+            return;
+        };
+        s.game.move_card(top, 0, Zone::Battlefield);
+        s.game.card_mut(top).cur = Chars {
+            types: vec!["creature".to_string()],
+            power: 2,
+            toughness: 2,
+            ..Chars::default()
+        };
+        if rec.get("RememberManifested").is_some() {
+            s.remembered.push(top);
+        }
+    }
+}
+
 /// `PermanentCreature` and `PermanentNoncreature`: the spell resolves onto the battlefield.
 fn permanent(s: &mut Sim<'_>, _rec: &Rec) {
     if s.game.card(s.me).zone != Zone::Battlefield {
@@ -789,11 +872,9 @@ mod tests {
     #[test]
     fn an_api_type_without_an_entry_is_not_simulated() {
         let missing = not_simulated(any_version());
-        assert!(missing.contains(&"Clone"), "{missing:?}");
+        assert!(missing.contains(&"Meld"), "{missing:?}");
         assert!(!missing.contains(&"DealDamage"));
-        let got = kinds(&format!(
-            "{SPELL}A:SP$ Clone | Cost$ 1 R | ValidTgts$ Creature\n"
-        ));
+        let got = kinds(&format!("{SPELL}A:SP$ Meld | Cost$ 1 R\n"));
         assert!(got.contains(&Kind::Unsupported), "{got:?}");
         // A no-op entry is accepted silently, and so is a word that is no ApiType at all.
         assert!(kinds(&format!("{SPELL}A:SP$ Scry | Cost$ 1 R | ScryNum$ 2\n")).is_empty());
@@ -912,5 +993,34 @@ mod tests {
             g.players[0].pool.get(crate::mana::GREEN),
             before.players[0].pool.get(crate::mana::GREEN) + 1
         );
+    }
+    #[test]
+    fn clone_manifest_and_encode() {
+        let creature =
+            "Name:Test Shapeshifter\nManaCost:3 U\nTypes:Creature Shapeshifter\nPT:0/0\n";
+        let (g, me, f) = play(&format!(
+            "{creature}K:ETBReplacement:Copy:DBCopy\nSVar:DBCopy:DB$ Clone | Choices$ Creature.Other | SetPower$ 7\n"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        let c = &g.card(me).cur;
+        assert_eq!(c.name, "Grizzled Bear", "{c:?}");
+        assert_eq!((c.power, c.toughness), (7, 2));
+        let before = board();
+        let (g, _, f) = play(&format!(
+            "{SPELL}A:SP$ Manifest | Cost$ 1 R | Amount$ 2 | Defined$ TopOfLibrary\n"
+        ));
+        assert!(f.is_empty(), "{f:?}");
+        let lib = |g: &Game| g.players[0].zone(Zone::Library).len();
+        assert_eq!(lib(&g), lib(&before) - 2);
+        let faceless = g.players[0]
+            .zone(Zone::Battlefield)
+            .iter()
+            .filter(|&&c| g.card(c).cur.name.is_empty() && g.card(c).cur.power == 2)
+            .count();
+        assert_eq!(faceless, 2);
+        let (g, me, _) = play(&format!(
+            "{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 1 | SubAbility$ Cipher\nSVar:Cipher:DB$ Encode | Defined$ Self\n"
+        ));
+        assert_eq!(g.card(me).zone, Zone::Exile);
     }
 }
