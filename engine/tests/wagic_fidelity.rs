@@ -75,6 +75,36 @@ type=Instant
 target=creature[damager]
 auto=destroy
 [/card]
+[card]
+id=9509
+name=Rage Brute
+mana={2}{R}
+type=Creature
+subtype=Giant
+power=3
+toughness=3
+abilities=mustattack
+[/card]
+[card]
+id=9510
+name=Bulwark Sentinel
+mana={3}
+type=Creature
+subtype=Golem
+power=0
+toughness=4
+abilities=combattoughness
+[/card]
+[card]
+id=9511
+name=Bait Hound
+mana={G}
+type=Creature
+subtype=Hound
+power=1
+toughness=1
+abilities=lure
+[/card]
 "#;
 
 fn db() -> Db {
@@ -170,5 +200,29 @@ fn damager_matches_a_creature_that_dealt_damage() {
     // A creature that dealt no damage is no target: the blade stays in hand.
     fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Reckoning Blade\ninplay:Ember Pinger\nmanapool:{W}\n[PLAYER2]\n[DO]\nReckoning Blade\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Reckoning Blade,Ember Pinger\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_creature_that_must_attack_attacks() {
+    // Nobody clicks it: it attacks anyway when the attackers step ends.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rage Brute\n[PLAYER2]\n[DO]\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Rage Brute\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn combattoughness_deals_damage_equal_to_toughness() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Bulwark Sentinel\n[PLAYER2]\n[DO]\nnext\nnext\nBulwark Sentinel\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Bulwark Sentinel\n[PLAYER2]\nlife:16\n[END]\n",
+    );
+}
+
+#[test]
+fn a_lure_is_blocked_by_every_creature_able_to() {
+    // The defender declares no blocker; both of its creatures block the lure when blockers
+    // are chosen: the lure dies, its damage kills the first blocker and none reaches the player.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Bait Hound\n[PLAYER2]\ninplay:Field Mouse,Ember Pinger\n[DO]\nBait Hound\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Bait Hound\n[PLAYER2]\ninplay:Ember Pinger\ngraveyard:Field Mouse\n[END]\n",
     );
 }

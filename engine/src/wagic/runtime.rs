@@ -908,6 +908,9 @@ impl<'a> WGame<'a> {
             return;
         }
         let mut new = (old + 1) % 14;
+        if old == COMBATATTACKERS {
+            self.rules_must_attack();
+        }
         if old == COMBATATTACKERS && !self.any_attacker() {
             new = COMBATEND;
         }
