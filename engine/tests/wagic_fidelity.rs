@@ -105,6 +105,14 @@ power=1
 toughness=1
 abilities=lure
 [/card]
+[card]
+id=9512
+name=Grave Lift
+mana={1}{W}
+type=Instant
+target=creature|mygraveyard
+auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))
+[/card]
 "#;
 
 fn db() -> Db {
@@ -224,5 +232,13 @@ fn a_lure_is_blocked_by_every_creature_able_to() {
     // are chosen: the lure dies, its damage kills the first blocker and none reaches the player.
     pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Bait Hound\n[PLAYER2]\ninplay:Field Mouse,Ember Pinger\n[DO]\nBait Hound\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Bait Hound\n[PLAYER2]\ninplay:Ember Pinger\ngraveyard:Field Mouse\n[END]\n",
+    );
+}
+
+#[test]
+fn one_shot_new_abilities_of_a_transformation_play_once_wherever_the_card_is() {
+    // The transformation of a card in the graveyard still plays its `moveTo`: it returns.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grave Lift\ngraveyard:Field Mouse\ninplay:Ember Pinger\nmanapool:{1}{W}\n[PLAYER2]\n[DO]\nGrave Lift\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Field Mouse\ngraveyard:Grave Lift\n[PLAYER2]\n[END]\n",
     );
 }

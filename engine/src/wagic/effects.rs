@@ -97,10 +97,14 @@ impl WGame<'_> {
                     Some(Duration::Forever) => inst.forever = true,
                     _ => {}
                 }
-                let _ = e;
                 inst.line = line;
-                self.add_inst(inst);
+                let i = self.add_inst(inst);
                 self.recompute();
+                if let Effect::Transforms(_) = e
+                    && !self.layer[i].fired
+                {
+                    self.transform_one_shots(i);
+                }
             }
             Ab::Multi(v) => {
                 for a in v {

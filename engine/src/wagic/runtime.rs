@@ -112,7 +112,7 @@ pub struct Inst {
     pub uninterruptible: bool,
     /// How the spell that created it was paid (for alternative-cost conditions).
     pub paid_with: u32,
-    /// `@next` triggers fire once.
+    /// `@next` triggers fire once; a transformation plays its one-shot new abilities once.
     pub fired: bool,
     /// Given by a lord or teach ability, which decides how long it lasts.
     pub from_lord: bool,
@@ -637,7 +637,11 @@ impl<'a> WGame<'a> {
             if matches!(inst.ab.core(), Ab::Effect(parse::Effect::AddMana(_))) {
                 inst.uninterruptible = true;
             }
-            self.add_inst(inst);
+            let transforms = matches!(inst.ab, Ab::Effect(parse::Effect::Transforms(_)));
+            let i = self.add_inst(inst);
+            if transforms {
+                self.transform_one_shots(i);
+            }
         }
     }
 
