@@ -362,6 +362,7 @@ fn card_by_mtgid(g: &WGame, id: i32, preferred: Option<PlayerId>) -> Option<Card
             Zone::Hand,
             Zone::Battlefield,
             Zone::Graveyard,
+            Zone::Exile,
         ] {
             if let Some(&c) = g.g.players[p]
                 .zone(z)

@@ -113,6 +113,21 @@ type=Instant
 target=creature|mygraveyard
 auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))
 [/card]
+[card]
+id=9513
+name=Hive Shrine
+mana={3}
+type=Artifact
+auto={T}:token(Drone,creature artifact insect,1/1,flying)
+[/card]
+[card]
+id=9514
+name=Static Zap
+mana={R}
+type=Instant
+target=creature
+auto=damage:1
+[/card]
 "#;
 
 fn db() -> Db {
@@ -240,5 +255,17 @@ fn one_shot_new_abilities_of_a_transformation_play_once_wherever_the_card_is() {
     // The transformation of a card in the graveyard still plays its `moveTo`: it returns.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grave Lift\ngraveyard:Field Mouse\ninplay:Ember Pinger\nmanapool:{1}{W}\n[PLAYER2]\n[DO]\nGrave Lift\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Field Mouse\ngraveyard:Grave Lift\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_token_is_clicked_by_minus_the_id_of_its_source() {
+    // Token(name, source): the drone's id is -9513; the zap kills it, and it ceases to exist.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n-9513\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+    // Without the click the zap has no target and stays in hand.
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
 }

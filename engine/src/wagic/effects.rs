@@ -566,8 +566,9 @@ impl WGame<'_> {
                         .map(|(i, p)| (i, p.clone()))
                         .or_else(|| self.db.definition(name).map(|p| (0, p.clone())))
                 } else {
+                    // Token(name, source, ...): an inline token's id is minus its source's.
                     Some((
-                        0,
+                        -self.g.card(source).mtgid,
                         Arc::new(inline_token(name, types, *power, *toughness, abilities)),
                     ))
                 };
