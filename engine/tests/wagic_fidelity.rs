@@ -128,6 +128,16 @@ type=Instant
 target=creature
 auto=damage:1
 [/card]
+[card]
+id=9515
+name=Blaze Imp
+mana={R}
+type=Creature
+subtype=Imp
+power=2
+toughness=1
+abilities=haste,treason
+[/card]
 "#;
 
 fn db() -> Db {
@@ -267,5 +277,12 @@ fn a_token_is_clicked_by_minus_the_id_of_its_source() {
     // Without the click the zap has no target and stays in hand.
     fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_treason_creature_is_sacrificed_in_the_cleanup_step() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Blaze Imp\nmanapool:{R}\n[PLAYER2]\n[DO]\nBlaze Imp\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Blaze Imp\n[PLAYER2]\n[END]\n",
     );
 }

@@ -1199,6 +1199,22 @@ impl<'a> WGame<'a> {
             return;
         }
         self.check_links();
+        // End-of-turn effects of gameStateBasedEffects: in the cleanup step a creature with
+        // treason is sacrificed and one with unearth is exiled.
+        if self.phase == CLEANUP {
+            for c in self.g.battlefield() {
+                if self.g.card(c).zone != Zone::Battlefield {
+                    continue;
+                }
+                if self.has(c, "treason") {
+                    self.graveyard(c);
+                    self.event(Ev::Sacrificed { card: c });
+                } else if self.has(c, "unearth") {
+                    let owner = self.g.card(c).owner;
+                    self.put_in_zone(c, owner, Zone::Exile);
+                }
+            }
+        }
         for _round in 0..4 {
             let mut changed = false;
             for c in self.g.battlefield() {
