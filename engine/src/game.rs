@@ -200,9 +200,17 @@ pub struct Card {
     /// Per-turn memory: damaged this turn, attacked this turn, put into a zone this turn.
     pub fresh: bool,
     pub was_dealt_damage: bool,
+    /// What the card dealt damage to this turn: `DEALT_TO_*` bits (Wagic's damageToCreature,
+    /// damageToController, damageToOpponent).
+    pub dealt_damage_to: u8,
     pub did_attack: bool,
     pub did_block: bool,
 }
+
+/// `Card::dealt_damage_to` bits.
+pub const DEALT_TO_CREATURE: u8 = 1;
+pub const DEALT_TO_CONTROLLER: u8 = 2;
+pub const DEALT_TO_OPPONENT: u8 = 4;
 
 impl Card {
     pub fn is(&self, t: &str) -> bool {
@@ -381,6 +389,7 @@ impl Game {
         card.preventable = 0;
         card.fresh = true;
         card.was_dealt_damage = false;
+        card.dealt_damage_to = 0;
         if to != Zone::Battlefield {
             card.counters.clear();
             card.attached_to = None;

@@ -362,6 +362,7 @@ fn card_by_mtgid(g: &WGame, id: i32, preferred: Option<PlayerId>) -> Option<Card
             Zone::Hand,
             Zone::Battlefield,
             Zone::Graveyard,
+            Zone::Exile,
         ] {
             if let Some(&c) = g.g.players[p]
                 .zone(z)
@@ -557,7 +558,7 @@ fn replay(db: &Db, rules: &Rules, text: &str, cause: &mut Option<String>) -> Out
         let action = t.actions.get(next).cloned().unwrap_or_default();
         if trace() {
             eprintln!(
-                "[act p{}] {:?} phase={} combat={:?} ask={:?} int={:?} stack={} menu={} tc={}",
+                "[act p{}] {:?} phase={} combat={:?} ask={:?} int={:?} stack={} menu={} tc={} pools={}/{}",
                 player + 1,
                 action,
                 PHASE_NAMES[game.phase],
@@ -566,7 +567,9 @@ fn replay(db: &Db, rules: &Rules, text: &str, cause: &mut Option<String>) -> Out
                 game.interrupting,
                 game.stack.iter().filter(|s| !s.resolved).count(),
                 game.menu.is_some(),
-                game.current_target_chooser()
+                game.current_target_chooser(),
+                game.g.players[0].pool.to_wagic(),
+                game.g.players[1].pool.to_wagic()
             );
         }
         if game.ask == Some(player) && action != "yes" && action != "no" {

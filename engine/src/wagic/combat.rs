@@ -27,7 +27,14 @@ impl WGame<'_> {
     fn step_power(&self, card: CardId, first_strike_step: bool) -> i32 {
         let fs = self.has(card, "first strike");
         let ds = self.has(card, "double strike");
-        let power = self.g.card(card).cur.power.max(0);
+        // MTGCardInstance::stepPower: `combattoughness` assigns the toughness instead.
+        let c = &self.g.card(card).cur;
+        let power = if self.has(card, "combattoughness") {
+            c.toughness
+        } else {
+            c.power
+        }
+        .max(0);
         if first_strike_step {
             if fs || ds { power } else { 0 }
         } else if fs && !ds {

@@ -272,6 +272,33 @@ impl WGame<'_> {
         }
     }
 
+    /// ATransformer::addToGame: the one-shot `newability[...]` abilities of transformation `i`
+    /// are played once, by the card, wherever it is (a card returned from the graveyard, a
+    /// counter put on it).
+    pub fn transform_one_shots(&mut self, i: usize) {
+        self.layer[i].fired = true;
+        let Ab::Effect(Effect::Transforms(tr)) = &self.layer[i].ab else {
+            return;
+        };
+        let texts = tr.new_abilities.clone();
+        let on = self.layer[i]
+            .target
+            .and_then(Tgt::card)
+            .unwrap_or(self.layer[i].source);
+        let line = self.layer[i].line;
+        if std::env::var_os("CARDLINT_TRACE").is_some() {
+            eprintln!("  transform one-shots on {on:?}: {texts:?}");
+        }
+        for text in &texts {
+            let mut ctx = self.parse_ctx(on, None);
+            if let Some(ab) = super::parse::parse(text, &mut ctx, false, false)
+                && ab.one_shot()
+            {
+                self.resolve_ab(&ab, on, Some(Tgt::Card(on)), &[], None, 0, line);
+            }
+        }
+    }
+
     /// Keeps the abilities that `transforms((...,newability[...]))` gives a card in step with
     /// the transformation: added while it lasts and the card stays in play, removed after.
     pub fn refresh_transforms(&mut self) {
@@ -286,6 +313,9 @@ impl WGame<'_> {
                 continue;
             }
             let texts = tr.new_abilities.clone();
+            if !self.layer[i].fired {
+                self.transform_one_shots(i);
+            }
             let wanted: Option<CardId> = match self.layer[i].target {
                 Some(Tgt::Card(t)) if self.g.card(t).zone == Zone::Battlefield => Some(t),
                 _ => None,
@@ -585,8 +615,15 @@ impl WGame<'_> {
             }
         }
         let eval = |s: &str| super::numbers::eval(self, s, source, None).0;
+        // CardDescriptor::match: `attacking` with `blocking` (both wanted) matches a card that
+        // attacks or blocks, in either mode.
+        let attacks_or_blocks =
+            rest.contains(&(false, &Attr::Attacking)) && rest.contains(&(false, &Attr::Blocking));
         for (neg, a) in rest {
             let ok = match a {
+                Attr::Attacking | Attr::Blocking if attacks_or_blocks => {
+                    c.attacking || c.blocking.is_some()
+                }
                 Attr::Attacking => c.attacking,
                 Attr::Blocking => c.blocking.is_some(),
                 Attr::Blocked => c.attacking && !c.blockers.is_empty(),
@@ -598,6 +635,7 @@ impl WGame<'_> {
                     self.g.card(x).attached_to == Some(card) && self.g.card(x).is("aura")
                 }),
                 Attr::Damaged => c.damage > 0 || c.was_dealt_damage,
+                Attr::Damager => c.dealt_damage_to != 0,
                 Attr::Multicolor => (1..6).filter(|&i| c.cur.has_color(i)).count() > 1,
                 Attr::Power(cmp, n) => cmp.test(c.cur.power, eval(n)),
                 Attr::Toughness(cmp, n) => cmp.test(c.cur.toughness, eval(n)),

@@ -166,10 +166,14 @@ impl WGame<'_> {
                     Some(Duration::Forever) => inst.forever = true,
                     _ => {}
                 }
-                let _ = e;
                 inst.line = line;
-                self.add_inst(inst);
+                let i = self.add_inst(inst);
                 self.recompute();
+                if let Effect::Transforms(_) = e
+                    && !self.layer[i].fired
+                {
+                    self.transform_one_shots(i);
+                }
             }
             Ab::Multi(v) => {
                 for a in v {
@@ -448,6 +452,22 @@ impl WGame<'_> {
                 let p = self.player_for(*who, source, target);
                 self.draw(p, n);
             }
+            Effect::Turns(amount, who) => {
+                // AAModTurn: a positive count adds extra turns, a negative one skipped turns.
+                let t = amount.trim();
+                let (neg, rest) = match t.strip_prefix('-') {
+                    Some(r) => (true, r),
+                    None => (false, t.strip_prefix('+').unwrap_or(t)),
+                };
+                let n = self.number(rest, source, target, line);
+                let n = if neg { -n } else { n };
+                let p = self.player_for(*who, source, target);
+                if n > 0 {
+                    self.g.players[p].extra_turns += n;
+                } else {
+                    self.g.players[p].skip_turns += n.abs();
+                }
+            }
             Effect::Deplete(amount, who) => {
                 let n = self.number(amount, source, target, line);
                 let p = self.player_for(*who, source, target);
@@ -619,8 +639,9 @@ impl WGame<'_> {
                         .map(|(i, p)| (i, p.clone()))
                         .or_else(|| self.db.definition(name).map(|p| (0, p.clone())))
                 } else {
+                    // Token(name, source, ...): an inline token's id is minus its source's.
                     Some((
-                        0,
+                        -self.g.card(source).mtgid,
                         Arc::new(inline_token(name, types, *power, *toughness, abilities)),
                     ))
                 };
@@ -1124,6 +1145,7 @@ impl WGame<'_> {
                     card.damage += n;
                     card.was_dealt_damage = true;
                 }
+                self.g.card_mut(source).dealt_damage_to |= crate::game::DEALT_TO_CREATURE;
             }
             Tgt::Player(p) => {
                 if n <= 0 {
@@ -1136,6 +1158,12 @@ impl WGame<'_> {
                     self.g.players[p].life_lost_this_turn += n;
                 }
                 self.g.players[p].damage_this_turn += n;
+                let bit = if p == self.controller(source) {
+                    crate::game::DEALT_TO_CONTROLLER
+                } else {
+                    crate::game::DEALT_TO_OPPONENT
+                };
+                self.g.card_mut(source).dealt_damage_to |= bit;
             }
             Tgt::Stack(_) => return false,
         }

@@ -122,6 +122,13 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
         .trim_end_matches("twice")
         .trim_end_matches("thrice");
     let v: Option<i32> = match core {
+        // The mana left in the pool once the card's cost is paid (the X it can be cast
+        // with); nothing without an X in the cost.
+        "prex" => Some(if card.mana_cost.x > 0 {
+            (g.g.players[me].pool.converted() - card.mana_cost.converted()).max(0)
+        } else {
+            0
+        }),
         "x" | "X" => Some(card.x),
         "xx" | "XX" => Some(card.x / 2),
         "p" | "power" => Some(tcard.cur.power),

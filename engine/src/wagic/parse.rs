@@ -367,6 +367,8 @@ pub enum Effect {
     /// `prevent:n`: the next n damage to the target this turn is prevented.
     Prevent(String, Who),
     Draw(String, Who),
+    /// `turns:n`: n extra turns (a negative n: turns skipped) for the player.
+    Turns(String, Who),
     Deplete(String, Who),
     DiscardRandom(String, Who),
     Shuffle(Who),
@@ -1663,8 +1665,8 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     if let Some(v) = amount("deplete:") {
         return Some(Deplete(v, who));
     }
-    if amount("turns:").is_some() {
-        return Some(Unsupported("turns"));
+    if let Some(v) = amount("turns:") {
+        return Some(Turns(v, who));
     }
     if has("shuffle") {
         return Some(Shuffle(who));

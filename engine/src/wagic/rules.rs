@@ -1048,6 +1048,17 @@ impl WGame<'_> {
         if has(attacker, "fear") && !(b.is("artifact") || b.cur.has_color(crate::mana::BLACK)) {
             return false;
         }
+        // MTGCardInstance::canBlock: while its controller has a lure in play, only lures can be
+        // blocked.
+        let attacker_side = self.controller(attacker);
+        if !has(attacker, "lure")
+            && self.g.players[attacker_side]
+                .zone(Zone::Battlefield)
+                .iter()
+                .any(|&c| has(c, "lure"))
+        {
+            return false;
+        }
         if has(attacker, "intimidate") && !b.is("artifact") {
             let shares = (1..6).any(|c| b.cur.has_color(c) && a.cur.has_color(c));
             if !shares {
@@ -1153,6 +1164,20 @@ impl WGame<'_> {
         self.bump();
     }
 
+    /// MTGAttackRule::receiveEvent, as the attackers step ends (before the game looks for
+    /// attackers): a creature that must attack and can, attacks.
+    pub fn rules_must_attack(&mut self) {
+        let cur = self.current;
+        if !self.rule_active("attackrule") || self.currently_acting() != cur {
+            return;
+        }
+        for c in self.g.players[cur].zone(Zone::Battlefield).clone() {
+            if !self.g.card(c).attacking && self.has(c, "mustattack") && self.can_attack(c) {
+                self.toggle_attacker(c);
+            }
+        }
+    }
+
     /// Rules that act when the attackers step ends: attackers tap and "attack" triggers fire.
     pub fn rules_leave_attackers(&mut self) {
         let cur = self.current;
@@ -1204,6 +1229,22 @@ impl WGame<'_> {
     pub fn rules_blockers_chosen(&mut self) {
         let cur = self.current;
         let defender = 1 - cur;
+        // MTGBlockRule on WEventBlockersChosen: every creature that can block the first
+        // attacking lure (and does not already block a lure) blocks it.
+        if self.rule_active("blockrule")
+            && let Some(lurer) = self.g.players[cur]
+                .zone(Zone::Battlefield)
+                .iter()
+                .copied()
+                .find(|&c| self.g.card(c).attacking && self.has(c, "lure"))
+        {
+            for b in self.g.players[defender].zone(Zone::Battlefield).clone() {
+                let blocks_lure = self.g.card(b).blocking.is_some_and(|a| self.has(a, "lure"));
+                if !blocks_lure && self.can_block(b) && self.can_block_attacker(b, lurer) {
+                    self.set_blocking(b, Some(lurer));
+                }
+            }
+        }
         for b in self.g.players[defender].zone(Zone::Battlefield).clone() {
             if let Some(a) = self.g.card(b).blocking {
                 self.g.card_mut(b).did_block = true;

@@ -112,7 +112,7 @@ pub struct Inst {
     pub uninterruptible: bool,
     /// How the spell that created it was paid (for alternative-cost conditions).
     pub paid_with: u32,
-    /// `@next` triggers fire once.
+    /// `@next` triggers fire once; a transformation plays its one-shot new abilities once.
     pub fired: bool,
     /// Given by a lord or teach ability, which decides how long it lasts.
     pub from_lord: bool,
@@ -653,7 +653,11 @@ impl<'a> WGame<'a> {
             if matches!(inst.ab.core(), Ab::Effect(parse::Effect::AddMana(_))) {
                 inst.uninterruptible = true;
             }
-            self.add_inst(inst);
+            let transforms = matches!(inst.ab, Ab::Effect(parse::Effect::Transforms(_)));
+            let i = self.add_inst(inst);
+            if transforms {
+                self.transform_one_shots(i);
+            }
         }
     }
 
@@ -873,6 +877,25 @@ impl<'a> WGame<'a> {
 
     /// GameObserver::userRequestNextGamePhase.
     pub fn user_request_next_phase(&mut self, allow_interrupt: bool) {
+        // A target chooser for "any amount" of targets is finished by the request: its source
+        // is clicked, which casts or activates with the targets chosen so far.
+        if let Some(st) = self.spell_tc.clone() {
+            if self.tc_max(&st.tc, st.card) == super::targets::UNLIMITED {
+                self.card_click(st.card);
+            }
+        } else if let Some(w) = self.waiting_ability() {
+            let source = self.layer[w].source;
+            let unlimited = match &self.layer[w].ab {
+                Ab::Activated(a) => {
+                    a.tc.as_ref()
+                        .is_some_and(|tc| self.tc_max(tc, source) == super::targets::UNLIMITED)
+                }
+                _ => false,
+            };
+            if unlimited {
+                self.waiting_click(w, Tgt::Card(source));
+            }
+        }
         if allow_interrupt && self.has_unresolved() {
             return;
         }
@@ -906,6 +929,9 @@ impl<'a> WGame<'a> {
             return;
         }
         let mut new = (old + 1) % 14;
+        if old == COMBATATTACKERS {
+            self.rules_must_attack();
+        }
         if old == COMBATATTACKERS && !self.any_attacker() {
             new = COMBATEND;
         }
@@ -1055,6 +1081,7 @@ impl<'a> WGame<'a> {
                 card.did_attack = false;
                 card.did_block = false;
                 card.was_dealt_damage = false;
+                card.dealt_damage_to = 0;
                 card.fresh = false;
             }
         }
@@ -1191,6 +1218,22 @@ impl<'a> WGame<'a> {
             return;
         }
         self.check_links();
+        // End-of-turn effects of gameStateBasedEffects: in the cleanup step a creature with
+        // treason is sacrificed and one with unearth is exiled.
+        if self.phase == CLEANUP {
+            for c in self.g.battlefield() {
+                if self.g.card(c).zone != Zone::Battlefield {
+                    continue;
+                }
+                if self.has(c, "treason") {
+                    self.graveyard(c);
+                    self.event(Ev::Sacrificed { card: c });
+                } else if self.has(c, "unearth") {
+                    let owner = self.g.card(c).owner;
+                    self.put_in_zone(c, owner, Zone::Exile);
+                }
+            }
+        }
         for _round in 0..4 {
             let mut changed = false;
             for c in self.g.battlefield() {
@@ -1292,6 +1335,9 @@ impl<'a> WGame<'a> {
         let reacting: Vec<usize> = (0..self.layer.len())
             .filter(|&i| !self.layer[i].removed && self.is_reacting_to_click(i, card))
             .collect();
+        if std::env::var_os("CARDLINT_TRACE").is_some() {
+            eprintln!("  reacting to click: {reacting:?}");
+        }
         let cur = self.current;
         let hand_size = self.g.players[cur].hand_size.max(0) as usize;
         if self.g.players[cur].zone(Zone::Hand).contains(&card)

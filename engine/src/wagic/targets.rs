@@ -36,6 +36,8 @@ pub enum Attr {
     Leveler,
     Enchanted,
     Damaged,
+    /// Dealt damage this turn (to a creature or a player).
+    Damager,
     Multicolor,
     Power(Cmp, String),
     Toughness(Cmp, String),
@@ -443,6 +445,11 @@ fn parse_descriptor(attributes: &str) -> Descriptor {
             Attr::Enchanted
         } else if a.contains("damaged") {
             Attr::Damaged
+        } else if a.contains("damager")
+            && !a.contains("opponentdamager")
+            && !a.contains("controllerdamager")
+        {
+            Attr::Damager
         } else if a.contains("multicolor") {
             Attr::Multicolor
         } else if a.contains("power") {

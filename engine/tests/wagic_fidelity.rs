@@ -1,0 +1,288 @@
+//! Engine behaviours the replay of Wagic's test suite needs (issue 17), on invented cards and
+//! invented test files: extra turns, "any amount" and `prex` target counts, damage triggers
+//! that watch one player, `[attacking;blocking]` and `[damager]` descriptors. Every card here is
+//! made up for the test.
+
+use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
+use engine::wagic_tests::{Outcome, Rules, run_test};
+use model::{Dialect, SourceFile};
+
+const CARDS: &str = r#"
+[card]
+id=9501
+name=Field Mouse
+mana={G}
+type=Creature
+subtype=Mouse
+power=1
+toughness=1
+[/card]
+[card]
+id=9502
+name=Ember Pinger
+mana={R}
+type=Creature
+subtype=Shaman
+power=1
+toughness=1
+auto={T}:damage:1 target(player)
+[/card]
+[card]
+id=9503
+name=Tide Recall
+mana={U}
+type=Sorcery
+target=<anyamount>creature|mybattlefield
+auto=moveTo(ownerhand)
+[/card]
+[card]
+id=9504
+name=Undertow Sweep
+mana={X}{U}
+type=Sorcery
+target=<prex>creature
+auto=moveTo(ownerhand)
+[/card]
+[card]
+id=9505
+name=Second Dawn
+mana={U}
+type=Sorcery
+auto=turns:+1 controller
+[/card]
+[card]
+id=9506
+name=Grudge Ledger
+mana={B}
+type=Enchantment
+auto=@damagefoeof(player) from(creature|mybattlefield):life:3 controller
+[/card]
+[card]
+id=9507
+name=Skyline Archer
+mana={1}{W}
+type=Creature
+subtype=Archer
+power=1
+toughness=1
+auto={T}:damage:2 target(creature[attacking;blocking])
+[/card]
+[card]
+id=9508
+name=Reckoning Blade
+mana={W}
+type=Instant
+target=creature[damager]
+auto=destroy
+[/card]
+[card]
+id=9509
+name=Rage Brute
+mana={2}{R}
+type=Creature
+subtype=Giant
+power=3
+toughness=3
+abilities=mustattack
+[/card]
+[card]
+id=9510
+name=Bulwark Sentinel
+mana={3}
+type=Creature
+subtype=Golem
+power=0
+toughness=4
+abilities=combattoughness
+[/card]
+[card]
+id=9511
+name=Bait Hound
+mana={G}
+type=Creature
+subtype=Hound
+power=1
+toughness=1
+abilities=lure
+[/card]
+[card]
+id=9512
+name=Grave Lift
+mana={1}{W}
+type=Instant
+target=creature|mygraveyard
+auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))
+[/card]
+[card]
+id=9513
+name=Hive Shrine
+mana={3}
+type=Artifact
+auto={T}:token(Drone,creature artifact insect,1/1,flying)
+[/card]
+[card]
+id=9514
+name=Static Zap
+mana={R}
+type=Instant
+target=creature
+auto=damage:1
+[/card]
+[card]
+id=9515
+name=Blaze Imp
+mana={R}
+type=Creature
+subtype=Imp
+power=2
+toughness=1
+abilities=haste,treason
+[/card]
+"#;
+
+fn db() -> Db {
+    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
+    let mut db = Db::default();
+    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
+    db
+}
+
+/// The rules the test suite plays with (the names of Wagic's rule abilities).
+fn rules() -> Rules {
+    Rules {
+        game: [
+            "putinplayrule",
+            "attackrule",
+            "blockrule",
+            "combattriggerrule",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        players: vec!["@each my draw:draw:1".into()],
+        life: Some(20),
+    }
+}
+
+#[track_caller]
+fn pass(test: &str) {
+    let db = db();
+    match run_test(&db, &rules(), test) {
+        Outcome::Pass => {}
+        other => panic!("expected a pass, got {other:?}\n{test}"),
+    }
+}
+
+#[track_caller]
+fn fail(test: &str) {
+    let db = db();
+    assert!(
+        matches!(run_test(&db, &rules(), test), Outcome::Fail(_)),
+        "expected a mismatch\n{test}"
+    );
+}
+
+#[test]
+fn next_finishes_an_any_amount_target_list() {
+    // Two creatures chosen, then `next` casts the spell with them.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Tide Recall\ninplay:Field Mouse,Ember Pinger\nmanapool:{U}\n[PLAYER2]\n[DO]\nTide Recall\nField Mouse\nEmber Pinger\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse,Ember Pinger\ngraveyard:Tide Recall\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn prex_counts_the_mana_left_for_x() {
+    // {2}{U} in the pool for {X}{U}: two targets, and the second one casts the spell.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Undertow Sweep\ninplay:Field Mouse,Ember Pinger\nmanapool:{2}{U}\n[PLAYER2]\n[DO]\nUndertow Sweep\nField Mouse\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse,Ember Pinger\ngraveyard:Undertow Sweep\nmanapool:{0}\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn an_extra_turn_comes_after_this_one() {
+    // After the cleanup the same player has the next turn, and draws (the opponent draws nothing).
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Second Dawn\nlibrary:Field Mouse\nmanapool:{U}\n[PLAYER2]\n[DO]\nSecond Dawn\neot\nnext\nnext\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\ngraveyard:Second Dawn\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn damagefoeof_watches_only_the_opponent() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\n[PLAYER2]\n[DO]\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\nlife:23\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\n[PLAYER2]\n[DO]\nEmber Pinger\np1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\nlife:19\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn attacking_or_blocking_matches_an_attacker() {
+    // The defender's archer shoots the attacker during the declare-blockers step (its menu:
+    // block, then the ability).
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Field Mouse\n[PLAYER2]\ninplay:Skyline Archer\n[DO]\nField Mouse\nnext\nSkyline Archer\nchoice 1\nField Mouse\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Field Mouse\n[PLAYER2]\ninplay:Skyline Archer\n[END]\n",
+    );
+}
+
+#[test]
+fn damager_matches_a_creature_that_dealt_damage() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Reckoning Blade\ninplay:Ember Pinger\nmanapool:{W}\n[PLAYER2]\n[DO]\nEmber Pinger\np2\nReckoning Blade\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Reckoning Blade,Ember Pinger\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+    // A creature that dealt no damage is no target: the blade stays in hand.
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Reckoning Blade\ninplay:Ember Pinger\nmanapool:{W}\n[PLAYER2]\n[DO]\nReckoning Blade\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Reckoning Blade,Ember Pinger\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_creature_that_must_attack_attacks() {
+    // Nobody clicks it: it attacks anyway when the attackers step ends.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rage Brute\n[PLAYER2]\n[DO]\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Rage Brute\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn combattoughness_deals_damage_equal_to_toughness() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Bulwark Sentinel\n[PLAYER2]\n[DO]\nnext\nnext\nBulwark Sentinel\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Bulwark Sentinel\n[PLAYER2]\nlife:16\n[END]\n",
+    );
+}
+
+#[test]
+fn a_lure_is_blocked_by_every_creature_able_to() {
+    // The defender declares no blocker; both of its creatures block the lure when blockers
+    // are chosen: the lure dies, its damage kills the first blocker and none reaches the player.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Bait Hound\n[PLAYER2]\ninplay:Field Mouse,Ember Pinger\n[DO]\nBait Hound\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Bait Hound\n[PLAYER2]\ninplay:Ember Pinger\ngraveyard:Field Mouse\n[END]\n",
+    );
+}
+
+#[test]
+fn one_shot_new_abilities_of_a_transformation_play_once_wherever_the_card_is() {
+    // The transformation of a card in the graveyard still plays its `moveTo`: it returns.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grave Lift\ngraveyard:Field Mouse\ninplay:Ember Pinger\nmanapool:{1}{W}\n[PLAYER2]\n[DO]\nGrave Lift\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Field Mouse\ngraveyard:Grave Lift\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_token_is_clicked_by_minus_the_id_of_its_source() {
+    // Token(name, source): the drone's id is -9513; the zap kills it, and it ceases to exist.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n-9513\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+    // Without the click the zap has no target and stays in hand.
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_treason_creature_is_sacrificed_in_the_cleanup_step() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Blaze Imp\nmanapool:{R}\n[PLAYER2]\n[DO]\nBlaze Imp\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Blaze Imp\n[PLAYER2]\n[END]\n",
+    );
+}
