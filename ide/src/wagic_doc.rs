@@ -30,6 +30,10 @@ use syntax::{ErrorKind, SyntaxError, TextRange, TextSize};
 /// meanwhile waits for it).
 pub(crate) const CHUNK: usize = crate::world::BACKGROUND_CHUNK;
 
+/// Cards linted before a newly opened (or wholly replaced) document is first published; the
+/// others are linted in the background.
+pub(crate) const FIRST_CARDS: usize = CHUNK;
+
 pub struct WagicDoc {
     pub green: GreenNode,
     pub errors: Vec<SyntaxError>,
@@ -69,15 +73,31 @@ fn size(o: usize) -> TextSize {
 
 impl WagicDoc {
     pub fn new(text: &str) -> WagicDoc {
-        let parse = syntax::wagic::parse(text);
+        let (green, errors) = parse_split(text, PARALLEL_PARSE_BYTES);
+        // The first publication holds the findings of the first cards (what an editor shows
+        // first) and of the file level; a large file's other cards are linted in the
+        // background, in chunks, and published when all are done (a 4 MB file's 12,000 cards
+        // take far longer than an editor should wait for its first findings).
+        let all = TextRange::up_to(TextSize::of(text));
+        let (urgent, stale) = match top_children(&green)
+            .iter()
+            .filter(|(_, k)| *k == SyntaxKind::CARD_BLOCK)
+            .nth(FIRST_CARDS)
+        {
+            Some((card, _)) => (
+                vec![TextRange::new(all.start(), card.start())],
+                vec![TextRange::new(card.start(), all.end())],
+            ),
+            None => (vec![all], Vec::new()),
+        };
         WagicDoc {
-            green: parse.green().clone(),
-            errors: parse.errors().to_vec(),
+            green,
+            errors,
             pending: None,
             card_diags: Vec::new(),
             file_diags: Vec::new(),
-            urgent: vec![TextRange::up_to(TextSize::of(text))],
-            stale: Vec::new(),
+            urgent,
+            stale,
             file_dirty: true,
         }
     }
@@ -237,7 +257,7 @@ impl WagicDoc {
         self.card_diags.clear();
         self.file_diags.clear();
         self.urgent = fresh.urgent;
-        self.stale.clear();
+        self.stale = fresh.stale;
         self.file_dirty = true;
         let contribution_changed = match index {
             Some(index) => {
@@ -336,6 +356,51 @@ impl WagicDoc {
         out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
         out
     }
+}
+
+/// Texts from this size are parsed in two halves at once (on two threads).
+const PARALLEL_PARSE_BYTES: usize = 256 * 1024;
+
+/// The tree and syntax errors of a text, as `syntax::wagic::parse` gives them. A text of `min`
+/// bytes or more is parsed in two halves in parallel, split at a card's first line near the
+/// middle: the top level of a Wagic tree lies outside any block at a line start, so when the
+/// first half ends outside a block, the halves' children are those of the whole (as for the
+/// windows of an edit); otherwise the whole text is parsed.
+fn parse_split(text: &str, min: usize) -> (GreenNode, Vec<SyntaxError>) {
+    let whole = || {
+        let parse = syntax::wagic::parse(text);
+        (parse.green().clone(), parse.errors().to_vec())
+    };
+    if text.len() < min {
+        return whole();
+    }
+    let mut mid = text.len() / 2;
+    while !text.is_char_boundary(mid) {
+        mid -= 1;
+    }
+    let Some(split) = text[mid..].find("\n[card]").map(|i| mid + i + 1) else {
+        return whole();
+    };
+    let (a, b) = rayon::join(
+        || syntax::wagic::parse(&text[..split]),
+        || syntax::wagic::parse(&text[split..]),
+    );
+    if a.errors()
+        .iter()
+        .any(|e| e.kind == ErrorKind::UnclosedBlock)
+    {
+        return whole();
+    }
+    let first = a.green().clone();
+    let n = first.children().len();
+    let green = first.splice_children(n..n, b.green().children().map(|c| c.to_owned()));
+    let base = size(split);
+    let mut errors = a.errors().to_vec();
+    errors.extend(b.errors().iter().map(|e| SyntaxError {
+        range: e.range + base,
+        ..e.clone()
+    }));
+    (green, errors)
 }
 
 /// The window of top-level children `i..=j` around a change, and the parse of its new text.
@@ -863,6 +928,34 @@ mod tests {
             ),
             ("name=Open", "name=Open\n[/card]\n"),
         ]);
+    }
+
+    /// A large text parsed in two halves gives the tree and errors of one parse, whatever
+    /// the block around the middle.
+    #[test]
+    fn split_parses_equal_whole_ones() {
+        let breaks = [
+            "",
+            "[card]\nname=Open\n",
+            "[/card]\n",
+            "stray text\n",
+            "[card]\n[card]\n",
+            "#AUTO_DEFINE __Y__ z\n",
+            "[meta]\nkey=value\n",
+            "[card]\nname=Broken\ntext=é ünïcode\r\n",
+        ];
+        for (n, middle) in breaks.iter().enumerate() {
+            for cut in 0..FILE.len() {
+                if !FILE.is_char_boundary(cut) || cut % 7 != n % 7 {
+                    continue;
+                }
+                let text = format!("{}{middle}{}{}", &FILE[..cut], &FILE[cut..], FILE);
+                let fresh = syntax::wagic::parse(&text);
+                let (green, errors) = parse_split(&text, 0);
+                assert_eq!(&green, fresh.green(), "tree: {middle:?} at {cut}");
+                assert_eq!(errors, fresh.errors(), "errors: {middle:?} at {cut}");
+            }
+        }
     }
 
     /// Random edits (insertions and deletions of the characters that shape blocks) keep the

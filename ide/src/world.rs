@@ -637,7 +637,16 @@ impl World {
         } else {
             lint::discover::detect(&path, &text, forced, &config)
         };
+        // The text as indexed from disk (the usual case): its contribution to the index is the
+        // same, and indexing a 4 MB file again would delay the first findings.
+        let old = &self.files[id];
+        let was_indexed =
+            self.live[id].then(|| (old.dialect, old.source.encoding(), old.source.has_bom()));
+        let same_text = was_indexed.is_some() && old.text() == text;
         self.files[id] = SourceFile::from_text(path, dialect.unwrap_or(Dialect::FORGE), text);
+        let new = &self.files[id];
+        let unchanged = same_text
+            && was_indexed == Some((new.dialect, new.source.encoding(), new.source.has_bom()));
         self.docs.insert(
             id,
             Doc {
@@ -656,6 +665,10 @@ impl World {
             },
         );
         self.set_doc_dialect(id, dialect);
+        if unchanged && self.live[id] {
+            self.line_indexes.remove(&id);
+            return;
+        }
         // A file seen for the first time joins the workspace; one already indexed from disk
         // usually contributes the same as before.
         self.refresh_contribution(id);
@@ -706,8 +719,7 @@ impl World {
             return Err(format!("{} is not open", path.display()));
         };
         let mut text = self.files[id].text().to_string();
-        let count = changes.len();
-        for (n, (range, new_text)) in changes.into_iter().enumerate() {
+        for (range, new_text) in changes {
             let range = range.map(|(start, end)| {
                 let s = doc.line_index.offset_utf16(&text, start);
                 let e = doc.line_index.offset_utf16(&text, end);
@@ -726,11 +738,9 @@ impl World {
             if let (Some(state), Some(slot)) = (&mut doc.state, slot) {
                 self.slots[slot].doc_edited(state, s, e, len);
             }
-            if n + 1 < count {
-                doc.line_index = Arc::new(LineIndex::new(&text));
-            }
+            // Only the lines the change touched are read again.
+            doc.line_index = Arc::new(doc.line_index.edited(&text, s, e, s + len));
         }
-        doc.line_index = Arc::new(LineIndex::new(&text));
         doc.version = version;
         doc.publish = true;
         doc.edited = true;

@@ -791,3 +791,62 @@ fn wagic_single_underscore_macros_are_found() {
     let refs = world.references(&cards, at(&with_use, "_GROW_", 2), true);
     assert_eq!(refs.len(), 2, "{refs:?}");
 }
+
+/// A large Wagic document (a few thousand cards, parsed in two halves and linted in the
+/// background after its first cards): once settled, its findings equal those of a fresh check,
+/// on opening and after edits near its start, middle and end.
+#[test]
+fn large_wagic_documents_settle_to_a_full_check() {
+    let fx = Fixture::new("wagic-large");
+    let mut world = fx.world();
+    let cards = fx.path("sets/primitives/cards.txt");
+    let mut text = String::new();
+    for i in 0..3000 {
+        // Every 500th card has a misspelt ability (found only by the background lint).
+        let ability = if i % 500 == 499 { "fliyng" } else { "flying" };
+        text.push_str(&format!(
+            "[card]\nname=Large Test Wisp {i}\nabilities={ability}\ntype=Creature\nsubtype=Spirit\nmana={{1}}{{U}}\npower=1\ntoughness=1\n[/card]\n"
+        ));
+    }
+    assert!(text.len() > 256 * 1024);
+    let full = |fx: &Fixture, text: &str| -> Vec<String> {
+        std::fs::write(&cards, text).unwrap();
+        let mut fresh = fx.world();
+        open(&mut fresh, &cards, text);
+        fresh
+            .diagnostics(&cards)
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {:?} {}", d.rule.code, d.range, d.message))
+            .collect()
+    };
+    open(&mut world, &cards, &text);
+    let got = |world: &mut World| -> Vec<String> {
+        world
+            .diagnostics(&cards)
+            .unwrap()
+            .iter()
+            .map(|d| format!("{} {:?} {}", d.rule.code, d.range, d.message))
+            .collect()
+    };
+    let want = full(&fx, &text);
+    assert_eq!(want.iter().filter(|d| d.contains("fliyng")).count(), 6);
+    assert_eq!(got(&mut world), want, "after opening");
+    let edits = [
+        (
+            "name=Large Test Wisp 3\n",
+            "name=Large Test Wisp 3\nauto=twist\n",
+        ),
+        ("Wisp 1700\nabilities=flying", "Wisp 1700\nabilities=flyng"),
+        (
+            "name=Large Test Wisp 2999\n",
+            "name=Large Test Wisp 2999\n[card]\n",
+        ),
+    ];
+    for (version, (find, replace)) in edits.iter().enumerate() {
+        let text = edit(&mut world, &cards, version as i32 + 2, find, replace);
+        world.diagnostics(&cards);
+        settle(&mut world);
+        assert_eq!(got(&mut world), full(&fx, &text), "after {find:?}");
+    }
+}

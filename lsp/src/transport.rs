@@ -305,10 +305,16 @@ fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     if from >= hay.len() {
         return None;
     }
-    hay[from..]
-        .windows(needle.len())
-        .position(|w| w.eq_ignore_ascii_case(needle))
+    // Candidates are found by their first byte (either case) with memchr: a 4 MB body is
+    // scanned in a few hundred microseconds instead of compared window by window.
+    let (first, rest) = needle.split_first()?;
+    let (lower, upper) = (first.to_ascii_lowercase(), first.to_ascii_uppercase());
+    memchr::memchr2_iter(lower, upper, &hay[from..])
         .map(|p| p + from)
+        .find(|&at| {
+            hay.get(at + 1..at + needle.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(rest))
+        })
 }
 
 fn frame(body: &[u8]) -> Vec<u8> {

@@ -23,12 +23,13 @@ merely ignored (a warning). Spaces are harmless.",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let blocks = ctx.cards.iter().map(|c| c.syntax().clone()).chain(
-        ctx.tree
-            .meta_blocks()
-            .filter(|_| ctx.file_level)
-            .map(|m| m.syntax().clone()),
-    );
+    // Only the file-level run looks at the top level (a card run must not walk the whole file).
+    let metas = ctx.file_level.then(|| ctx.tree.meta_blocks());
+    let blocks = ctx
+        .cards
+        .iter()
+        .map(|c| c.syntax().clone())
+        .chain(metas.into_iter().flatten().map(|m| m.syntax().clone()));
     let tokens = blocks.flat_map(|b| {
         [b.first_child_or_token(), b.last_child_or_token()]
             .into_iter()

@@ -55,7 +55,9 @@ fn check_value(value: &str, range: TextRange, sink: &mut Sink<'_>) {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for line in ctx.tree.grade_lines().filter(|_| ctx.file_level) {
+    // Only the file-level run looks at the top level (a card run must not walk the whole file).
+    let lines = ctx.file_level.then(|| ctx.tree.grade_lines());
+    for line in lines.into_iter().flatten() {
         let text = line.syntax().text().to_string();
         let range = line.range();
         if let Some(value) = text.strip_prefix("grade=") {

@@ -142,7 +142,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
     }
-    for meta in ctx.tree.meta_blocks().filter(|_| ctx.file_level) {
+    // Only the file-level run looks at the top level (a card run must not walk the whole file).
+    let metas = ctx.file_level.then(|| ctx.tree.meta_blocks());
+    for meta in metas.into_iter().flatten() {
         for entry in meta.entries() {
             let Some(key) = entry.key() else { continue };
             let lower = key.text().to_lowercase();
