@@ -223,9 +223,20 @@ impl Head {
     pub fn of(command: &ast::Command, game: Game) -> Head {
         let raw = command.head_text();
         let text = syntax::xml::decode(&raw);
-        let same = raw == text;
         let start = command.range().start();
-        let whole = syntax::TextRange::at(start, syntax::TextSize::of(raw.as_str()));
+        // The head's own tokens, from the command's start to the end of the last of them (a
+        // child node between them makes the span longer than `raw`).
+        let end = command
+            .syntax()
+            .children_with_tokens()
+            .filter_map(|e| e.into_token())
+            .last()
+            .map_or(start, |t| t.text_range().end())
+            .max(start);
+        let whole = syntax::TextRange::new(start, end);
+        // Offsets into `text` are offsets into the file only when the head is written plainly
+        // and in one piece.
+        let same = raw == text && whole.len() == syntax::TextSize::of(raw.as_str());
         let verb = model::netrunner::vocab::longest_prefix(
             model::netrunner::vocab::command_verbs(),
             game,
