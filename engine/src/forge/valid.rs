@@ -209,7 +209,8 @@ impl ValidCtx<'_> {
     fn prop(&self, prop: &str, c: &Card) -> Tri {
         let you = self.you;
         let cmp = |value: i32, rest: &str| -> Tri {
-            if rest.len() < 2 {
+            // Two ASCII letters, then the operand (any other bytes: not a comparison).
+            if rest.len() < 2 || !rest.is_char_boundary(2) {
                 return Tri::Unknown;
             }
             let (op, operand) = rest.split_at(2);
