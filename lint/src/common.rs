@@ -294,3 +294,22 @@ fn close_block_at_end(text: &str) -> Fix {
         vec![Edit::insert(at, insert)],
     )
 }
+
+/// A number as rules text prints it: `a`/`an`, `zero` to `ten`, or up to `max_digits` digits
+/// (the Forge and Wagic rules-text checks).
+pub(crate) fn printed_number(word: &str, max_digits: usize) -> Option<i64> {
+    const WORDS: &[&str] = &[
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    let w = word.to_ascii_lowercase();
+    if w == "a" || w == "an" {
+        return Some(1);
+    }
+    if let Some(i) = WORDS.iter().position(|x| *x == w) {
+        return Some(i as i64);
+    }
+    if !w.is_empty() && w.len() <= max_digits && w.bytes().all(|b| b.is_ascii_digit()) {
+        return w.parse().ok();
+    }
+    None
+}

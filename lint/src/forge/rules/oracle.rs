@@ -156,22 +156,9 @@ pub(crate) fn effect_clause(sentence: &str) -> &str {
     sentence
 }
 
-/// A number as rules text writes it: digits, or `a`/`an`/`one` to `ten`.
+/// A number as rules text writes it: up to four digits, or `a`/`an`/`one` to `ten`.
 pub(crate) fn number_word(word: &str) -> Option<i64> {
-    const WORDS: &[&str] = &[
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    let w = word.to_ascii_lowercase();
-    if w == "a" || w == "an" {
-        return Some(1);
-    }
-    if let Some(i) = WORDS.iter().position(|x| *x == w) {
-        return Some(i as i64);
-    }
-    if !w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit()) {
-        return w.parse().ok();
-    }
-    None
+    crate::common::printed_number(word, 4)
 }
 
 /// A literal integer parameter value (`3`, `+2`, `-1`): `None` for SVar names and expressions.

@@ -261,22 +261,9 @@ pub(crate) fn has_word(text: &str, word: &str) -> bool {
     false
 }
 
-/// A number as printed (`2`, `two`, `a`).
+/// A number as printed (`2`, `two`, `a`), up to three digits.
 pub(crate) fn number(word: &str) -> Option<i64> {
-    const WORDS: &[&str] = &[
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    let w = word.to_ascii_lowercase();
-    if w == "a" || w == "an" {
-        return Some(1);
-    }
-    if let Some(i) = WORDS.iter().position(|x| *x == w) {
-        return Some(i as i64);
-    }
-    if !w.is_empty() && w.len() < 4 && w.bytes().all(|b| b.is_ascii_digit()) {
-        return w.parse().ok();
-    }
-    None
+    crate::common::printed_number(word, 3)
 }
 
 /// Shortens a quote of the text for a message.
