@@ -335,6 +335,28 @@ pub(crate) struct GroupPair<'m, 'a> {
     pub spell: bool,
 }
 
+impl<'m, 'a> GroupPair<'m, 'a> {
+    /// The params with an alternative that lacks a property satisfying `pred`, with that
+    /// alternative and its offset; none when one of the records has it (the text is scripted).
+    pub(crate) fn unscripted(
+        &self,
+        pred: impl Fn(&str) -> bool + Copy,
+    ) -> Vec<(&'m model::forge::script::ParamInfo<'a>, usize, &'a str)> {
+        let found: Vec<_> = self
+            .params
+            .iter()
+            .map(|&p| (p, alternatives_without(p.value, pred)))
+            .collect();
+        if found.iter().any(|(_, alt)| alt.is_none()) {
+            return Vec::new();
+        }
+        found
+            .into_iter()
+            .filter_map(|(p, alt)| alt.map(|(at, alt)| (p, at, alt)))
+            .collect()
+    }
+}
+
 /// Whether an alternative of a Valid value names the card itself (`Card.Self`): such a record
 /// applies to the card, not to the group the text names.
 fn names_self(value: &str) -> bool {

@@ -37,19 +37,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if !pair.subject_other || pair.spell {
             continue;
         }
-        // One of the records the sentence may describe has it: the text is scripted.
-        if pair
-            .params
-            .iter()
-            .any(|p| super::oracle::alternatives_without(p.value, has_other).is_none())
-        {
-            continue;
-        }
-        for param in &pair.params {
-            let Some((at, alt)) = super::oracle::alternatives_without(param.value, has_other)
-            else {
-                continue;
-            };
+        for (param, at, alt) in pair.unscripted(has_other) {
             let range = super::sub_range(param.value_range, at, alt.len());
             let d = sink.report(
                 range,
