@@ -138,6 +138,32 @@ power=2
 toughness=1
 abilities=haste,treason
 [/card]
+[card]
+id=9516
+name=Cinder Squall
+mana={R}
+type=Sorcery
+auto=damage:2 all(creature,player)
+[/card]
+[card]
+id=9517
+name=Toll of Silence
+mana={U}
+type=Instant
+target=*|stack
+auto=fizzle
+auto=life:-3 targetcontroller
+[/card]
+[card]
+id=9518
+name=Homing Wisp
+mana={1}{W}
+type=Creature
+subtype=Spirit
+power=1
+toughness=1
+auto=@movedTo(graveyard) from(this|battlefield):all(trigger[from]) moveto(ownerhand)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -284,5 +310,28 @@ fn a_token_is_clicked_by_minus_the_id_of_its_source() {
 fn a_treason_creature_is_sacrificed_in_the_cleanup_step() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Blaze Imp\nmanapool:{R}\n[PLAYER2]\n[DO]\nBlaze Imp\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Blaze Imp\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_one_shot_all_reaches_the_players_its_chooser_accepts() {
+    // `all(creature,player)`: both creatures die and both players lose 2 life.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Cinder Squall\ninplay:Field Mouse\nmanapool:{R}\n[PLAYER2]\ninplay:Ember Pinger\n[DO]\nCinder Squall\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Cinder Squall,Field Mouse\nlife:18\n[PLAYER2]\ngraveyard:Ember Pinger\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn targetcontroller_of_a_spell_is_the_player_who_cast_it() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}\n[PLAYER2]\nhand:Toll of Silence\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nToll of Silence\nField Mouse\nendinterruption\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nlife:17\n[PLAYER2]\ngraveyard:Toll of Silence\n[END]\n",
+    );
+}
+
+#[test]
+fn all_trigger_is_the_card_that_made_the_trigger_fire_when_it_resolves() {
+    // The wisp dies; its trigger (on the stack) returns it from the graveyard to its hand.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Homing Wisp\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nHoming Wisp\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Wisp\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
 }

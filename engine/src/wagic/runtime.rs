@@ -795,8 +795,10 @@ impl<'a> WGame<'a> {
                 paid_with,
                 line,
             } => {
-                let _ = trigger_card;
+                // The card that made it fire is still known when it resolves (`trigger[to]`).
+                let prev = std::mem::replace(&mut self.trigger_card, trigger_card);
                 self.resolve_stack_ability(&ab, source, target, &targets, paid_with, line);
+                self.trigger_card = prev;
             }
         }
         let more = self.has_unresolved();
