@@ -164,6 +164,14 @@ power=1
 toughness=1
 auto=@movedTo(graveyard) from(this|battlefield):all(trigger[from]) moveto(ownerhand)
 [/card]
+[card]
+id=9519
+name=Tithe Denial
+mana={U}
+type=Instant
+target=*|stack
+auto=transforms((,newability[pay[[{2}]] name(pay 2) donothing?fizzle])) forever
+[/card]
 "#;
 
 fn db() -> Db {
@@ -333,5 +341,17 @@ fn all_trigger_is_the_card_that_made_the_trigger_fire_when_it_resolves() {
     // The wisp dies; its trigger (on the stack) returns it from the graveyard to its hand.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Homing Wisp\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nHoming Wisp\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Wisp\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_counter_unless_pay_spell_offers_its_target_a_paid_choice() {
+    // Choice 0: the caster of the mouse pays {2} and the mouse resolves.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Field Mouse\nmanapool:{0}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
+    );
+    // Choice 1: nothing paid, the mouse is countered.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nmanapool:{2}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
     );
 }

@@ -432,6 +432,29 @@ impl WGame<'_> {
     ) {
         let tcard = target.and_then(Tgt::card);
         match e {
+            Effect::PayOrElse { cost, options } => {
+                let mana = match parse::parse_between(cost, "{value:", "}", true) {
+                    Some((_, value, _)) => {
+                        // `stored<number>` reads the card whose transformation gave the ability.
+                        let n = match value.strip_prefix("stored") {
+                            Some(rest) => {
+                                let from = self.transform_source.unwrap_or(source);
+                                self.number(rest, from, None, line)
+                            }
+                            None => self.number(value, source, None, line),
+                        };
+                        crate::mana::Mana::parse_wagic_groups(&format!("{{{}}}", n.max(0)))
+                    }
+                    None => parse::parse_cost(cost).mana,
+                };
+                self.open_pay_menu(super::runtime::PayMenu {
+                    source,
+                    target,
+                    cost: mana,
+                    options: options.clone(),
+                    line,
+                });
+            }
             Effect::TransformsOnce(texts) => {
                 // ATransformer with `oneshot`: the new abilities are played once, by the card.
                 let on = tcard.unwrap_or(source);
