@@ -172,6 +172,15 @@ type=Instant
 target=*|stack
 auto=transforms((,newability[pay[[{2}]] name(pay 2) donothing?fizzle])) forever
 [/card]
+[card]
+id=9520
+name=Hollow Grasp
+mana={B}
+type=Enchantment
+subtype=Aura
+target=creature
+auto=loseabilities
+[/card]
 "#;
 
 fn db() -> Db {
@@ -353,5 +362,16 @@ fn a_counter_unless_pay_spell_offers_its_target_a_paid_choice() {
     // Choice 1: nothing paid, the mouse is countered.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nmanapool:{2}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
+    );
+}
+
+#[test]
+fn loseabilities_takes_the_abilities_of_the_enchanted_card() {
+    // The pinger's {T} ability is gone: the click on it does nothing, the opponent keeps 20.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:20\n[END]\n",
+    );
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:19\n[END]\n",
     );
 }

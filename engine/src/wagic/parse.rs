@@ -470,6 +470,9 @@ pub enum Effect {
         cost: String,
         options: Vec<Ab>,
     },
+    /// `loseabilities` (ALoseAbilities): the target card's abilities, except those lords give
+    /// it, leave the game while this lasts, and come back after.
+    LoseAbilities,
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -489,6 +492,7 @@ impl Effect {
                 | Effect::CastRestriction { .. }
                 | Effect::ProduceExtra(_)
                 | Effect::LoseSubtypesOf(_)
+                | Effect::LoseAbilities
                 | Effect::Unsupported(_)
         )
     }
@@ -1741,6 +1745,9 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     if let Some(i) = s.find("produceextra:") {
         return Some(ProduceExtra(Mana::parse_wagic_groups(&s[i + 13..])));
+    }
+    if has("loseabilities") {
+        return Some(LoseAbilities);
     }
     for w in ["evolve", "phasealter(", "loseabilities"] {
         if has(w) {

@@ -542,9 +542,38 @@ impl<'a> WGame<'a> {
         {
             inst.tinc = Some(self.g.card(t).incarnation);
         }
+        let lose = match (&inst.ab, inst.target) {
+            (Ab::Effect(parse::Effect::LoseAbilities), Some(Tgt::Card(t))) => Some(t),
+            _ => None,
+        };
         self.layer.push(inst);
         self.bump();
-        self.layer.len() - 1
+        let i = self.layer.len() - 1;
+        if let Some(t) = lose {
+            self.lose_abilities(i, t);
+        }
+        i
+    }
+
+    /// ALoseAbilities::addToGame: the abilities of `t` leave the game (kept as the children of
+    /// `i`, which come back when it ends), except those lords give it and other losers.
+    fn lose_abilities(&mut self, i: usize, t: CardId) {
+        let inc = self.g.card(t).incarnation;
+        let mut taken = Vec::new();
+        for j in 0..i {
+            let inst = &self.layer[j];
+            if inst.removed
+                || inst.source != t
+                || inst.permanent
+                || inst.from_lord
+                || matches!(inst.ab, Ab::Effect(parse::Effect::LoseAbilities))
+            {
+                continue;
+            }
+            self.layer[j].removed = true;
+            taken.push((t, inc, j));
+        }
+        self.layer[i].children = taken;
     }
 
     pub fn alive(&self, i: usize) -> bool {
@@ -1125,6 +1154,16 @@ impl<'a> WGame<'a> {
         }
         self.layer[i].removed = true;
         let children = std::mem::take(&mut self.layer[i].children);
+        if matches!(self.layer[i].ab, Ab::Effect(parse::Effect::LoseAbilities)) {
+            // ALoseAbilities::destroy: the abilities taken come back.
+            for (_, _, child) in children {
+                if let Some(inst) = self.layer.get_mut(child) {
+                    inst.removed = false;
+                }
+            }
+            self.bump();
+            return;
+        }
         for (_, _, child) in children {
             // (A transformation that gives no lasting ability keeps a placeholder.)
             if child < self.layer.len() {
@@ -1365,6 +1404,14 @@ impl<'a> WGame<'a> {
             .collect();
         if std::env::var_os("CARDLINT_TRACE").is_some() {
             eprintln!("  reacting to click: {reacting:?}");
+            for &i in &reacting {
+                let l = &self.layer[i];
+                eprintln!(
+                    "    {i}: src {:?} lord {} {:?}",
+                    l.source, l.from_lord, l.ab
+                );
+            }
+            eprintln!("    types {:?}", self.g.card(card).cur.types);
         }
         let cur = self.current;
         let hand_size = self.g.players[cur].hand_size.max(0) as usize;
