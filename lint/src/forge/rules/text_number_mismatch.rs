@@ -14,7 +14,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`, `loses 2 life`, `discards a card`, `mills three cards`, `create two ... tokens`, `Scry 2`, `Surveil 1`) differs from the literal amount of the only ability of the face that does it.",
+    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`, `loses 2 life`, `discards a card`, `mills three cards`, `create two ... tokens`, `Scry 2`, `Surveil 1`, `becomes a 3/3 ... creature`) differs from the literal amount of the only ability of the face that does it.",
     explanation: "Compared, each only when the face's rules text has exactly one phrase of the kind \
 and the face exactly one record of the kind, both with a literal number: `draw N card(s)` and \
 `Draw`'s `NumCards$` (1 when absent); `deals N damage` and `NumDmg$` of `DealDamage`/`DamageAll`; \
@@ -26,7 +26,8 @@ otherwise and `AddPower$`/`AddToughness$` of a `Continuous` static; `gain N life
 modes that discard some cards); `mill(s) N card(s)` or `put(s) the top N card(s) of ... into ... \
 graveyard` and `NumCards$` of a `Mill` to the graveyard (never a default: engines differ); \
 `create N ... token(s)` and `Token`'s `TokenAmount$` (1 when absent; not a copy); `Scry N` and \
-`ScryNum$`, `Surveil N` and `Surveil`'s `Amount$` (1 when absent). Number words count (`a`, `two`); reminder \
+`ScryNum$`, `Surveil N` and `Surveil`'s `Amount$` (1 when absent); `becomes a N/M ...` and \
+`Power$`/`Toughness$` of `Animate`/`AnimateAll` (both given). Number words count (`a`, `two`); reminder \
 text, trigger conditions (`Whenever you draw a card, ...`) and `would` phrases are not read, and a \
 phrase followed by `for each` is not a literal; costs (`As an additional cost`, `unless ...`) are \
 not effects. A different number usually means a copied script \
@@ -50,10 +51,11 @@ enum Kind {
     Token,
     Scry,
     Surveil,
+    Animate,
 }
 
 /// Every kind, in the order findings are reported.
-const KINDS: [Kind; 13] = [
+const KINDS: [Kind; 14] = [
     Kind::Draw,
     Kind::Damage,
     Kind::Life,
@@ -67,6 +69,7 @@ const KINDS: [Kind; 13] = [
     Kind::Token,
     Kind::Scry,
     Kind::Surveil,
+    Kind::Animate,
 ];
 
 /// A phrase of the text: its kind, its number(s) if literal, and the phrase.
@@ -191,6 +194,25 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                 end.filter(|_| !copy)
                     .map(|k| (Kind::Token, number(next(1)), k))
             }
+            // "CARDNAME becomes a 3/3 Elemental creature": the P/T an animation sets.
+            "become" | "becomes" if matches!(next(1), "a" | "an") => {
+                let value = next(2).split_once('/').and_then(|(p, t)| {
+                    let n = |s: &str| {
+                        (!s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit()))
+                            .then(|| s.parse::<i64>().ok())
+                            .flatten()
+                    };
+                    n(p).zip(n(t))
+                });
+                if next(2).contains('/') {
+                    out.push(Phrase {
+                        kind: Kind::Animate,
+                        value: if for_each(2) { None } else { value },
+                        text: phrase(2),
+                    });
+                }
+                continue;
+            }
             "get" | "gets" if is_pt_word(next(1)) => {
                 let rest = raw[i..].join(" ").to_ascii_lowercase();
                 let sentence_rest = rest.split(". ").next().unwrap_or("");
@@ -247,6 +269,7 @@ fn record_kind(rec: &RecordInfo<'_>) -> Option<Kind> {
         Role::Ability if is("Token") => Some(Kind::Token),
         Role::Ability if is("Scry") => Some(Kind::Scry),
         Role::Ability if is("Surveil") => Some(Kind::Surveil),
+        Role::Ability if is("Animate") || is("AnimateAll") => Some(Kind::Animate),
         Role::Ability if is("PutCounter") || is("PutCounterAll") => {
             let ty = rec.param_ignore_case("CounterType")?.value.trim();
             match ty {
@@ -328,12 +351,21 @@ fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
         Kind::Token => single("TokenAmount", Some(1)),
         Kind::Scry => single("ScryNum", Some(1)),
         Kind::Surveil => single("Amount", Some(1)),
+        Kind::Animate => {
+            // Both `Power$` and `Toughness$` (an animation without one keeps the card's own).
+            let mut got = pair("Power", "Toughness");
+            if got.params.len() != 2 {
+                got.value = None;
+            }
+            got
+        }
     }
 }
 
 fn show(kind: Kind, (a, b): (i64, i64)) -> String {
     match kind {
         Kind::PumpEot | Kind::StaticPt => format!("{a:+}/{b:+}"),
+        Kind::Animate => format!("{a}/{b}"),
         _ => a.to_string(),
     }
 }

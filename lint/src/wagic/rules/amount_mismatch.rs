@@ -24,7 +24,8 @@ effect with a literal amount: damage (`deals N damage` / `damage:N`), card draw 
 graveyard` / `deplete:N`), tokens (`put`/`create N ... token(s)`, not copies / `token(...)*N`, 1 \
 without `*N`), counters (`put N +1/+1 counters`, `enters the battlefield with N -1/-1 counters` / \
 `counter(1/1,N)`, `counter(-1/-1,N)`, 1 without `N`; removals aside) and power/toughness changes \
-(`gets +N/+M` / a `N/M` outside parentheses). Texts with `for each`, `equal to`, `divided`, `X`, \
+(`gets +N/+M` / a `N/M` outside parentheses), animations (`becomes a N/M ...` / the P/T argument \
+of `becomes(...)`). Texts with `for each`, `equal to`, `divided`, `X`, \
 `twice` or `instead` are skipped. The fix writes the printed amount (unsafe: the text may be the \
 wrong one).",
     bad: "[card]\nname=Cinder Sling\ntext=Cinder Sling deals 3 damage to any target.\nauto=damage:2 target(creature,player)\nmana={1}{R}\ntype=Instant\n[/card]",
@@ -44,9 +45,11 @@ enum Kind {
     /// `+1/+1` (true) or `-1/-1` counters put.
     Counter(bool),
     Pump,
+    /// The power/toughness an animation sets (`becomes a 3/3 ...`).
+    Becomes,
 }
 
-const KINDS: [Kind; 10] = [
+const KINDS: [Kind; 11] = [
     Kind::Damage,
     Kind::Draw,
     Kind::Gain,
@@ -57,6 +60,7 @@ const KINDS: [Kind; 10] = [
     Kind::Counter(true),
     Kind::Counter(false),
     Kind::Pump,
+    Kind::Becomes,
 ];
 
 impl Kind {
@@ -72,6 +76,7 @@ impl Kind {
             Kind::Counter(true) => "+1/+1 counters",
             Kind::Counter(false) => "-1/-1 counters",
             Kind::Pump => "power/toughness change",
+            Kind::Becomes => "animated power/toughness",
         }
     }
 
@@ -79,6 +84,7 @@ impl Kind {
     fn show(self, (a, b): (i64, i64)) -> String {
         match self {
             Kind::Pump => format!("{a:+}/{b:+}"),
+            Kind::Becomes => format!("{a}/{b}"),
             _ => a.to_string(),
         }
     }
@@ -179,6 +185,12 @@ fn printed(text: &str) -> Vec<(Kind, Option<(i64, i64)>)> {
                 (noun.is_some() && !counters && !copy).then(|| (Kind::Token, one(1)))
             }
             "get" | "gets" if next(1).contains('/') => Some((Kind::Pump, signed_pt(next(1)))),
+            "become" | "becomes" if matches!(next(1), "a" | "an") && next(2).contains('/') => {
+                let value = next(2)
+                    .split_once('/')
+                    .and_then(|(p, t)| digits(p).zip(digits(t)));
+                Some((Kind::Becomes, value))
+            }
             _ => None,
         };
         if let Some(f) = found {
@@ -365,6 +377,35 @@ fn uses_in<'v>(view: &'v crate::wagic::code::CodeView, kind: Kind, out: &mut Vec
                             render: plain_number,
                         });
                     }
+                }
+            }
+        }
+        Kind::Becomes => {
+            // `becomes(Elemental Creature,3/3,blue,flying)`: the argument that is a P/T.
+            for s in calls(t, "becomes(") {
+                let open = s + "becomes(".len();
+                let Some(close) = close_of(t, open) else {
+                    continue;
+                };
+                let mut at = open;
+                for arg in t[open..close].split(',') {
+                    let here = at;
+                    at += arg.len() + 1;
+                    let trimmed = arg.trim();
+                    let Some((p, q)) = trimmed.split_once('/') else {
+                        continue;
+                    };
+                    let lead = arg.len() - arg.trim_start().len();
+                    let span = (here + lead, here + lead + trimmed.len());
+                    out.push(Use {
+                        view,
+                        shown: span,
+                        edit: span,
+                        call: (s, close + 1),
+                        value: digits(p).zip(digits(q)),
+                        render: pt_pair,
+                    });
+                    break;
                 }
             }
         }
