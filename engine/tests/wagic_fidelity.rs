@@ -181,6 +181,22 @@ subtype=Aura
 target=creature
 auto=loseabilities
 [/card]
+[card]
+id=9521
+name=Azure Rebuke
+mana={U}
+type=Instant
+alias=1191
+[/card]
+[card]
+id=9522
+name=Shell Hulk
+mana={3}
+type=Creature
+subtype=Golem
+power=1
+toughness=2
+[/card]
 "#;
 
 fn db() -> Db {
@@ -373,5 +389,28 @@ fn loseabilities_takes_the_abilities_of_the_enchanted_card() {
     );
     fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+}
+
+#[test]
+fn a_blocker_clicked_while_blockers_are_ordered_moves_up() {
+    // Two blockers on the mouse, the hound first: the hulk's 1 damage kills the hound. Clicking the
+    // mouse blocker in the order step puts it first: the other mouse dies instead.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound,Field Mouse\n[DO]\nShell Hulk\nnext\nBait Hound\nField Mouse\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Shell Hulk\n[PLAYER2]\ninplay:Field Mouse\ngraveyard:Bait Hound\n[END]\n",
+    );
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound,Field Mouse\n[DO]\nShell Hulk\nnext\nBait Hound\nField Mouse\nnext\nField Mouse\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound\ngraveyard:Field Mouse\n[END]\n",
+    );
+}
+
+#[test]
+fn the_elemental_blast_alias_targets_a_permanent_of_its_color() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Ember Pinger,Field Mouse\n[DO]\nAzure Rebuke\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ninplay:Field Mouse\ngraveyard:Ember Pinger\n[END]\n",
+    );
+    // A green creature is no target: the blast stays in hand.
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nAzure Rebuke\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ngraveyard:Field Mouse\n[END]\n",
     );
 }

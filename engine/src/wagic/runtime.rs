@@ -1393,6 +1393,7 @@ impl<'a> WGame<'a> {
             return;
         }
         if self.phase == COMBATBLOCKERS && self.combat == CombatStep::Order {
+            self.raise_blocker_rank(card);
             return;
         }
         if let Some(w) = self.waiting_ability() {
