@@ -197,6 +197,13 @@ subtype=Golem
 power=1
 toughness=2
 [/card]
+[card]
+id=9523
+name=Slow Gift
+mana={U}
+type=Instant
+auto=@next upkeep:draw:1 controller
+[/card]
 "#;
 
 fn db() -> Db {
@@ -412,5 +419,12 @@ fn the_elemental_blast_alias_targets_a_permanent_of_its_color() {
     // A green creature is no target: the blast stays in hand.
     fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nAzure Rebuke\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ngraveyard:Field Mouse\n[END]\n",
+    );
+}
+
+#[test]
+fn an_instants_next_trigger_waits_in_the_graveyard() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Slow Gift\nlibrary:Field Mouse\nmanapool:{U}\n[PLAYER2]\n[DO]\nSlow Gift\neot\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\nhand:Field Mouse\ngraveyard:Slow Gift\n[PLAYER2]\n[END]\n",
     );
 }

@@ -1248,6 +1248,15 @@ impl<'a> WGame<'a> {
         if inst.force_destroy {
             return true;
         }
+        // TriggerNextPhase::testDestroy: an `@next` trigger waits for its phase wherever its
+        // card went (an instant's, in the graveyard), and goes once it fired.
+        if let Ab::Triggered {
+            trigger: Trigger::Phase { next: true, .. },
+            ..
+        } = inst.ab
+        {
+            return false;
+        }
         if let Ab::May { .. } = inst.ab {
             if !inst.triggered {
                 return false;
