@@ -204,6 +204,24 @@ mana={U}
 type=Instant
 auto=@next upkeep:draw:1 controller
 [/card]
+[card]
+id=9524
+name=Twin Nudge
+mana={U}
+type=Instant
+auto=may tap target(creature)
+auto=may untap target(creature)
+[/card]
+[card]
+id=9525
+name=Rat Pack
+mana={B}
+type=Creature
+subtype=Rat
+power=*
+toughness=*
+anyzone=allmyname/allmyname cdaactive
+[/card]
 "#;
 
 fn db() -> Db {
@@ -426,5 +444,21 @@ fn the_elemental_blast_alias_targets_a_permanent_of_its_color() {
 fn an_instants_next_trigger_waits_in_the_graveyard() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Slow Gift\nlibrary:Field Mouse\nmanapool:{U}\n[PLAYER2]\n[DO]\nSlow Gift\neot\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\nhand:Field Mouse\ngraveyard:Slow Gift\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn the_may_abilities_of_a_card_share_one_menu() {
+    // Choice 1 is the second may ability (untap): the pinger untaps and shoots again.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Twin Nudge\ninplay:Ember Pinger\nmanapool:{U}\n[PLAYER2]\n[DO]\nEmber Pinger\np2\nTwin Nudge\nchoice 1\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger\ngraveyard:Twin Nudge\n[PLAYER2]\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn allmyname_counts_the_cards_of_that_name_in_play() {
+    // Two rats are 2/2 each: a 1-damage zap does not kill one.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Rat Pack,Rat Pack\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nRat Pack\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rat Pack,Rat Pack\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
 }

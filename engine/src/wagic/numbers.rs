@@ -151,6 +151,13 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
                     .is_some_and(|p| p.alias == a || g.g.card(c).mtgid == a)
             })
         }))),
+        // The cards of both battlefields with the card's name (Plague Rats).
+        "allmyname" => Some(
+            g.g.battlefield()
+                .iter()
+                .filter(|&&c| g.g.card(c).cur.name == card.cur.name)
+                .count() as i32,
+        ),
         "mylibrarycount" => Some(g.g.players[me].zone(Zone::Library).len() as i32),
         // The converted mana costs of the other creatures its controller has in play.
         "pancientooze" => Some(

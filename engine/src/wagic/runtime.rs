@@ -1580,11 +1580,20 @@ impl<'a> WGame<'a> {
             if self.layer[j].removed {
                 continue;
             }
-            let reacts = if j == i {
+            // MayAbility::isReactingToTargetClick: every may ability of the card is in its
+            // menu (Twitch: tap or untap); those offered here will not open menus of their own.
+            let other_may = j != i
+                && matches!(self.layer[j].ab, Ab::May { .. })
+                && !self.layer[j].triggered
+                && self.layer[j].source == source;
+            let reacts = if j == i || other_may {
                 true
             } else {
                 !matches!(self.layer[j].ab, Ab::May { .. }) && self.is_reacting_to_click(j, source)
             };
+            if other_may {
+                self.layer[j].triggered = true;
+            }
             if reacts {
                 items.push(Some(j));
             }
