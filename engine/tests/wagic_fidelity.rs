@@ -222,6 +222,23 @@ power=*
 toughness=*
 anyzone=allmyname/allmyname cdaactive
 [/card]
+[card]
+id=9526
+name=Sap Sprout
+mana={G}
+type=Creature
+subtype=Plant
+power=0
+toughness=1
+auto={T}:add{G}
+[/card]
+[card]
+id=9527
+name=Tap Tithe
+mana={W}
+type=Enchantment
+auto=@tapped(creature|opponentbattlefield):life:1 controller
+[/card]
 "#;
 
 fn db() -> Db {
@@ -460,5 +477,12 @@ fn allmyname_counts_the_cards_of_that_name_in_play() {
     // Two rats are 2/2 each: a 1-damage zap does not kill one.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Rat Pack,Rat Pack\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nRat Pack\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rat Pack,Rat Pack\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_tap_for_mana_fires_tapped_triggers_once() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\n[PLAYER2]\ninplay:Tap Tithe\n[DO]\nSap Sprout\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\nmanapool:{G}\n[PLAYER2]\ninplay:Tap Tithe\nlife:21\n[END]\n",
     );
 }
