@@ -43,6 +43,7 @@ impl WGame<'_> {
             }
         }
         self.protections.clear();
+        self.preventions.clear();
         self.cant_block.clear();
         self.spirit_links.clear();
         self.combat_keywords.clear();
@@ -73,6 +74,15 @@ impl WGame<'_> {
             return;
         }
         match ab {
+            Ab::Effect(Effect::PreventTypes { kind, to, from, .. }) => {
+                self.preventions.push(Prevention {
+                    kind: *kind,
+                    to: to.clone(),
+                    from: from.clone(),
+                    source,
+                    target,
+                });
+            }
             Ab::Effect(e) => {
                 let Some(Tgt::Card(t)) = target else { return };
                 self.touched.push(t);
@@ -468,6 +478,28 @@ impl WGame<'_> {
         })
     }
 
+    /// REDamagePrevention::replace for the prevention abilities in play (APreventDamageTypes):
+    /// whether damage from `source` to `target` is prevented.
+    pub fn damage_prevented(&self, source: CardId, target: Tgt, combat: bool) -> bool {
+        let matches = |tc: &TargetSpec, p: &Prevention, t: Tgt| match tc.kind {
+            TcKind::MyTgt => p.target == Some(t),
+            TcKind::This => t == Tgt::Card(p.source),
+            _ => self.can_target(tc, p.source, t, false),
+        };
+        self.preventions.iter().any(|p| {
+            let kind_ok = match p.kind {
+                0 => combat,
+                2 => !combat,
+                _ => true,
+            };
+            kind_ok
+                && p.from
+                    .as_ref()
+                    .is_none_or(|tc| matches(tc, p, Tgt::Card(source)))
+                && p.to.as_ref().is_none_or(|tc| matches(tc, p, target))
+        })
+    }
+
     /// Whether `t` matches the spec for an ability of `source` (with protections when targeting).
     pub fn can_target(&self, tc: &TargetSpec, source: CardId, t: Tgt, targetting: bool) -> bool {
         let me = self.controller(source);
@@ -814,6 +846,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
+                | Effect::PreventTypes { .. }
         ),
         Ab::Multi(v) => v.iter().all(is_continuous),
         Ab::Lord { effect, .. } | Ab::This { effect, .. } | Ab::Ueot(effect) => {
@@ -830,6 +863,7 @@ pub fn duration_of(ab: &Ab) -> Option<Duration> {
         | Ab::Effect(Effect::Becomes { duration, .. })
         | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
         Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
+        Ab::Effect(Effect::PreventTypes { ueot: true, .. }) => Some(Duration::Ueot),
         _ => None,
     }
 }

@@ -265,6 +265,18 @@ pub enum Ev {
     },
 }
 
+/// A damage prevention ability in play (APreventDamageTypes' replacement effect): damage of
+/// `kind` (0 combat, 1 any, 2 noncombat) from what matches `from` to what matches `to`.
+#[derive(Clone, Debug)]
+pub struct Prevention {
+    pub kind: u8,
+    pub to: Option<TargetSpec>,
+    pub from: Option<TargetSpec>,
+    pub source: CardId,
+    /// The ability's target (`mytgt`).
+    pub target: Option<Tgt>,
+}
+
 /// Something the simulation reports (runtime failures and what is not simulated yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -335,6 +347,10 @@ pub struct WGame<'a> {
     pub links: Vec<super::hardcoded::Link>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
+    /// Damage prevention abilities in play (rebuilt by `recompute`).
+    pub preventions: Vec<Prevention>,
+    /// Delayed actions waiting for their phase (`phaseaction`).
+    pub phase_actions: Vec<super::delayed::LivePhaseAction>,
 }
 
 impl<'a> WGame<'a> {
@@ -378,6 +394,8 @@ impl<'a> WGame<'a> {
             blinked: Vec::new(),
             links: Vec::new(),
             stack_seen: Vec::new(),
+            phase_actions: Vec::new(),
+            preventions: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
@@ -1151,6 +1169,7 @@ impl<'a> WGame<'a> {
                 self.remove_inst(i);
             }
         }
+        self.phase_actions_update();
         self.refresh_lords();
         self.refresh_transforms();
         self.recompute();
@@ -1190,7 +1209,12 @@ impl<'a> WGame<'a> {
         if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
             && !self.is_extra(t)
             && (self.g.card(t).incarnation != tinc || self.g.card(t).zone != Zone::Battlefield)
-            && !matches!(inst.ab, Ab::Triggered { .. } | Ab::Activated(_))
+            && !matches!(
+                inst.ab,
+                Ab::Triggered { .. }
+                    | Ab::Activated(_)
+                    | Ab::Effect(parse::Effect::PreventTypes { ueot: true, .. })
+            )
         {
             return true;
         }
