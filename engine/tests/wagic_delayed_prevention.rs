@@ -1,5 +1,5 @@
-//! Delayed actions (`phaseaction`) and damage prevention (`fog`, `preventalldamage...`,
-//! `prevent:`) played the way Wagic plays them, on invented cards and invented test files.
+//! Delayed actions (`phaseaction`), damage prevention (`fog`, `preventalldamage...`,
+//! `prevent:`) and cost changes (`altercost`) played the way Wagic plays them, on invented cards and invented test files.
 //! Every card here is made up for the test.
 
 use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
@@ -77,6 +77,20 @@ type=Instant
 target=creature,player
 auto=prevent:2
 [/card]
+[card]
+id=9609
+name=Toll Obelisk
+mana={2}
+type=Artifact
+auto=lord(*|hand,library,graveyard,exile) altercost(colorless,+1)
+[/card]
+[card]
+id=9610
+name=Verdant Idol
+mana={2}
+type=Artifact
+auto=lord(creature[green]|myhand) altercost(green,-1)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -152,5 +166,20 @@ fn prevent_all_damage_to_this_keeps_the_creature_alive() {
 fn a_prevention_shield_takes_the_next_damage() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Quiet Shield\ninplay:Spark Tinker\nmanapool:{W}\n[PLAYER2]\n[DO]\nQuiet Shield\np1\nSpark Tinker\np1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Spark Tinker\ngraveyard:Quiet Shield\nlife:20\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn altercost_raises_and_lowers_what_a_spell_costs() {
+    // {G} is no longer enough with the obelisk in play: the vole stays in hand.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Toll Obelisk\nmanapool:{G}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Toll Obelisk\nmanapool:{G}\n[PLAYER2]\n[END]\n",
+    );
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Toll Obelisk\nmanapool:{1}{G}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Toll Obelisk,Meadow Vole\nmanapool:{0}\n[PLAYER2]\n[END]\n",
+    );
+    // A green reduction takes the {G} off: the vole is free.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Verdant Idol\nmanapool:{R}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Verdant Idol,Meadow Vole\nmanapool:{R}\n[PLAYER2]\n[END]\n",
     );
 }

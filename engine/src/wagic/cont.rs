@@ -44,6 +44,7 @@ impl WGame<'_> {
         }
         self.protections.clear();
         self.preventions.clear();
+        self.cost_changes.clear();
         self.cant_block.clear();
         self.spirit_links.clear();
         self.combat_keywords.clear();
@@ -267,6 +268,10 @@ impl WGame<'_> {
             }
             Effect::ProtectionFrom(tc, _) => {
                 self.protections.push((t, tc.clone(), source));
+            }
+            // AAlterCost::addToGame: lands' costs are not changed.
+            Effect::AlterCost { color, amount } if !self.g.card(t).is_land() && *amount != 0 => {
+                self.cost_changes.push((t, *color, *amount));
             }
             Effect::CantBeBlockedBy(tc) => {
                 self.cant_block.push((t, tc.clone(), source));
@@ -847,6 +852,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
                 | Effect::PreventTypes { .. }
+                | Effect::AlterCost { .. }
         ),
         Ab::Multi(v) => v.iter().all(is_continuous),
         Ab::Lord { effect, .. } | Ab::This { effect, .. } | Ab::Ueot(effect) => {

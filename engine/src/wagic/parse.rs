@@ -473,6 +473,12 @@ pub enum Effect {
         from: Option<TargetSpec>,
         ueot: bool,
     },
+    /// `altercost(color, n)` (AAlterCost): the card's mana cost gets n more (or, n negative,
+    /// up to -n less) mana of that color while the ability lasts.
+    AlterCost {
+        color: usize,
+        amount: i32,
+    },
     /// `phaseaction[phase flags] ability` (APhaseActionGeneric): installs a delayed action that
     /// plays the ability on its target when the phase comes.
     PhaseAction(Box<PhaseAction>),
@@ -533,6 +539,7 @@ impl Effect {
                 | Effect::ProduceExtra(_)
                 | Effect::LoseSubtypesOf(_)
                 | Effect::PreventTypes { .. }
+                | Effect::AlterCost { .. }
                 | Effect::Unsupported(_)
         )
     }
@@ -1836,7 +1843,20 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         };
         return Some(Transforms(Box::new(t)));
     }
-    for w in ["bloodthirst:", "vanishing:", "fading:", "altercost("] {
+    if let Some(i) = s.find("altercost(") {
+        // AbilityFactory::getManaReduxAbility: the first color word after the parenthesis, and
+        // the number after the first comma.
+        let rest = &s[i + 10..];
+        let color = ["colorless", "green", "blue", "red", "black", "white"]
+            .iter()
+            .position(|c| rest.contains(c))?;
+        let amount = rest
+            .find(',')
+            .map(|c| super::db::atoi(&rest[c + 1..]))
+            .unwrap_or(0);
+        return Some(AlterCost { color, amount });
+    }
+    for w in ["bloodthirst:", "vanishing:", "fading:"] {
         if has(w) {
             ctx.stored_transforms.clear();
             return Some(Unsupported("transforms/altercost/vanishing"));

@@ -349,6 +349,8 @@ pub struct WGame<'a> {
     pub stack_seen: Vec<(PlayerId, CardId)>,
     /// Damage prevention abilities in play (rebuilt by `recompute`).
     pub preventions: Vec<Prevention>,
+    /// Cost changes of `altercost` abilities: (card, color, amount), rebuilt by `recompute`.
+    pub cost_changes: Vec<(CardId, usize, i32)>,
     /// Delayed actions waiting for their phase (`phaseaction`).
     pub phase_actions: Vec<super::delayed::LivePhaseAction>,
 }
@@ -396,6 +398,7 @@ impl<'a> WGame<'a> {
             stack_seen: Vec::new(),
             phase_actions: Vec::new(),
             preventions: Vec::new(),
+            cost_changes: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
