@@ -1,5 +1,5 @@
 //! Delayed actions (`phaseaction`), damage prevention (`fog`, `preventalldamage...`,
-//! `prevent:`) and cost changes (`altercost`) played the way Wagic plays them, on invented cards and invented test files.
+//! `prevent:`) cost changes (`altercost`) and `flip` played the way Wagic plays them, on invented cards and invented test files.
 //! Every card here is made up for the test.
 
 use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
@@ -91,6 +91,26 @@ mana={2}
 type=Artifact
 auto=lord(creature[green]|myhand) altercost(green,-1)
 [/card]
+[card]
+id=9611
+name=Moonlit Pup
+mana={G}
+type=Creature
+subtype=Wolf
+power=1
+toughness=1
+auto={G}:flip(Moon Howler)
+[/card]
+[card]
+id=9612
+name=Moon Howler
+mana={G}
+type=Creature
+subtype=Werewolf
+power=3
+toughness=3
+auto={S}:life:2 controller
+[/card]
 "#;
 
 fn db() -> Db {
@@ -181,5 +201,17 @@ fn altercost_raises_and_lowers_what_a_spell_costs() {
     // A green reduction takes the {G} off: the vole is free.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Verdant Idol\nmanapool:{R}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Verdant Idol,Meadow Vole\nmanapool:{R}\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_flipped_card_is_the_named_card_until_it_leaves_play() {
+    // The pup becomes a howler, whose sacrifice ability works (the suite clicks cards by their
+    // printed id), and goes to the graveyard as the pup.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moonlit Pup\nmanapool:{G}\n[PLAYER2]\n[DO]\nMoonlit Pup\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moon Howler\n[PLAYER2]\n[END]\n",
+    );
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moonlit Pup\nmanapool:{G}\n[PLAYER2]\n[DO]\nMoonlit Pup\nMoonlit Pup\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Moonlit Pup\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }

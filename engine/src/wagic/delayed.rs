@@ -1,9 +1,10 @@
 //! Delayed actions: `phaseaction[...]` (APhaseAction) waits for a phase, then plays its
-//! ability on its target (wherever that card has gone).
+//! ability on its target (wherever that card has gone). Also the card changes that last until
+//! the card leaves play: `flip(name)` (AAFlip).
 
 use super::parse::{self, PhaseAction};
 use super::runtime::*;
-use crate::game::{CardId, Zone};
+use crate::game::{CardDef, CardId, Chars, Zone};
 
 /// A `phaseaction` waiting in the game (the APhaseAction clone the generic ability added).
 #[derive(Clone, Debug)]
@@ -19,6 +20,14 @@ pub struct LivePhaseAction {
     pub armed: bool,
     pub done: bool,
     pub line: Option<usize>,
+}
+
+/// A flipped card's printed self, given back when it leaves play.
+#[derive(Clone, Debug)]
+pub struct Flipped {
+    pub card: CardId,
+    pub def: CardDef,
+    pub base: Chars,
 }
 
 /// More waiting actions than this are not added (a runaway loop of triggers).
@@ -119,5 +128,57 @@ impl WGame<'_> {
             }
         }
         self.phase_actions.retain(|a| !a.done);
+    }
+
+    /// AAFlip::resolve: the card becomes the named card where it is. Its own abilities leave
+    /// the game and the new card's abilities join it (one-shot ones are played at once). A name
+    /// the card pool does not know flips nothing.
+    pub fn flip(&mut self, card: CardId, name: &str) {
+        let def = self
+            .db
+            .by_lc_name(&name.to_lowercase())
+            .map(|(i, p)| (i, p.clone()))
+            .or_else(|| self.db.definition(name).map(|p| (0, p.clone())));
+        let Some((mtgid, def)) = def else {
+            return;
+        };
+        if !self.flipped.iter().any(|f| f.card == card) {
+            let c = self.g.card(card);
+            self.flipped.push(Flipped {
+                card,
+                def: c.def.clone(),
+                base: c.base.clone(),
+            });
+        }
+        let inc = self.g.card(card).incarnation;
+        for i in 0..self.layer.len() {
+            let inst = &self.layer[i];
+            if inst.source == card
+                && inst.inc == inc
+                && !inst.removed
+                && !inst.permanent
+                && !inst.ueot
+                && !inst.forever
+            {
+                self.remove_inst(i);
+            }
+        }
+        let printed = card_from_primitive(&def, mtgid);
+        let c = self.g.card_mut(card);
+        c.def = printed.def;
+        c.base = printed.base;
+        self.bump();
+        self.magic_text(card, None, "");
+        self.recompute();
+    }
+
+    /// A flipped card that changes zones is its printed self again.
+    pub fn unflip(&mut self, card: CardId) {
+        if let Some(i) = self.flipped.iter().position(|f| f.card == card) {
+            let f = self.flipped.swap_remove(i);
+            let c = self.g.card_mut(card);
+            c.def = f.def;
+            c.base = f.base;
+        }
     }
 }

@@ -416,6 +416,10 @@ impl WGame<'_> {
                 let on = tcard.unwrap_or(source);
                 self.add_phase_action(action, source, on, line);
             }
+            Effect::Flip(name) => {
+                let on = tcard.unwrap_or(source);
+                self.flip(on, name);
+            }
             Effect::TransformsOnce(texts) => {
                 // ATransformer with `oneshot`: the new abilities are played once, by the card.
                 let on = tcard.unwrap_or(source);

@@ -473,6 +473,9 @@ pub enum Effect {
         from: Option<TargetSpec>,
         ueot: bool,
     },
+    /// `flip(name)` (AAFlip): the card becomes the named card where it is (name, types, colors,
+    /// abilities, power and toughness), until it leaves play.
+    Flip(String),
     /// `altercost(color, n)` (AAlterCost): the card's mana cost gets n more (or, n negative,
     /// up to -n less) mana of that color while the ability lasts.
     AlterCost {
@@ -1862,8 +1865,8 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
             return Some(Unsupported("transforms/altercost/vanishing"));
         }
     }
-    if has("flip(") {
-        return Some(Unsupported("flip"));
+    if let Some((_, name, _)) = parse_between(s, "flip(", ")", true) {
+        return Some(Flip(name.trim().to_string()));
     }
     // Power/toughness change: any '/' in the fragment.
     if let Some(slash) = s.find('/') {

@@ -351,6 +351,8 @@ pub struct WGame<'a> {
     pub preventions: Vec<Prevention>,
     /// Cost changes of `altercost` abilities: (card, color, amount), rebuilt by `recompute`.
     pub cost_changes: Vec<(CardId, usize, i32)>,
+    /// Flipped cards' printed selves (`flip`).
+    pub flipped: Vec<super::delayed::Flipped>,
     /// Delayed actions waiting for their phase (`phaseaction`).
     pub phase_actions: Vec<super::delayed::LivePhaseAction>,
 }
@@ -399,6 +401,7 @@ impl<'a> WGame<'a> {
             phase_actions: Vec::new(),
             preventions: Vec::new(),
             cost_changes: Vec::new(),
+            flipped: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
@@ -495,6 +498,9 @@ impl<'a> WGame<'a> {
             if eq.contains(&card) {
                 self.unequip(card);
             }
+        }
+        if !self.flipped.is_empty() {
+            self.unflip(card);
         }
         let (from_p, from_z) = self.g.move_card(card, player, to);
         if to == Zone::Stack {
