@@ -1,6 +1,7 @@
 //! Delayed actions (`phaseaction`), damage prevention (`fog`, `preventalldamage...`,
-//! `prevent:`) cost changes (`altercost`) and `flip` played the way Wagic plays them, on invented cards and invented test files.
-//! Every card here is made up for the test.
+//! `prevent:`), cost changes (`altercost`), `flip` and `removefromcombat` played the way
+//! Wagic plays them, on invented cards and invented test files. Every card here is made up for
+//! the test.
 
 use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
 use engine::wagic_tests::{Outcome, Rules, run_test};
@@ -111,6 +112,14 @@ power=3
 toughness=3
 auto={S}:life:2 controller
 [/card]
+[card]
+id=9613
+name=Recall Horn
+mana={U}
+type=Instant
+target=creature
+auto=removefromcombat
+[/card]
 "#;
 
 fn db() -> Db {
@@ -213,5 +222,16 @@ fn a_flipped_card_is_the_named_card_until_it_leaves_play() {
     );
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moonlit Pup\nmanapool:{G}\n[PLAYER2]\n[DO]\nMoonlit Pup\nMoonlit Pup\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Moonlit Pup\nlife:22\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_creature_removed_from_combat_deals_no_combat_damage() {
+    // With no attacker left, the game goes from the attackers step to the end of combat.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\nhand:Recall Horn\ninplay:Raging Boar\nmanapool:{U}\n[PLAYER2]\n[DO]\nRaging Boar\nRecall Horn\nRaging Boar\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Raging Boar\ngraveyard:Recall Horn\n[PLAYER2]\nlife:20\n[END]\n",
+    );
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Raging Boar\n[PLAYER2]\n[DO]\nRaging Boar\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Raging Boar\n[PLAYER2]\nlife:17\n[END]\n",
     );
 }

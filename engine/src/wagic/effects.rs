@@ -416,6 +416,11 @@ impl WGame<'_> {
                 let on = tcard.unwrap_or(source);
                 self.add_phase_action(action, source, on, line);
             }
+            Effect::RemoveFromCombat => {
+                if let Some(c) = tcard {
+                    self.remove_from_combat(c);
+                }
+            }
             Effect::Flip(name) => {
                 let on = tcard.unwrap_or(source);
                 self.flip(on, name);

@@ -473,6 +473,8 @@ pub enum Effect {
         from: Option<TargetSpec>,
         ueot: bool,
     },
+    /// `removefromcombat` (ACombatRemoval): the card stops attacking and blocking.
+    RemoveFromCombat,
     /// `flip(name)` (AAFlip): the card becomes the named card where it is (name, types, colors,
     /// abilities, power and toughness), until it leaves play.
     Flip(String),
@@ -1571,7 +1573,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Unsupported("ninjutsu"));
     }
     if has("removefromcombat") {
-        return Some(Unsupported("removefromcombat"));
+        return Some(RemoveFromCombat);
     }
     if has("(blink)") {
         return Some(Blink {
