@@ -24,6 +24,28 @@ struct Assign {
 }
 
 impl WGame<'_> {
+    /// MTGCardInstance::initAttackersDefensers: the card attacks and blocks nothing any more,
+    /// and its blockers are no longer blocking it.
+    pub fn remove_from_combat(&mut self, card: CardId) {
+        let c = self.g.card_mut(card);
+        c.attacking = false;
+        c.attacking_card = None;
+        c.did_attack = false;
+        c.did_block = false;
+        let blocking = c.blocking.take();
+        let blockers = std::mem::take(&mut c.blockers);
+        if let Some(a) = blocking {
+            self.g.card_mut(a).blockers.retain(|&b| b != card);
+        }
+        for b in blockers {
+            if self.g.card(b).blocking == Some(card) {
+                self.g.card_mut(b).blocking = None;
+            }
+        }
+        self.gui.blocked.retain(|&a| a != card);
+        self.bump();
+    }
+
     fn step_power(&self, card: CardId, first_strike_step: bool) -> i32 {
         let fs = self.has(card, "first strike");
         let ds = self.has(card, "double strike");

@@ -43,6 +43,8 @@ impl WGame<'_> {
             }
         }
         self.protections.clear();
+        self.preventions.clear();
+        self.cost_changes.clear();
         self.cant_block.clear();
         self.spirit_links.clear();
         self.combat_keywords.clear();
@@ -73,6 +75,15 @@ impl WGame<'_> {
             return;
         }
         match ab {
+            Ab::Effect(Effect::PreventTypes { kind, to, from, .. }) => {
+                self.preventions.push(Prevention {
+                    kind: *kind,
+                    to: to.clone(),
+                    from: from.clone(),
+                    source,
+                    target,
+                });
+            }
             Ab::Effect(e) => {
                 let Some(Tgt::Card(t)) = target else { return };
                 self.touched.push(t);
@@ -257,6 +268,10 @@ impl WGame<'_> {
             }
             Effect::ProtectionFrom(tc, _) => {
                 self.protections.push((t, tc.clone(), source));
+            }
+            // AAlterCost::addToGame: lands' costs are not changed.
+            Effect::AlterCost { color, amount } if !self.g.card(t).is_land() && *amount != 0 => {
+                self.cost_changes.push((t, *color, *amount));
             }
             Effect::CantBeBlockedBy(tc) => {
                 self.cant_block.push((t, tc.clone(), source));
@@ -476,6 +491,28 @@ impl WGame<'_> {
                 && self
                     .zone_player(z.whose, source, Some(card))
                     .is_none_or(|p| p == zone_player)
+        })
+    }
+
+    /// REDamagePrevention::replace for the prevention abilities in play (APreventDamageTypes):
+    /// whether damage from `source` to `target` is prevented.
+    pub fn damage_prevented(&self, source: CardId, target: Tgt, combat: bool) -> bool {
+        let matches = |tc: &TargetSpec, p: &Prevention, t: Tgt| match tc.kind {
+            TcKind::MyTgt => p.target == Some(t),
+            TcKind::This => t == Tgt::Card(p.source),
+            _ => self.can_target(tc, p.source, t, false),
+        };
+        self.preventions.iter().any(|p| {
+            let kind_ok = match p.kind {
+                0 => combat,
+                2 => !combat,
+                _ => true,
+            };
+            kind_ok
+                && p.from
+                    .as_ref()
+                    .is_none_or(|tc| matches(tc, p, Tgt::Card(source)))
+                && p.to.as_ref().is_none_or(|tc| matches(tc, p, target))
         })
     }
 
@@ -830,6 +867,8 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::CantBeBlockedBy(_)
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
+                | Effect::PreventTypes { .. }
+                | Effect::AlterCost { .. }
         ),
         Ab::Multi(v) => v.iter().all(is_continuous),
         Ab::Lord { effect, .. } | Ab::This { effect, .. } | Ab::Ueot(effect) => {
@@ -846,6 +885,7 @@ pub fn duration_of(ab: &Ab) -> Option<Duration> {
         | Ab::Effect(Effect::Becomes { duration, .. })
         | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
         Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
+        Ab::Effect(Effect::PreventTypes { ueot: true, .. }) => Some(Duration::Ueot),
         _ => None,
     }
 }

@@ -455,6 +455,20 @@ impl WGame<'_> {
                     line,
                 });
             }
+            Effect::PhaseAction(action) => {
+                // APhaseActionGeneric: the spell's card target, else the ability's target.
+                let on = tcard.unwrap_or(source);
+                self.add_phase_action(action, source, on, line);
+            }
+            Effect::RemoveFromCombat => {
+                if let Some(c) = tcard {
+                    self.remove_from_combat(c);
+                }
+            }
+            Effect::Flip(name) => {
+                let on = tcard.unwrap_or(source);
+                self.flip(on, name);
+            }
             Effect::TransformsOnce(texts) => {
                 // ATransformer with `oneshot`: the new abilities are played once, by the card.
                 let on = tcard.unwrap_or(source);
@@ -1152,6 +1166,10 @@ impl WGame<'_> {
 
     pub fn apply_damage(&mut self, source: CardId, target: Tgt, n: i32, combat: bool) -> bool {
         let mut n = n;
+        // Replacement effects first: prevention abilities (`preventalldamage`, `fog`...).
+        if n > 0 && self.damage_prevented(source, target, combat) {
+            return false;
+        }
         // Prevention shields (`prevent:`) take the damage first.
         let shield = match target {
             Tgt::Card(c) => Some(&mut self.g.card_mut(c).preventable),

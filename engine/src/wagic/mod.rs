@@ -6,6 +6,7 @@ pub mod basic;
 pub mod combat;
 pub mod cont;
 pub mod db;
+pub mod delayed;
 pub mod effects;
 pub mod hardcoded;
 pub mod numbers;

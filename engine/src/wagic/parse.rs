@@ -473,8 +473,69 @@ pub enum Effect {
     /// `loseabilities` (ALoseAbilities): the target card's abilities, except those lords give
     /// it, leave the game while this lasts, and come back after.
     LoseAbilities,
+    /// `preventallcombatdamage`, `preventallnoncombatdamage`, `preventalldamage`, `fog`
+    /// (APreventDamageTypes): damage of that kind (0 combat, 1 any, 2 noncombat) from sources
+    /// matching `from(...)` to what matches `to(...)` is prevented while the ability lasts (until
+    /// end of turn with `ueot`, and always for `fog`).
+    PreventTypes {
+        kind: u8,
+        to: Option<TargetSpec>,
+        from: Option<TargetSpec>,
+        ueot: bool,
+    },
+    /// `removefromcombat` (ACombatRemoval): the card stops attacking and blocking.
+    RemoveFromCombat,
+    /// `flip(name)` (AAFlip): the card becomes the named card where it is (name, types, colors,
+    /// abilities, power and toughness), until it leaves play.
+    Flip(String),
+    /// `altercost(color, n)` (AAlterCost): the card's mana cost gets n more (or, n negative,
+    /// up to -n less) mana of that color while the ability lasts.
+    AlterCost {
+        color: usize,
+        amount: i32,
+    },
+    /// `phaseaction[phase flags] ability` (APhaseActionGeneric): installs a delayed action that
+    /// plays the ability on its target when the phase comes.
+    PhaseAction(Box<PhaseAction>),
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
+}
+
+/// A delayed action of `phaseaction[...]` (APhaseAction), as parsed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseAction {
+    /// The phase index it waits for (upkeep when none is named).
+    pub phase: usize,
+    /// Fires in its source's controller's turns (no `opponent` in the brackets).
+    pub my_turn: bool,
+    /// Fires in the opponent's turns (no `my` in the brackets).
+    pub opponent_turn: bool,
+    /// `sourceinplay`: ends when its source or target leaves play.
+    pub source_in_play: bool,
+    /// `checkex`: ends when its target is no longer in exile.
+    pub check_exile: bool,
+    /// `next`: the first time the phase comes is skipped.
+    pub skip_first: bool,
+    /// `once`: ends once it has fired.
+    pub once: bool,
+    /// The ability text played when it fires.
+    pub ability: String,
+}
+
+/// AbilityFactory::parsePhaseActionAbility: the flags between the first `[` and `]`, the
+/// ability after them.
+pub fn parse_phase_action(s: &str) -> Option<PhaseAction> {
+    let (_, flags, after) = parse_between(s, "[", "]", true)?;
+    Some(PhaseAction {
+        phase: find_phase_code(flags).unwrap_or(2),
+        my_turn: !flags.contains("opponent"),
+        opponent_turn: !flags.contains("my"),
+        source_in_play: flags.contains("sourceinplay"),
+        check_exile: flags.contains("checkex"),
+        skip_first: flags.contains("next"),
+        once: flags.contains("once"),
+        ability: after.trim().to_string(),
+    })
 }
 
 impl Effect {
@@ -493,6 +554,8 @@ impl Effect {
                 | Effect::ProduceExtra(_)
                 | Effect::LoseSubtypesOf(_)
                 | Effect::LoseAbilities
+                | Effect::PreventTypes { .. }
+                | Effect::AlterCost { .. }
                 | Effect::Unsupported(_)
         )
     }
@@ -1209,10 +1272,11 @@ fn parse_depth(
     if s.contains("activatechooseacolor ") || s.contains("activatechooseatype ") {
         return Some(Ab::Effect(Effect::Unsupported("activatechoose")));
     }
-    if s.contains("upcostmulti") || s.contains("phaseactionmulti") {
-        return Some(Ab::Effect(Effect::Unsupported(
-            "upcostmulti/phaseactionmulti",
-        )));
+    if s.contains("upcostmulti") {
+        return Some(Ab::Effect(Effect::Unsupported("upcostmulti")));
+    }
+    if s.contains("phaseactionmulti") {
+        return parse_phase_action(&s).map(|p| Ab::Effect(Effect::PhaseAction(Box::new(p))));
     }
     // 17. this / lord family.
     let dontremove = s.find("dontremove");
@@ -1404,7 +1468,7 @@ fn parse_depth(
         }));
     }
     if s.contains("phaseaction") {
-        return Some(Ab::Effect(Effect::Unsupported("phaseaction")));
+        return parse_phase_action(&s).map(|p| Ab::Effect(Effect::PhaseAction(Box::new(p))));
     }
     if parse_between(&s, "flipacoin ", " flipend", true).is_some() {
         return Some(Ab::Effect(Effect::Unsupported("flipacoin")));
@@ -1555,7 +1619,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Unsupported("ninjutsu"));
     }
     if has("removefromcombat") {
-        return Some(Unsupported("removefromcombat"));
+        return Some(RemoveFromCombat);
     }
     if has("(blink)") {
         return Some(Blink {
@@ -1670,14 +1734,26 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     let force_ueot = force_ueot_in || has("ueot");
     let forever = has("forever");
-    for w in [
-        "preventallcombatdamage",
-        "preventallnoncombatdamage",
-        "preventalldamage",
-        "fog",
+    for (w, kind) in [
+        ("preventallcombatdamage", 0u8),
+        ("preventallnoncombatdamage", 2),
+        ("preventalldamage", 1),
+        ("fog", 0),
     ] {
         if has(w) {
-            return Some(Unsupported("preventdamage"));
+            let spec = |key: &str| {
+                parse_between(s, key, ")", true).map(|(_, inner, _)| {
+                    let mut t = targets::parse(inner);
+                    t.targetting = false;
+                    t
+                })
+            };
+            return Some(PreventTypes {
+                kind,
+                to: spec("to("),
+                from: spec("from("),
+                ueot: force_ueot || w == "fog",
+            });
         }
     }
     if has("resetdamage") {
@@ -1821,14 +1897,27 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         };
         return Some(Transforms(Box::new(t)));
     }
-    for w in ["bloodthirst:", "vanishing:", "fading:", "altercost("] {
+    if let Some(i) = s.find("altercost(") {
+        // AbilityFactory::getManaReduxAbility: the first color word after the parenthesis, and
+        // the number after the first comma.
+        let rest = &s[i + 10..];
+        let color = ["colorless", "green", "blue", "red", "black", "white"]
+            .iter()
+            .position(|c| rest.contains(c))?;
+        let amount = rest
+            .find(',')
+            .map(|c| super::db::atoi(&rest[c + 1..]))
+            .unwrap_or(0);
+        return Some(AlterCost { color, amount });
+    }
+    for w in ["bloodthirst:", "vanishing:", "fading:"] {
         if has(w) {
             ctx.stored_transforms.clear();
             return Some(Unsupported("transforms/altercost/vanishing"));
         }
     }
-    if has("flip(") {
-        return Some(Unsupported("flip"));
+    if let Some((_, name, _)) = parse_between(s, "flip(", ")", true) {
+        return Some(Flip(name.trim().to_string()));
     }
     // Power/toughness change: any '/' in the fragment.
     if let Some(slash) = s.find('/') {

@@ -134,6 +134,24 @@ impl WGame<'_> {
     /// Affinity) takes {1} off the generic part for each matching permanent.
     pub fn spell_cost(&self, card: CardId) -> Mana {
         let mut cost = self.g.card(card).mana_cost.clone();
+        // `altercost` (GameObserver's cost refresh): the increases are added, then the
+        // reductions removed, no color going below zero.
+        if self.cost_changes.iter().any(|&(c, _, _)| c == card) {
+            let mut reduced = [0i32; crate::mana::NB_COLORS];
+            for &(c, color, amount) in &self.cost_changes {
+                if c != card {
+                    continue;
+                }
+                if amount > 0 {
+                    cost.amounts[color] += amount;
+                } else {
+                    reduced[color] -= amount;
+                }
+            }
+            for (color, r) in reduced.iter().enumerate() {
+                cost.amounts[color] -= (*r).min(cost.amounts[color]);
+            }
+        }
         let me = self.controller(card);
         let mut reduce = 0;
         for &(ability, what) in &AFFINITIES {

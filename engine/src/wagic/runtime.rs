@@ -277,6 +277,18 @@ pub enum Ev {
     },
 }
 
+/// A damage prevention ability in play (APreventDamageTypes' replacement effect): damage of
+/// `kind` (0 combat, 1 any, 2 noncombat) from what matches `from` to what matches `to`.
+#[derive(Clone, Debug)]
+pub struct Prevention {
+    pub kind: u8,
+    pub to: Option<TargetSpec>,
+    pub from: Option<TargetSpec>,
+    pub source: CardId,
+    /// The ability's target (`mytgt`).
+    pub target: Option<Tgt>,
+}
+
 /// Something the simulation reports (runtime failures and what is not simulated yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -350,6 +362,14 @@ pub struct WGame<'a> {
     pub links: Vec<super::hardcoded::Link>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
+    /// Damage prevention abilities in play (rebuilt by `recompute`).
+    pub preventions: Vec<Prevention>,
+    /// Cost changes of `altercost` abilities: (card, color, amount), rebuilt by `recompute`.
+    pub cost_changes: Vec<(CardId, usize, i32)>,
+    /// Flipped cards' printed selves (`flip`).
+    pub flipped: Vec<super::delayed::Flipped>,
+    /// Delayed actions waiting for their phase (`phaseaction`).
+    pub phase_actions: Vec<super::delayed::LivePhaseAction>,
 }
 
 impl<'a> WGame<'a> {
@@ -393,6 +413,10 @@ impl<'a> WGame<'a> {
             blinked: Vec::new(),
             links: Vec::new(),
             stack_seen: Vec::new(),
+            phase_actions: Vec::new(),
+            preventions: Vec::new(),
+            cost_changes: Vec::new(),
+            flipped: Vec::new(),
             layer_phase: FIRSTMAIN,
             layer_turn: 0,
             parsing: None,
@@ -490,6 +514,9 @@ impl<'a> WGame<'a> {
             if eq.contains(&card) {
                 self.unequip(card);
             }
+        }
+        if !self.flipped.is_empty() {
+            self.unflip(card);
         }
         let (from_p, from_z) = self.g.move_card(card, player, to);
         if to == Zone::Stack {
@@ -1218,6 +1245,7 @@ impl<'a> WGame<'a> {
                 self.remove_inst(i);
             }
         }
+        self.phase_actions_update();
         self.refresh_lords();
         self.refresh_transforms();
         self.recompute();
@@ -1266,7 +1294,12 @@ impl<'a> WGame<'a> {
         if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
             && !self.is_extra(t)
             && (self.g.card(t).incarnation != tinc || self.g.card(t).zone != Zone::Battlefield)
-            && !matches!(inst.ab, Ab::Triggered { .. } | Ab::Activated(_))
+            && !matches!(
+                inst.ab,
+                Ab::Triggered { .. }
+                    | Ab::Activated(_)
+                    | Ab::Effect(parse::Effect::PreventTypes { ueot: true, .. })
+            )
         {
             return true;
         }
