@@ -239,6 +239,13 @@ mana={W}
 type=Enchantment
 auto=@tapped(creature|opponentbattlefield):life:1 controller
 [/card]
+[card]
+id=9528
+name=Nectar Well
+mana={2}
+type=Artifact
+auto={X}{T}:life:X
+[/card]
 "#;
 
 fn db() -> Db {
@@ -484,5 +491,12 @@ fn allmyname_counts_the_cards_of_that_name_in_play() {
 fn a_tap_for_mana_fires_tapped_triggers_once() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\n[PLAYER2]\ninplay:Tap Tithe\n[DO]\nSap Sprout\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\nmanapool:{G}\n[PLAYER2]\ninplay:Tap Tithe\nlife:21\n[END]\n",
+    );
+}
+
+#[test]
+fn an_activated_x_cost_takes_the_rest_of_the_pool() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{3}\n[PLAYER2]\n[DO]\nNectar Well\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{0}\nlife:23\n[PLAYER2]\n[END]\n",
     );
 }
