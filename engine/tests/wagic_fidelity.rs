@@ -246,6 +246,15 @@ mana={2}
 type=Artifact
 auto={X}{T}:life:X
 [/card]
+[card]
+id=9529
+name=Homing Flare
+mana={R}
+type=Sorcery
+target=creature,player
+auto=damage:1
+alias=135262
+[/card]
 "#;
 
 fn db() -> Db {
@@ -498,5 +507,12 @@ fn a_tap_for_mana_fires_tapped_triggers_once() {
 fn an_activated_x_cost_takes_the_rest_of_the_pool() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{3}\n[PLAYER2]\n[DO]\nNectar Well\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{0}\nlife:23\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn the_beacon_alias_shuffles_the_spell_into_its_library() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Flare\nmanapool:{R}\n[PLAYER2]\n[DO]\nHoming Flare\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nlibrary:Homing Flare\n[PLAYER2]\nlife:19\n[END]\n",
     );
 }
