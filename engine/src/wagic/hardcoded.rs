@@ -128,14 +128,12 @@ impl WGame<'_> {
                 Some(&Tgt::Stack(i)) => self.fizzle_to(i, Zone::Graveyard),
                 _ => {}
             },
-            BEACON => {
-                if self.g.card(card).zone == Zone::Stack {
-                    let owner = self.g.card(card).owner;
-                    self.put_in_zone(card, owner, Zone::Library);
-                    let mut lib = self.g.players[owner].zone(Zone::Library).clone();
-                    self.g.rng.shuffle(&mut lib);
-                    *self.g.players[owner].zone_mut(Zone::Library) = lib;
-                }
+            BEACON if self.g.card(card).zone == Zone::Stack => {
+                let owner = self.g.card(card).owner;
+                self.put_in_zone(card, owner, Zone::Library);
+                let mut lib = self.g.players[owner].zone(Zone::Library).clone();
+                self.g.rng.shuffle(&mut lib);
+                *self.g.players[owner].zone_mut(Zone::Library) = lib;
             }
             FASTBOND => {
                 let p = self.controller(card);
