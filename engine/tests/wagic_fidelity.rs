@@ -255,6 +255,13 @@ target=creature,player
 auto=damage:1
 alias=135262
 [/card]
+[card]
+id=9530
+name=Twin Shrine
+mana={W}
+type=Enchantment
+auto=@each my upkeep:life:twicetype:enchantment
+[/card]
 "#;
 
 fn db() -> Db {
@@ -514,5 +521,13 @@ fn an_activated_x_cost_takes_the_rest_of_the_pool() {
 fn the_beacon_alias_shuffles_the_spell_into_its_library() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Flare\nmanapool:{R}\n[PLAYER2]\n[DO]\nHoming Flare\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nlibrary:Homing Flare\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+}
+
+#[test]
+fn twice_may_come_before_the_word_it_doubles() {
+    // `twicetype:enchantment` with one enchantment in play: 2 life each upkeep.
+    pass(
+        "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Twin Shrine\n[PLAYER2]\n[DO]\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\ninplay:Twin Shrine\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }
