@@ -239,6 +239,29 @@ mana={W}
 type=Enchantment
 auto=@tapped(creature|opponentbattlefield):life:1 controller
 [/card]
+[card]
+id=9528
+name=Nectar Well
+mana={2}
+type=Artifact
+auto={X}{T}:life:X
+[/card]
+[card]
+id=9529
+name=Homing Flare
+mana={R}
+type=Sorcery
+target=creature,player
+auto=damage:1
+alias=135262
+[/card]
+[card]
+id=9530
+name=Twin Shrine
+mana={W}
+type=Enchantment
+auto=@each my upkeep:life:twicetype:enchantment
+[/card]
 "#;
 
 fn db() -> Db {
@@ -484,5 +507,27 @@ fn allmyname_counts_the_cards_of_that_name_in_play() {
 fn a_tap_for_mana_fires_tapped_triggers_once() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\n[PLAYER2]\ninplay:Tap Tithe\n[DO]\nSap Sprout\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\nmanapool:{G}\n[PLAYER2]\ninplay:Tap Tithe\nlife:21\n[END]\n",
+    );
+}
+
+#[test]
+fn an_activated_x_cost_takes_the_rest_of_the_pool() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{3}\n[PLAYER2]\n[DO]\nNectar Well\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{0}\nlife:23\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn the_beacon_alias_shuffles_the_spell_into_its_library() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Flare\nmanapool:{R}\n[PLAYER2]\n[DO]\nHoming Flare\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nlibrary:Homing Flare\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+}
+
+#[test]
+fn twice_may_come_before_the_word_it_doubles() {
+    // `twicetype:enchantment` with one enchantment in play: 2 life each upkeep.
+    pass(
+        "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Twin Shrine\n[PLAYER2]\n[DO]\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\ninplay:Twin Shrine\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }

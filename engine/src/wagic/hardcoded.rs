@@ -22,6 +22,9 @@ const BLUE_ELEMENTAL_BLAST: i32 = 1191;
 /// Red Elemental Blast: the same for blue.
 const RED_ELEMENTAL_BLAST: i32 = 1312;
 
+/// Beacon of Destruction, Beacon of Unrest...: the spell is shuffled into its owner's library.
+const BEACON: i32 = 135262;
+
 /// A lasting link a hard-coded card keeps with the game.
 #[derive(Clone, Debug)]
 pub struct Link {
@@ -125,6 +128,13 @@ impl WGame<'_> {
                 Some(&Tgt::Stack(i)) => self.fizzle_to(i, Zone::Graveyard),
                 _ => {}
             },
+            BEACON if self.g.card(card).zone == Zone::Stack => {
+                let owner = self.g.card(card).owner;
+                self.put_in_zone(card, owner, Zone::Library);
+                let mut lib = self.g.players[owner].zone(Zone::Library).clone();
+                self.g.rng.shuffle(&mut lib);
+                *self.g.players[owner].zone_mut(Zone::Library) = lib;
+            }
             FASTBOND => {
                 let p = self.controller(card);
                 self.g.players[p].max_lands = i32::MAX / 2;

@@ -110,17 +110,20 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
     let card = g.g.card(source);
     let tcard = target.map(|t| g.g.card(t)).unwrap_or(card);
     let me = card.controller;
+    // WParsedInt: the rounding and doubling words may be written anywhere in the text
+    // (`twicetype:shrine`), and are erased once seen.
     let (halfup, halfdown, twice, thrice) = (
-        s.ends_with("halfup"),
-        s.ends_with("halfdown"),
-        s.ends_with("twice"),
-        s.ends_with("thrice"),
+        s.contains("halfup"),
+        s.contains("halfdown"),
+        s.contains("twice"),
+        s.contains("thrice"),
     );
-    let core = s
-        .trim_end_matches("halfup")
-        .trim_end_matches("halfdown")
-        .trim_end_matches("twice")
-        .trim_end_matches("thrice");
+    let erased = s
+        .replacen("halfup", "", 1)
+        .replacen("halfdown", "", 1)
+        .replacen("twice", "", 1)
+        .replacen("thrice", "", 1);
+    let core = erased.as_str();
     let v: Option<i32> = match core {
         // The mana left in the pool once the card's cost is paid (the X it can be cast
         // with); nothing without an X in the cost.

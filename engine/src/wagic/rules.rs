@@ -917,10 +917,16 @@ impl WGame<'_> {
 
     fn pay_cost(&mut self, cost: &Cost, source: CardId) -> bool {
         let player = self.controller(source);
-        let mut mana = cost.mana.clone();
-        mana.x = 0;
+        let mana = cost.mana.clone();
+        // An {X} takes what the pool holds beyond the rest, as a spell's does; the source's X
+        // is what was paid beyond the rest (the ability's cost minus its printed cost).
+        let before = self.g.players[player].pool.converted();
         if !self.g.players[player].pool.pay(&mana) {
             return false;
+        }
+        if mana.x > 0 {
+            let paid = before - self.g.players[player].pool.converted();
+            self.g.card_mut(source).x = (paid - mana.converted()).max(0);
         }
         self.pay_extras(cost, source);
         true
