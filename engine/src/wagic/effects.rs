@@ -725,6 +725,9 @@ impl WGame<'_> {
                     Tgt::Stack(_) => {}
                 }
             }
+            Effect::AbilityCreator { text, who, .. } => {
+                self.ability_creator(text, *who, source, target, line)
+            }
             Effect::Unsupported(what) => {
                 self.note(
                     NoteKind::Unsupported,
@@ -734,6 +737,57 @@ impl WGame<'_> {
                 );
             }
             _ => {}
+        }
+    }
+
+    /// ATargetedAbilityCreator::resolve: a card-less object owned and controlled by the
+    /// receiving player, its ability text the stored text (lines separated by `_`), resolves
+    /// as a spell with no target; its abilities are those of an ordinary auto line (findings
+    /// name the line of the ability that created them).
+    fn ability_creator(
+        &mut self,
+        text: &str,
+        who: Who,
+        source: CardId,
+        target: Option<Tgt>,
+        line: Option<usize>,
+    ) {
+        let me = self.controller(source);
+        let targeted_player = self.g.card(source).player_target;
+        let receiver = match who {
+            Who::Controller => me,
+            Who::Opponent => 1 - me,
+            Who::TargetController => match target {
+                Some(Tgt::Card(c)) => self.controller(c),
+                Some(Tgt::Player(p)) => p,
+                _ => targeted_player.unwrap_or(1 - me),
+            },
+            Who::TargetedPlayer => targeted_player.unwrap_or(1 - me),
+            _ => 1 - me,
+        };
+        let lines: Vec<&str> = text.split('_').collect();
+        let prim = Primitive {
+            autos: lines
+                .iter()
+                .map(|l| super::db::AutoLine {
+                    zone: String::new(),
+                    text: l.to_string(),
+                    file: None,
+                    range: Default::default(),
+                })
+                .collect(),
+            ..Primitive::default()
+        };
+        let dummy = self.new_card(&Arc::new(prim), 0, receiver, Zone::Temp);
+        let spell = SpellInfo::default();
+        for l in lines {
+            if self.g.tick().is_err() {
+                return;
+            }
+            let mut ctx = self.parse_ctx(dummy, Some(&spell));
+            if let Some(ab) = parse::parse(l, &mut ctx, false, false) {
+                self.add_ability(ab, dummy, Some(&spell), line);
+            }
         }
     }
 

@@ -463,6 +463,15 @@ pub enum Effect {
         effect: String,
         who: String,
     },
+    /// `ability$!text!$ who` (ATargetedAbilityCreator): when it resolves, a card-less source
+    /// controlled by the receiving player (`controller`, `opponent`, `targetcontroller`,
+    /// `targetedplayer`; anything else: the opponent) plays `text` as a spell's ability text,
+    /// its lines separated by `_`. `name(...)` inside is the menu text only.
+    AbilityCreator {
+        name: String,
+        text: String,
+        who: Who,
+    },
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1529,8 +1538,14 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     let who = who_of(s);
     if has("ability$") && !ctx.stored_ability.is_empty() {
-        ctx.stored_ability.clear();
-        return Some(Unsupported("ability$"));
+        let mut text = std::mem::take(&mut ctx.stored_ability);
+        ctx.stored_transforms.clear();
+        let mut name = String::new();
+        if let Some((before, inner, after)) = parse_between(&text, "name(", ")", true) {
+            name = inner.to_string();
+            text = format!("{before}{after}");
+        }
+        return Some(AbilityCreator { name, text, who });
     }
     if let Some((_, inner, _)) = parse_between(s, "token(", ")", true) {
         let inner = &inner.replace('^', ",");

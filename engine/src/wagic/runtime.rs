@@ -1185,7 +1185,8 @@ impl<'a> WGame<'a> {
             if !inst.triggered {
                 return false;
             }
-            return self.menu.as_ref().is_none_or(|m| m.may != Some(i));
+            // MayAbility::testDestroy: not while a menu is open.
+            return self.menu.is_none();
         }
         if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
             && !self.is_extra(t)
@@ -1435,10 +1436,14 @@ impl<'a> WGame<'a> {
             if self.layer[j].removed {
                 continue;
             }
+            // Every may ability of the same source reacts to the menu's object
+            // (MayAbility::isReactingToTargetClick): `choice a _ choice b` is one menu.
             let reacts = if j == i {
                 true
+            } else if matches!(self.layer[j].ab, Ab::May { .. }) {
+                self.layer[j].source == source
             } else {
-                !matches!(self.layer[j].ab, Ab::May { .. }) && self.is_reacting_to_click(j, source)
+                self.is_reacting_to_click(j, source)
             };
             if reacts {
                 items.push(Some(j));
