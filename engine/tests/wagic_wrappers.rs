@@ -55,6 +55,26 @@ mana={W}
 type=Sorcery
 auto=ability$!life:3 controller!$
 [/card]
+[card]
+id=9607
+name=Homing Scarab
+mana={B}
+type=Creature
+subtype=Insect
+power=1
+toughness=1
+auto=@sacrificed(creature|mybattlefield):ability$!may all(mystored) moveto(ownerhand)!$ controller
+[/card]
+[card]
+id=9608
+name=Willing Vole
+mana={G}
+type=Creature
+subtype=Vole
+power=1
+toughness=1
+auto={S}:life:1 controller
+[/card]
 "#;
 
 fn db() -> Db {
@@ -135,6 +155,15 @@ fn ability_creator_without_a_player_word_goes_to_the_opponent() {
     // ATargetedAbilityCreator's default receiver is the opponent.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Quiet Gift\nmanapool:{W}\n[PLAYER2]\n[DO]\nQuiet Gift\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Quiet Gift\n[PLAYER2]\nlife:23\n[END]\n",
+    );
+}
+
+#[test]
+fn mystored_is_the_card_whose_ability_created_the_source() {
+    // The vole is sacrificed: the scarab's trigger gives its controller a may ability whose
+    // `mystored` is the scarab, which returns to its owner's hand.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Homing Scarab,Willing Vole\n[PLAYER2]\n[DO]\nWilling Vole\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Scarab\ngraveyard:Willing Vole\nlife:21\n[PLAYER2]\n[END]\n",
     );
 }
 

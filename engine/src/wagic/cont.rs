@@ -507,6 +507,12 @@ impl WGame<'_> {
                     TcKind::MyTgt => self.g.card(source).attached_to == Some(card),
                     TcKind::This => card == source,
                     TcKind::Trigger => self.trigger_card == Some(card),
+                    TcKind::MyStored => {
+                        self.stored_source
+                            .iter()
+                            .any(|&(dummy, stored)| dummy == source && stored == card)
+                            && self.in_zones(tc, source, card)
+                    }
                     TcKind::Damageable => {
                         self.g.card(card).is_creature() && self.in_zones(tc, source, card)
                     }
@@ -517,8 +523,7 @@ impl WGame<'_> {
                     | TcKind::Invalid
                     | TcKind::Blockable
                     | TcKind::Proliferation
-                    | TcKind::MyCurses
-                    | TcKind::MyStored => false,
+                    | TcKind::MyCurses => false,
                     _ => self.in_zones(tc, source, card) && self.matches_kind(tc, source, card),
                 };
                 if !ok {

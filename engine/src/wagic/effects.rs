@@ -779,6 +779,7 @@ impl WGame<'_> {
             ..Primitive::default()
         };
         let dummy = self.new_card(&Arc::new(prim), 0, receiver, Zone::Temp);
+        self.stored_source.push((dummy, source));
         let spell = SpellInfo::default();
         for l in lines {
             if self.g.tick().is_err() {

@@ -316,6 +316,9 @@ pub struct WGame<'a> {
     pub parsing: Option<(CardId, usize)>,
     /// The card that made the resolving trigger fire (`trigger` targets).
     pub trigger_card: Option<CardId>,
+    /// The card-less sources of `ability$!...!$` and the card whose ability made each
+    /// (Wagic's storedSourceCard, which `mystored` names).
+    pub stored_source: Vec<(CardId, CardId)>,
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
@@ -382,6 +385,7 @@ impl<'a> WGame<'a> {
             layer_turn: 0,
             parsing: None,
             trigger_card: None,
+            stored_source: Vec::new(),
             protections: Vec::new(),
             cant_block: Vec::new(),
             spirit_links: Vec::new(),
