@@ -75,6 +75,27 @@ power=1
 toughness=1
 auto={S}:life:1 controller
 [/card]
+[card]
+id=9609
+name=Prism Well
+mana={2}
+type=Artifact
+auto={T}:activatechooseacolor add{chosencolor} activatechooseend
+[/card]
+[card]
+id=9610
+name=Culling Call
+mana={B}
+type=Sorcery
+auto=chooseatype all(creature[chosentype]) destroy chooseend
+[/card]
+[card]
+id=9611
+name=Lasting Boon
+mana={W}
+type=Sorcery
+auto=emblem transforms((,newability[@each opponent upkeep:life:2 controller])) forever
+[/card]
 "#;
 
 fn db() -> Db {
@@ -164,6 +185,33 @@ fn mystored_is_the_card_whose_ability_created_the_source() {
     // `mystored` is the scarab, which returns to its owner's hand.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Homing Scarab,Willing Vole\n[PLAYER2]\n[DO]\nWilling Vole\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Scarab\ngraveyard:Willing Vole\nlife:21\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn activatechooseacolor_plays_its_text_with_the_colour_chosen() {
+    // The menu lists green, blue, red, black, white: the third is red.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\n[PLAYER2]\n[DO]\nPrism Well\nchoice 2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\nmanapool:{R}\n[PLAYER2]\n[END]\n",
+    );
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\n[PLAYER2]\n[DO]\nPrism Well\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\nmanapool:{R}\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn chooseatype_is_a_must_menu_then_the_creature_types() {
+    // The pool's creature types in load order: vole, goat...; the goats are destroyed.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Culling Call\ninplay:Meadow Vole\nmanapool:{B}\n[PLAYER2]\ninplay:Ridge Goat\n[DO]\nCulling Call\nchoice 0\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Culling Call\n[PLAYER2]\ngraveyard:Ridge Goat\n[END]\n",
+    );
+}
+
+#[test]
+fn an_emblem_outlasts_its_card() {
+    // The sorcery is in the graveyard; its emblem's trigger still fires in the opponent's upkeep.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Lasting Boon\nmanapool:{W}\n[PLAYER2]\n[DO]\nLasting Boon\neot\nnext\nnext\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Lasting Boon\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }
 

@@ -588,7 +588,17 @@ impl WGame<'_> {
             match a {
                 Attr::Type(t) => types.push((*neg, t.clone())),
                 Attr::Color(col) => colors.push((*neg, *col)),
-                Attr::ChosenType | Attr::ChosenColor => {}
+                // The colour and type chosen for the ability's card (none chosen: no test).
+                Attr::ChosenColor => {
+                    if let Some(&(_, col)) = self.chosen_color.iter().find(|(x, _)| *x == source) {
+                        colors.push((*neg, col));
+                    }
+                }
+                Attr::ChosenType => {
+                    if let Some((_, t)) = self.chosen_type.iter().find(|(x, _)| *x == source) {
+                        types.push((*neg, t.clone()));
+                    }
+                }
                 other => rest.push((*neg, other)),
             }
         }

@@ -725,6 +725,70 @@ impl WGame<'_> {
                     Tgt::Stack(_) => {}
                 }
             }
+            Effect::Choose {
+                color,
+                text,
+                nonwall,
+            } => {
+                // GenericChooseTypeColor::resolve: a menu for the card it applies to.
+                let card = tcard.unwrap_or(source);
+                let values: Vec<String> = if *color {
+                    crate::mana::COLOR_NAMES[1..]
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect()
+                } else {
+                    self.db
+                        .creature_types()
+                        .iter()
+                        .filter(|t| !*nonwall || t.as_str() != "wall")
+                        .cloned()
+                        .collect()
+                };
+                if values.is_empty() {
+                    return;
+                }
+                self.menu = Some(Menu {
+                    object: Tgt::Card(card),
+                    items: (0..values.len()).map(Some).collect(),
+                    prev_interrupter: self.interrupting,
+                    may: None,
+                    choose: Some(ChooseMenu {
+                        card,
+                        color: *color,
+                        values,
+                        text: text.clone(),
+                        line,
+                    }),
+                });
+                self.bump();
+            }
+            Effect::Emblem(inner) => {
+                // GenericAbilityMod: for good, applied to the first player's rules card.
+                let rules = self.extra[0];
+                if inner.one_shot() {
+                    self.resolve_ab(inner, source, Some(Tgt::Card(rules)), &[], None, 0, line);
+                } else {
+                    let mut inst = Inst::new(
+                        (**inner).clone(),
+                        source,
+                        self.g.card(source).incarnation,
+                        Some(Tgt::Card(rules)),
+                    );
+                    inst.permanent = true;
+                    inst.line = line;
+                    let i = self.add_inst(inst);
+                    self.recompute();
+                    if matches!(self.layer[i].ab, Ab::Effect(Effect::Transforms(_))) {
+                        self.transform_one_shots(i);
+                    }
+                }
+            }
+            Effect::Activate(inner) => {
+                // GenericAddToGame: the ability joins the game, applied to the target.
+                let t = target.or(Some(Tgt::Card(source)));
+                self.resolve_ab(inner, source, t, &[], None, 0, line);
+            }
             Effect::AbilityCreator { text, who, .. } => {
                 self.ability_creator(text, *who, source, target, line)
             }
@@ -737,6 +801,37 @@ impl WGame<'_> {
                 );
             }
             _ => {}
+        }
+    }
+
+    /// AASetColorChosen / AASetTypeChosen: item `n` of a colour or type menu is the card's
+    /// choice, and the menu's text is played by the card (its `chosencolor` / `chosentype`
+    /// read as the choice).
+    pub fn chosen(&mut self, menu: ChooseMenu, n: usize) {
+        let Some(value) = menu.values.get(n).cloned() else {
+            return;
+        };
+        let card = menu.card;
+        let text = if menu.color {
+            let col = crate::mana::COLOR_NAMES
+                .iter()
+                .position(|c| *c == value)
+                .unwrap_or(0);
+            self.chosen_color.retain(|(c, _)| *c != card);
+            self.chosen_color.push((card, col));
+            let letter = ["c", "g", "u", "r", "b", "w"][col];
+            menu.text
+                .replace("{chosencolor}", &format!("{{{letter}}}"))
+                .replace("chosencolor", &value)
+        } else {
+            self.chosen_type.retain(|(c, _)| *c != card);
+            self.chosen_type.push((card, value.clone()));
+            menu.text.replace("chosentype", &value)
+        };
+        self.bump();
+        let mut ctx = self.parse_ctx(card, None);
+        if let Some(ab) = parse::parse(&text, &mut ctx, false, false) {
+            self.add_ability(ab, card, None, menu.line);
         }
     }
 

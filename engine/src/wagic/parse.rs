@@ -472,6 +472,19 @@ pub enum Effect {
         text: String,
         who: Who,
     },
+    /// `activatechooseacolor text activatechooseend` / `...atype...` (GenericChooseTypeColor):
+    /// a menu of the colours (or creature types) for the card it applies to; the choice is
+    /// the card's chosen colour (type), and `text` is then played by that card.
+    Choose {
+        color: bool,
+        text: String,
+        nonwall: bool,
+    },
+    /// `emblem ability` (GenericAbilityMod): the ability joins the game for good, applied to
+    /// the first player's rules card.
+    Emblem(Box<Ab>),
+    /// `activate ability` (GenericAddToGame): the ability joins the game (or resolves).
+    Activate(Box<Ab>),
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1008,9 +1021,14 @@ fn parse_depth(
             return Some(Ab::Rule(word.to_string()));
         }
     }
-    // 2. Choose prefixes.
+    // 2. Choose prefixes: a must-choose menu, then the colour (type) menu.
     if s.starts_with("chooseacolor ") || s.starts_with("chooseatype ") {
-        return Some(Ab::Effect(Effect::Unsupported("chooseacolor/chooseatype")));
+        let choose = parse_choose(&s)?;
+        return Some(Ab::May {
+            inner: Box::new(Ab::Effect(choose)),
+            must: true,
+            cost: None,
+        });
     }
     // 3. Cut out nested texts.
     let unchanged = s.clone();
@@ -1185,12 +1203,19 @@ fn parse_depth(
         let a1 = rec(rest, ctx, activated, false)?;
         return Some(Ab::Ueot(Box::new(a1)));
     }
-    if s.starts_with("emblem ") || s.starts_with("activate ") {
-        return Some(Ab::Effect(Effect::Unsupported("emblem/activate")));
+    if s.starts_with("activate ") || s.starts_with(" activate ") {
+        let a1 = rec(s.get(9..).unwrap_or(""), ctx, activated, false)?;
+        return Some(Ab::Effect(Effect::Activate(Box::new(a1))));
     }
-    // 15-16.
-    if s.contains("activatechooseacolor ") || s.contains("activatechooseatype ") {
-        return Some(Ab::Effect(Effect::Unsupported("activatechoose")));
+    if let Some(rest) = s.strip_prefix("emblem ") {
+        let a1 = rec(rest, ctx, activated, false)?;
+        return Some(Ab::Effect(Effect::Emblem(Box::new(a1))));
+    }
+    // 15-16. The chosen text is read from the line as it was before texts were cut out.
+    if parse_between(&s, "activatechooseacolor ", " activatechooseend", true).is_some()
+        || parse_between(&s, "activatechooseatype ", " activatechooseend", true).is_some()
+    {
+        return parse_choose(&unchanged).map(Ab::Effect);
     }
     if s.contains("upcostmulti") || s.contains("phaseactionmulti") {
         return Some(Ab::Effect(Effect::Unsupported(
@@ -1376,6 +1401,25 @@ fn parse_depth(
         return Some(Ab::Effect(Effect::Unsupported("upcost")));
     }
     effects(&s, ctx, activated, force_ueot).map(Ab::Effect)
+}
+
+/// AbilityFactory::parseChooseActionAbility: the first of the four choose forms found.
+fn parse_choose(s: &str) -> Option<Effect> {
+    for (start, stop, color) in [
+        ("activatechooseacolor ", " activatechooseend", true),
+        ("activatechooseatype ", " activatechooseend", false),
+        ("chooseacolor ", " chooseend", true),
+        ("chooseatype ", " chooseend", false),
+    ] {
+        if let Some((_, text, _)) = parse_between(s, start, stop, true) {
+            return Some(Effect::Choose {
+                color,
+                text: text.to_string(),
+                nonwall: !color && s.contains("nonwall"),
+            });
+        }
+    }
+    None
 }
 
 /// What `transforms((...))` does to a card.

@@ -196,6 +196,18 @@ pub struct Menu {
     pub items: Vec<Option<usize>>,
     pub prev_interrupter: Option<PlayerId>,
     pub may: Option<usize>,
+    /// A menu of colours or creature types (GenericChooseTypeColor), not of abilities.
+    pub choose: Option<ChooseMenu>,
+}
+
+/// The colour or type menu of `activatechoose...` / `choose...`: item n is `values[n]`.
+#[derive(Clone, Debug)]
+pub struct ChooseMenu {
+    pub card: CardId,
+    pub color: bool,
+    pub values: Vec<String>,
+    pub text: String,
+    pub line: Option<usize>,
 }
 
 /// Game events (Wagic's WEvent kinds this engine watches).
@@ -319,6 +331,9 @@ pub struct WGame<'a> {
     /// The card-less sources of `ability$!...!$` and the card whose ability made each
     /// (Wagic's storedSourceCard, which `mystored` names).
     pub stored_source: Vec<(CardId, CardId)>,
+    /// The colour and the creature type chosen for cards (chooseacolor, chooseasubtype).
+    pub chosen_color: Vec<(CardId, usize)>,
+    pub chosen_type: Vec<(CardId, String)>,
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
@@ -386,6 +401,8 @@ impl<'a> WGame<'a> {
             parsing: None,
             trigger_card: None,
             stored_source: Vec::new(),
+            chosen_color: Vec::new(),
+            chosen_type: Vec::new(),
             protections: Vec::new(),
             cant_block: Vec::new(),
             spirit_links: Vec::new(),
@@ -1168,7 +1185,7 @@ impl<'a> WGame<'a> {
                     continue;
                 }
                 if let Some(m) = &self.menu
-                    && m.object != Tgt::Card(self.layer[i].source)
+                    && (m.object != Tgt::Card(self.layer[i].source) || m.choose.is_some())
                 {
                     continue;
                 }
@@ -1367,6 +1384,7 @@ impl<'a> WGame<'a> {
                     items,
                     prev_interrupter: self.interrupting,
                     may: None,
+                    choose: None,
                 });
             }
         }
@@ -1413,6 +1431,10 @@ impl<'a> WGame<'a> {
         };
         if menu.may.is_some() {
             self.interrupting = menu.prev_interrupter;
+        }
+        if let Some(c) = menu.choose {
+            self.chosen(c, n);
+            return;
         }
         match item {
             None => {}
@@ -1463,6 +1485,7 @@ impl<'a> WGame<'a> {
             items,
             prev_interrupter: prev,
             may: Some(i),
+            choose: None,
         });
         let controller = self.controller(source);
         self.interrupting = Some(controller);
