@@ -96,6 +96,24 @@ mana={W}
 type=Sorcery
 auto=emblem transforms((,newability[@each opponent upkeep:life:2 controller])) forever
 [/card]
+[card]
+id=9612
+name=Tide Strider
+mana={1}{U}
+type=Creature
+subtype=Elemental
+power=1
+toughness=3
+auto={U}:swap
+[/card]
+[card]
+id=9613
+name=Spark Jolt
+mana={R}
+type=Instant
+target=creature
+auto=damage:1
+[/card]
 "#;
 
 fn db() -> Db {
@@ -212,6 +230,18 @@ fn an_emblem_outlasts_its_card() {
     // The sorcery is in the graveyard; its emblem's trigger still fires in the opponent's upkeep.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Lasting Boon\nmanapool:{W}\n[PLAYER2]\n[DO]\nLasting Boon\neot\nnext\nnext\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Lasting Boon\nlife:22\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn swap_switches_power_and_toughness_until_end_of_turn() {
+    // 1/3 switched to 3/1: one damage kills it.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\nhand:Spark Jolt\nmanapool:{U}{R}\n[PLAYER2]\n[DO]\nTide Strider\nSpark Jolt\nTide Strider\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Tide Strider,Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+    // Switched twice: back to 1/3, it survives.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\nhand:Spark Jolt\nmanapool:{U}{U}{R}\n[PLAYER2]\n[DO]\nTide Strider\nTide Strider\nSpark Jolt\nTide Strider\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
     );
 }
 

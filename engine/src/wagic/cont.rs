@@ -66,6 +66,19 @@ impl WGame<'_> {
             self.apply_continuous(&ab, source, target, 0);
             self.layer[i].ab = ab;
         }
+        // Layer 7e: power and toughness switched an odd number of times are swapped last.
+        let mut swaps = std::mem::take(&mut self.pt_swaps);
+        swaps.sort_unstable();
+        let mut k = 0;
+        while k < swaps.len() {
+            let c = swaps[k];
+            let n = swaps[k..].iter().take_while(|&&x| x == c).count();
+            if n % 2 == 1 {
+                let cur = &mut self.g.cards[c].cur;
+                std::mem::swap(&mut cur.power, &mut cur.toughness);
+            }
+            k += n;
+        }
     }
 
     fn apply_continuous(&mut self, ab: &Ab, source: CardId, target: Option<Tgt>, depth: u32) {
@@ -157,6 +170,7 @@ impl WGame<'_> {
 
     fn apply_effect_continuous(&mut self, e: &Effect, source: CardId, t: CardId) {
         match e {
+            Effect::SwapPt => self.pt_swaps.push(t),
             Effect::Pt {
                 power, toughness, ..
             } => {
@@ -821,6 +835,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
         Ab::Effect(e) => matches!(
             e,
             Effect::Pt { .. }
+                | Effect::SwapPt
                 | Effect::Basic { .. }
                 | Effect::Becomes { .. }
                 | Effect::Transforms(_)
@@ -845,6 +860,7 @@ pub fn duration_of(ab: &Ab) -> Option<Duration> {
         | Ab::Effect(Effect::Becomes { duration, .. })
         | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
         Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
+        Ab::Effect(Effect::SwapPt) => Some(Duration::Ueot),
         _ => None,
     }
 }

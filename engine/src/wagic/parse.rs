@@ -485,6 +485,9 @@ pub enum Effect {
     Emblem(Box<Ab>),
     /// `activate ability` (GenericAddToGame): the ability joins the game (or resolves).
     Activate(Box<Ab>),
+    /// `swap` (ASwapPTUEOT): until end of turn the card's power and toughness are switched,
+    /// after every other change (layer 7e); two switches cancel out.
+    SwapPt,
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -504,6 +507,7 @@ impl Effect {
                 | Effect::CastRestriction { .. }
                 | Effect::ProduceExtra(_)
                 | Effect::LoseSubtypesOf(_)
+                | Effect::SwapPt
                 | Effect::Unsupported(_)
         )
     }
@@ -1900,7 +1904,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Unsupported("maxlevel"));
     }
     if has("swap") {
-        return Some(Unsupported("swap"));
+        return Some(SwapPt);
     }
     if has("exchangelife") {
         return Some(Unsupported("exchangelife"));

@@ -334,6 +334,8 @@ pub struct WGame<'a> {
     /// The colour and the creature type chosen for cards (chooseacolor, chooseasubtype).
     pub chosen_color: Vec<(CardId, usize)>,
     pub chosen_type: Vec<(CardId, String)>,
+    /// Cards switched by `swap` in the running recompute (once per switch).
+    pub pt_swaps: Vec<CardId>,
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
@@ -403,6 +405,7 @@ impl<'a> WGame<'a> {
             stored_source: Vec::new(),
             chosen_color: Vec::new(),
             chosen_type: Vec::new(),
+            pt_swaps: Vec::new(),
             protections: Vec::new(),
             cant_block: Vec::new(),
             spirit_links: Vec::new(),
