@@ -114,6 +114,24 @@ type=Instant
 target=creature
 auto=damage:1
 [/card]
+[card]
+id=9614
+name=Mirror Ooze
+mana={U}
+type=Creature
+subtype=Ooze
+power=0
+toughness=0
+auto=may copy notatarget(creature)
+[/card]
+[card]
+id=9615
+name=Echo Rite
+mana={U}
+type=Sorcery
+target=creature
+auto=clone
+[/card]
 "#;
 
 fn db() -> Db {
@@ -242,6 +260,25 @@ fn swap_switches_power_and_toughness_until_end_of_turn() {
     // Switched twice: back to 1/3, it survives.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\nhand:Spark Jolt\nmanapool:{U}{U}{R}\n[PLAYER2]\n[DO]\nTide Strider\nTide Strider\nSpark Jolt\nTide Strider\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn copy_makes_the_card_a_copy_of_its_target() {
+    // The 0/0 ooze enters as a copy of the 1/1 vole and survives.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Mirror Ooze\ninplay:Meadow Vole\nmanapool:{U}\n[PLAYER2]\n[DO]\nMirror Ooze\nchoice 0\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole,Mirror Ooze\n[PLAYER2]\n[END]\n",
+    );
+    // Declined: the 0/0 dies.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Mirror Ooze\ninplay:Meadow Vole\nmanapool:{U}\n[PLAYER2]\n[DO]\nMirror Ooze\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Mirror Ooze\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn clone_makes_a_token_copy_of_the_target() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Echo Rite\ninplay:Ridge Goat\nmanapool:{U}\n[PLAYER2]\n[DO]\nEcho Rite\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ridge Goat,Ridge Goat\ngraveyard:Echo Rite\n[PLAYER2]\n[END]\n",
     );
 }
 

@@ -789,6 +789,42 @@ impl WGame<'_> {
                 let t = target.or(Some(Tgt::Card(source)));
                 self.resolve_ab(inner, source, t, &[], None, 0, line);
             }
+            Effect::Copy => {
+                let Some(t) = tcard else { return };
+                self.copy_card(source, t, line);
+            }
+            Effect::Clone { with, types, who } => {
+                let Some(t) = tcard else { return };
+                let Some(def) = self.prim(t).cloned() else {
+                    return;
+                };
+                let me = self.controller(source);
+                // AACloner: `who == CONTROLLER` makes the clone for the opponent.
+                let player = if *who == Who::Controller { 1 - me } else { me };
+                let mtgid = self.g.card(t).mtgid;
+                let c = self.new_card(&def, mtgid, player, Zone::Temp);
+                self.g.card_mut(c).token = true;
+                {
+                    let base = &mut self.g.card_mut(c).base;
+                    for w in with.split(',').map(str::trim) {
+                        if let Some(i) = super::basic::BASIC_ABILITIES.iter().position(|a| *a == w)
+                        {
+                            base.keywords.set(i, true);
+                        }
+                        if let Some(col) = crate::mana::COLOR_NAMES.iter().position(|n| *n == w)
+                            && col > 0
+                        {
+                            base.colors |= 1 << col;
+                        }
+                    }
+                    for ty in types.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                        if !base.types.iter().any(|x| x == ty) {
+                            base.types.push(ty.to_string());
+                        }
+                    }
+                }
+                self.resolve_spell(c, Vec::new(), 0, Zone::Temp);
+            }
             Effect::AbilityCreator { text, who, .. } => {
                 self.ability_creator(text, *who, source, target, line)
             }
@@ -801,6 +837,51 @@ impl WGame<'_> {
                 );
             }
             _ => {}
+        }
+    }
+
+    /// AACopier: `card` becomes a copy of `target` (MTGCardInstance::copy): printed
+    /// characteristics and ability text; the abilities are added as a spell's (one-shot ones
+    /// resolve). The card keeps its id (the test suite's mode). Findings of the copied text
+    /// name the line that copied it.
+    fn copy_card(&mut self, card: CardId, target: CardId, line: Option<usize>) {
+        // A card copying itself stays what it is (the simulation does not let a self-copy
+        // re-add its copy ability forever).
+        if card == target {
+            return;
+        }
+        let Some(def) = self.prim(target).cloned() else {
+            return;
+        };
+        let keywords = self.g.card(target).base.keywords;
+        let copied = card_from_primitive(&def, self.g.card(card).mtgid);
+        {
+            let c = self.g.card_mut(card);
+            c.def = copied.def;
+            c.base = copied.base;
+            c.base.keywords = keywords;
+            c.mana_cost = copied.mana_cost;
+        }
+        self.bump();
+        self.recompute();
+        let texts: Vec<String> = def
+            .autos
+            .iter()
+            .filter(|l| l.zone.is_empty())
+            .map(|l| l.text.clone())
+            .collect();
+        let spell = SpellInfo::default();
+        for text in texts {
+            let expanded = self.db.expand_macros(&text);
+            for l in expanded.split('\n') {
+                if self.g.tick().is_err() {
+                    return;
+                }
+                let mut ctx = self.parse_ctx(card, Some(&spell));
+                if let Some(ab) = parse::parse(l, &mut ctx, false, false) {
+                    self.add_ability(ab, card, Some(&spell), line);
+                }
+            }
         }
     }
 

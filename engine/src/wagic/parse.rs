@@ -488,6 +488,16 @@ pub enum Effect {
     /// `swap` (ASwapPTUEOT): until end of turn the card's power and toughness are switched,
     /// after every other change (layer 7e); two switches cancel out.
     SwapPt,
+    /// `copy` (AACopier): the card becomes a copy of the target (its printed characteristics
+    /// and ability text, whose abilities it then gets).
+    Copy,
+    /// `clone [with(abilities,colours)] [addtype(types)]` (AACloner): a token copy of the
+    /// target enters the battlefield, for the controller (`controller`: for the opponent).
+    Clone {
+        with: String,
+        types: String,
+        who: Who,
+    },
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1665,13 +1675,22 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Bottom);
     }
     if has("copy") {
-        return Some(Unsupported("copy"));
+        return Some(Copy);
     }
     if has("phaseout") {
         return Some(Unsupported("phaseout"));
     }
     if has("clone") {
-        return Some(Unsupported("clone"));
+        let between = |a: &str| {
+            parse_between(s, a, ")", true)
+                .map(|(_, v, _)| v.to_string())
+                .unwrap_or_default()
+        };
+        return Some(Clone {
+            with: between("with("),
+            types: between("addtype("),
+            who,
+        });
     }
     if has("bury") {
         return Some(Bury);
