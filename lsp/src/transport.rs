@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::Mutex;
+use tower_lsp_server::jsonrpc::{Request, Response};
 
 /// The largest body the guard accepts; a frame that announces more is refused.
 pub const MAX_BODY: usize = 64 << 20;
@@ -328,46 +329,57 @@ fn error_response(id: Value, code: i64, message: &str) -> Vec<u8> {
     frame(&serde_json::to_vec(&body).unwrap_or_default())
 }
 
+/// What tower-lsp-server's codec decodes a body into: its own message type is private, and is
+/// this untagged pair of its public types, in this order. Parsing through the same untagged
+/// enum matters: it buffers the value first, with serde_json's nesting limit (a direct
+/// `Request` parse skips unknown fields without one).
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum Incoming {
+    Response(#[allow(dead_code)] Response),
+    Request(Request),
+}
+
 /// `Ok` when tower-lsp-server can decode the body and should see it; otherwise the error
-/// response to send.
-fn check(body: &[u8]) -> Result<(), Vec<u8>> {
+/// response to send. The codec stops reading at the first body it cannot decode, so only what
+/// it decodes (`Incoming`, parsed from the same text) is forwarded: a numeric id beyond `i64`,
+/// a repeated key, nesting beyond the limit are answered here. The codec reads the body as
+/// UTF-8 first (serde skips the bytes of a key it ignores unchecked), so does the guard.
+pub fn screen(body: &[u8]) -> Result<(), Vec<u8>> {
+    let Ok(text) = std::str::from_utf8(body) else {
+        return Err(error_response(Value::Null, -32700, "Parse error"));
+    };
+    match serde_json::from_str::<Incoming>(text) {
+        Ok(Incoming::Response(_)) => return Ok(()),
+        Ok(Incoming::Request(request)) => {
+            let params_ok = request
+                .params()
+                .is_none_or(|p| p.is_object() || p.is_array() || p.is_null());
+            // `$/` requests are optional: one the server does not implement is answered
+            // "method not found" (tower-lsp-server would drop it unanswered). `$/`
+            // notifications go on (and are ignored unless known, like `$/cancelRequest`).
+            match request.id() {
+                Some(id) if params_ok && request.method().starts_with("$/") => {
+                    let id = serde_json::to_value(id).unwrap_or(Value::Null);
+                    let message = format!("Method not found: {}", request.method());
+                    return Err(error_response(id, -32601, &message));
+                }
+                _ if params_ok => return Ok(()),
+                _ => {}
+            }
+        }
+        Err(_) => {}
+    }
     let value: Value = match serde_json::from_slice(body) {
         Ok(value) => value,
         Err(_) => return Err(error_response(Value::Null, -32700, "Parse error")),
     };
-    let id = value.get("id").cloned();
-    let id_ok = id
-        .as_ref()
-        .is_none_or(|id| id.is_null() || id.is_string() || id.is_i64() || id.is_u64());
-    let ok = value.is_object()
-        && value.get("jsonrpc").and_then(Value::as_str) == Some("2.0")
-        && id_ok
-        && match value.get("method") {
-            Some(method) => {
-                method.is_string()
-                    && value
-                        .get("params")
-                        .is_none_or(|p| p.is_object() || p.is_array() || p.is_null())
-            }
-            None => id.is_some() && (value.get("result").is_some() || value.get("error").is_some()),
-        };
-    if !ok {
-        let id = id.filter(|_| id_ok).unwrap_or(Value::Null);
-        return Err(error_response(id, -32600, "Invalid request"));
-    }
-    // `$/` requests are optional: one the server does not implement is answered "method not
-    // found" (tower-lsp-server would drop it unanswered). `$/` notifications go on (and are
-    // ignored unless known, like `$/cancelRequest`).
-    if let (Some(id), Some(method)) = (id, value.get("method").and_then(Value::as_str))
-        && method.starts_with("$/")
-    {
-        return Err(error_response(
-            id,
-            -32601,
-            &format!("Method not found: {method}"),
-        ));
-    }
-    Ok(())
+    let id = value
+        .get("id")
+        .filter(|id| id.is_null() || id.is_string() || id.is_i64() || id.is_u64())
+        .cloned()
+        .unwrap_or(Value::Null);
+    Err(error_response(id, -32600, "Invalid request"))
 }
 
 /// Copies well-formed frames from `input` to `server_in`, answering the others on `output`.
@@ -396,7 +408,7 @@ where
                     eprintln!("cardlint: dropped malformed input: {why}");
                     error_response(Value::Null, -32700, "Parse error")
                 }
-                Event::Message(body) => match check(&body) {
+                Event::Message(body) => match screen(&body) {
                     Ok(()) => {
                         if server_in.write_all(&frame(&body)).await.is_err() {
                             break 'read;
@@ -452,25 +464,53 @@ mod tests {
 
     #[test]
     fn checks_messages() {
-        assert!(check(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#).is_ok());
-        assert!(check(br#"{"jsonrpc":"2.0","method":"initialized"}"#).is_ok());
-        assert!(check(br#"{"jsonrpc":"2.0","id":"a","result":null}"#).is_ok());
-        let parse = String::from_utf8(check(b"{not json").unwrap_err()).unwrap();
+        assert!(screen(br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#).is_ok());
+        assert!(screen(br#"{"jsonrpc":"2.0","method":"initialized"}"#).is_ok());
+        assert!(screen(br#"{"jsonrpc":"2.0","id":"a","result":null}"#).is_ok());
+        let parse = String::from_utf8(screen(b"{not json").unwrap_err()).unwrap();
         assert!(parse.contains("-32700") && parse.contains("\"id\":null"));
-        let invalid = String::from_utf8(check(br#"{"id":3}"#).unwrap_err()).unwrap();
+        let invalid = String::from_utf8(screen(br#"{"id":3}"#).unwrap_err()).unwrap();
         assert!(invalid.contains("-32600") && invalid.contains("\"id\":3"));
-        assert!(check(br#"[1,2]"#).is_err());
-        assert!(check(br#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#).is_err());
+        assert!(screen(br#"[1,2]"#).is_err());
+        assert!(screen(br#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#).is_err());
         let dollar =
-            String::from_utf8(check(br#"{"jsonrpc":"2.0","id":7,"method":"$/x"}"#).unwrap_err())
+            String::from_utf8(screen(br#"{"jsonrpc":"2.0","id":7,"method":"$/x"}"#).unwrap_err())
                 .unwrap();
         assert!(
             dollar.contains("-32601") && dollar.contains("\"id\":7"),
             "{dollar}"
         );
         assert!(
-            check(br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#).is_ok()
+            screen(br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#).is_ok()
         );
+    }
+
+    /// Bodies whose JSON looks like a message but that tower-lsp-server's codec cannot decode
+    /// (one such body forwarded stops the server reading): each is answered instead.
+    #[test]
+    fn forwards_only_what_the_server_decodes() {
+        for body in [
+            &br#"{"jsonrpc":"2.0","id":18446744073709551615,"method":"x"}"#[..],
+            br#"{"jsonrpc":"2.0","id":1,"id":2,"method":"x"}"#,
+            br#"{"jsonrpc":"2.0","method":"x","method":"y"}"#,
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":{\"a\":\"\\ud800\"}}",
+            b"{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"other\":{\"\xfe\":1}}",
+            &[
+                &br#"{"jsonrpc":"2.0","method":"x","other":"#[..],
+                &b"[".repeat(300),
+                &b"]".repeat(300),
+                b"}",
+            ]
+            .concat(),
+        ] {
+            let shown = String::from_utf8_lossy(body);
+            let answer = screen(body).expect_err(&shown);
+            let answer = String::from_utf8(answer).unwrap();
+            assert!(
+                answer.contains("-32600") || answer.contains("-32700"),
+                "{shown}: {answer}"
+            );
+        }
     }
 
     const VALID: &[u8] = br#"{"jsonrpc":"2.0","id":5,"method":"shutdown"}"#;
