@@ -132,6 +132,21 @@ type=Sorcery
 target=creature
 auto=clone
 [/card]
+[card]
+id=9616
+name=Fate Ledger
+mana={3}
+type=Artifact
+auto={T}:exchangelife opponent
+[/card]
+[card]
+id=9617
+name=Age Totem
+mana={2}
+type=Artifact
+auto={T}:counter(0/0,1,age)
+auto={1}:dynamicability<!source age lifegain srccontroller!>
+[/card]
 "#;
 
 fn db() -> Db {
@@ -279,6 +294,21 @@ fn copy_makes_the_card_a_copy_of_its_target() {
 fn clone_makes_a_token_copy_of_the_target() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Echo Rite\ninplay:Ridge Goat\nmanapool:{U}\n[PLAYER2]\n[DO]\nEcho Rite\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ridge Goat,Ridge Goat\ngraveyard:Echo Rite\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn exchangelife_swaps_the_life_totals() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Fate Ledger\nlife:7\n[PLAYER2]\nlife:15\n[DO]\nFate Ledger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Fate Ledger\nlife:15\n[PLAYER2]\nlife:7\n[END]\n",
+    );
+}
+
+#[test]
+fn dynamicability_counts_age_counters() {
+    // One age counter (the tap ability), then the life gain counts it.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Age Totem\nmanapool:{1}\n[PLAYER2]\n[DO]\nAge Totem\nchoice 0\nAge Totem\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Age Totem\nlife:21\n[PLAYER2]\n[END]\n",
     );
 }
 

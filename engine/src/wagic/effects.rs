@@ -789,6 +789,47 @@ impl WGame<'_> {
                 let t = target.or(Some(Tgt::Card(source)));
                 self.resolve_ab(inner, source, t, &[], None, 0, line);
             }
+            Effect::ExchangeLife(who) => {
+                let me = self.controller(source);
+                let other = match who {
+                    Who::Controller => Some(Tgt::Player(me)),
+                    Who::Opponent => Some(Tgt::Player(1 - me)),
+                    Who::TargetController => match target {
+                        Some(Tgt::Card(c)) => Some(Tgt::Player(self.controller(c))),
+                        t => t,
+                    },
+                    Who::Owner => Some(Tgt::Player(self.g.card(source).owner)),
+                    Who::TargetedPlayer => self.g.card(source).player_target.map(Tgt::Player),
+                    Who::Unset => target,
+                };
+                let mine = self.g.players[me].life;
+                match other {
+                    Some(Tgt::Player(p)) if p != me => {
+                        let theirs = self.g.players[p].life;
+                        let d = (mine - theirs).abs();
+                        if mine > theirs {
+                            self.lose_life(me, d, Some(source));
+                            self.gain_life(p, d, Some(source));
+                        } else {
+                            self.gain_life(me, d, Some(source));
+                            self.lose_life(p, d, Some(source));
+                        }
+                    }
+                    Some(Tgt::Card(c)) if self.g.card(c).zone == Zone::Battlefield => {
+                        // A creature's toughness counts as its life total.
+                        let theirs = self.g.card(c).cur.toughness - self.g.card(c).damage;
+                        self.g.card_mut(c).base.toughness += mine - theirs;
+                        if mine > theirs {
+                            self.lose_life(me, mine - theirs, Some(source));
+                        } else {
+                            self.gain_life(me, theirs - mine, Some(source));
+                        }
+                        self.bump();
+                        self.recompute();
+                    }
+                    _ => {}
+                }
+            }
             Effect::Copy => {
                 let Some(t) = tcard else { return };
                 self.copy_card(source, t, line);
@@ -1051,6 +1092,8 @@ impl WGame<'_> {
                 (1..6).filter(|&i| self.g.card(c).cur.has_color(i)).count() as i32
             }
             ("oneonecounters", Some(c), _) => self.g.card(c).counter_count("", 1, 1),
+            // The measured card's age or charge counters (none: 0).
+            ("age" | "charge", Some(c), _) => self.g.card(c).counter_count(kind, 0, 0),
             ("thatmuch", _, _) => self.thatmuch,
             (_, _, Some(p)) => self.g.players[p].life,
             _ => {

@@ -498,6 +498,9 @@ pub enum Effect {
         types: String,
         who: Who,
     },
+    /// `exchangelife` (AAExchangeLife): the controller's life total and the player's (or a
+    /// creature's toughness) are exchanged.
+    ExchangeLife(Who),
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1926,7 +1929,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(SwapPt);
     }
     if has("exchangelife") {
-        return Some(Unsupported("exchangelife"));
+        return Some(ExchangeLife(who));
     }
     if has("regenerate") {
         return Some(Regenerate);
