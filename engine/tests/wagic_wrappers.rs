@@ -147,6 +147,16 @@ type=Artifact
 auto={T}:counter(0/0,1,age)
 auto={1}:dynamicability<!source age lifegain srccontroller!>
 [/card]
+[card]
+id=9618
+name=Veiled Stag
+mana={G}
+type=Creature
+subtype=Elk
+power=1
+toughness=1
+auto=cantbetargetof(instant)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -309,6 +319,18 @@ fn dynamicability_counts_age_counters() {
     // One age counter (the tap ability), then the life gain counts it.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Age Totem\nmanapool:{1}\n[PLAYER2]\n[DO]\nAge Totem\nchoice 0\nAge Totem\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Age Totem\nlife:21\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn cantbetargetof_refuses_the_sources_it_names() {
+    // The instant cannot target the stag: it stays in hand.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Veiled Stag\n[DO]\nSpark Jolt\nVeiled Stag\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Veiled Stag\n[END]\n",
+    );
+    // A goat has no such ability.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ridge Goat\n[DO]\nSpark Jolt\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ngraveyard:Ridge Goat\n[END]\n",
     );
 }
 

@@ -43,6 +43,7 @@ impl WGame<'_> {
             }
         }
         self.protections.clear();
+        self.cant_target.clear();
         self.cant_block.clear();
         self.spirit_links.clear();
         self.combat_keywords.clear();
@@ -274,6 +275,9 @@ impl WGame<'_> {
             }
             Effect::CantBeBlockedBy(tc) => {
                 self.cant_block.push((t, tc.clone(), source));
+            }
+            Effect::CantBeTargetOf(tc) => {
+                self.cant_target.push((t, tc.clone(), source));
             }
             Effect::CombatKeyword(kw) => {
                 self.combat_keywords.push((t, kw.clone()));
@@ -548,6 +552,11 @@ impl WGame<'_> {
                         return false;
                     }
                     if self.protected_against(card, source) {
+                        return false;
+                    }
+                    if self.cant_target.iter().any(|(c, ftc, fsource)| {
+                        *c == card && self.matches_kind(ftc, *fsource, source)
+                    }) {
                         return false;
                     }
                     if self.has(card, "hexproof") && self.controller(card) != me {
@@ -842,6 +851,7 @@ pub fn is_continuous(ab: &Ab) -> bool {
                 | Effect::LoseSubtypesOf(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
+                | Effect::CantBeTargetOf(_)
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
         ),

@@ -501,6 +501,9 @@ pub enum Effect {
     /// `exchangelife` (AAExchangeLife): the controller's life total and the player's (or a
     /// creature's toughness) are exchanged.
     ExchangeLife(Who),
+    /// `cantbetargetof(tc)` (ACantBeTargetFrom): while it lasts, the card cannot be the
+    /// target of spells or abilities whose source matches tc.
+    CantBeTargetOf(TargetSpec),
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -515,6 +518,7 @@ impl Effect {
                 | Effect::Transforms(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
+                | Effect::CantBeTargetOf(_)
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
                 | Effect::CastRestriction { .. }
@@ -1895,11 +1899,13 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         tc.zones = targets::zone_word("*");
         return Some(ProtectionFrom(tc, duration));
     }
-    if let Some((_, _inner, _)) = parse_between(s, "cantbetargetof(", ")", true) {
+    if let Some((_, inner, _)) = parse_between(s, "cantbetargetof(", ")", true) {
         if activated || duration == Duration::Ueot {
             return None;
         }
-        return Some(Unsupported("cantbetargetof"));
+        let mut tc = targets::parse(inner);
+        tc.zones = targets::zone_word("*");
+        return Some(CantBeTargetOf(tc));
     }
     if let Some((_, inner, _)) = parse_between(s, "cantbeblockedby(", ")", true) {
         if activated || duration == Duration::Ueot {

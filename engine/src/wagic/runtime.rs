@@ -336,6 +336,8 @@ pub struct WGame<'a> {
     pub chosen_type: Vec<(CardId, String)>,
     /// Cards switched by `swap` in the running recompute (once per switch).
     pub pt_swaps: Vec<CardId>,
+    /// `cantbetargetof`: (card, sources it cannot be the target of, ability source).
+    pub cant_target: Vec<(CardId, TargetSpec, CardId)>,
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
@@ -406,6 +408,7 @@ impl<'a> WGame<'a> {
             chosen_color: Vec::new(),
             chosen_type: Vec::new(),
             pt_swaps: Vec::new(),
+            cant_target: Vec::new(),
             protections: Vec::new(),
             cant_block: Vec::new(),
             spirit_links: Vec::new(),
