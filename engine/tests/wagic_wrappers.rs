@@ -157,6 +157,25 @@ power=1
 toughness=1
 auto=cantbetargetof(instant)
 [/card]
+[card]
+id=9619
+name=Charm Keeper
+mana={W}
+type=Creature
+subtype=Cleric
+power=1
+toughness=1
+auto={1}:newtarget target(aura|myhand)
+[/card]
+[card]
+id=9620
+name=Keeper's Boon
+mana={W}
+type=Enchantment
+subtype=Aura
+target=creature
+auto=2/2
+[/card]
 "#;
 
 fn db() -> Db {
@@ -331,6 +350,15 @@ fn cantbetargetof_refuses_the_sources_it_names() {
     // A goat has no such ability.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ridge Goat\n[DO]\nSpark Jolt\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ngraveyard:Ridge Goat\n[END]\n",
+    );
+}
+
+#[test]
+fn newtarget_attaches_the_target_aura_to_the_card() {
+    // From the hand onto the battlefield, attached to the keeper (now 3/3: the jolt does not
+    // kill it).
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Charm Keeper\nhand:Keeper's Boon,Spark Jolt\nmanapool:{1}{R}\n[PLAYER2]\n[DO]\nCharm Keeper\nKeeper's Boon\nSpark Jolt\nCharm Keeper\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Charm Keeper,Keeper's Boon\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
     );
 }
 

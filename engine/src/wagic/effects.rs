@@ -830,6 +830,31 @@ impl WGame<'_> {
                     _ => {}
                 }
             }
+            Effect::NewTarget { retarget } => {
+                let Some(t) = tcard else { return };
+                let (moving, host) = if *retarget { (source, t) } else { (t, source) };
+                if moving == host || self.is_extra(moving) {
+                    return;
+                }
+                // Exiled, then a new object on the battlefield of the host's controller.
+                let owner = self.g.card(moving).owner;
+                self.put_in_zone(moving, owner, Zone::Exile);
+                if self.g.card(moving).zone != Zone::Exile {
+                    return;
+                }
+                let controller = self.controller(host);
+                self.put_in_zone(moving, controller, Zone::Stack);
+                if self.g.card(moving).is("aura") {
+                    self.g.card_mut(moving).attached_to = Some(host);
+                }
+                self.resolve_spell(moving, Vec::new(), 0, Zone::Exile);
+                if self.g.card(moving).is("equipment")
+                    && self.g.card(moving).zone == Zone::Battlefield
+                    && self.g.card(host).zone == Zone::Battlefield
+                {
+                    self.equip(moving, host);
+                }
+            }
             Effect::Copy => {
                 let Some(t) = tcard else { return };
                 self.copy_card(source, t, line);

@@ -504,6 +504,12 @@ pub enum Effect {
     /// `cantbetargetof(tc)` (ACantBeTargetFrom): while it lasts, the card cannot be the
     /// target of spells or abilities whose source matches tc.
     CantBeTargetOf(TargetSpec),
+    /// `newtarget` / `retarget` (AANewTarget): the target aura or equipment (`retarget`: the
+    /// card itself) is exiled and returns to the battlefield attached to the card (`retarget`:
+    /// to the target), under that card's controller.
+    NewTarget {
+        retarget: bool,
+    },
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1923,7 +1929,9 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Frozen);
     }
     if has("retarget") || has("newtarget") {
-        return Some(Unsupported("retarget"));
+        return Some(NewTarget {
+            retarget: has("retarget"),
+        });
     }
     if has("morph") {
         return Some(Unsupported("morph"));
