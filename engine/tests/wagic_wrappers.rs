@@ -176,6 +176,16 @@ subtype=Aura
 target=creature
 auto=2/2
 [/card]
+[card]
+id=9621
+name=Sentry Hound
+mana={1}{W}
+type=Creature
+subtype=Hound
+power=2
+toughness=2
+auto={0}:block target(creature)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -359,6 +369,14 @@ fn newtarget_attaches_the_target_aura_to_the_card() {
     // kill it).
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Charm Keeper\nhand:Keeper's Boon,Spark Jolt\nmanapool:{1}{R}\n[PLAYER2]\n[DO]\nCharm Keeper\nKeeper's Boon\nSpark Jolt\nCharm Keeper\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Charm Keeper,Keeper's Boon\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn block_makes_the_card_block_the_target_attacker() {
+    // The defender's hound uses its ability (its menu: block, then the ability) on the goat.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Ridge Goat\n[PLAYER2]\ninplay:Sentry Hound\n[DO]\nRidge Goat\nnext\nSentry Hound\nchoice 1\nRidge Goat\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Ridge Goat\n[PLAYER2]\ninplay:Sentry Hound\n[END]\n",
     );
 }
 

@@ -855,6 +855,17 @@ impl WGame<'_> {
                     self.equip(moving, host);
                 }
             }
+            Effect::Block => {
+                if let Some(t) = tcard
+                    && t != source
+                    && self.g.card(t).attacking
+                    && self.g.card(source).zone == Zone::Battlefield
+                    && self.can_block_attacker(source, t)
+                {
+                    self.set_blocking(source, Some(t));
+                    self.interrupting = None;
+                }
+            }
             Effect::Copy => {
                 let Some(t) = tcard else { return };
                 self.copy_card(source, t, line);

@@ -510,6 +510,8 @@ pub enum Effect {
     NewTarget {
         retarget: bool,
     },
+    /// `block` (AABlock): the card blocks the target attacker, if it can block it.
+    Block,
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1973,7 +1975,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Tap);
     }
     if has("block") {
-        return Some(Unsupported("block"));
+        return Some(Block);
     }
     if has("connect") {
         return Some(Unsupported("connect"));
