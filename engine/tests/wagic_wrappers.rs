@@ -186,6 +186,16 @@ power=2
 toughness=2
 auto={0}:block target(creature)
 [/card]
+[card]
+id=9622
+name=Shade Runner
+mana={1}{B}
+type=Creature
+subtype=Ninja
+power=1
+toughness=1
+auto=@combat(attacking) source(this):target(creature|myhand) ninjutsu
+[/card]
 "#;
 
 fn db() -> Db {
@@ -377,6 +387,15 @@ fn block_makes_the_card_block_the_target_attacker() {
     // The defender's hound uses its ability (its menu: block, then the ability) on the goat.
     pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Ridge Goat\n[PLAYER2]\ninplay:Sentry Hound\n[DO]\nRidge Goat\nnext\nSentry Hound\nchoice 1\nRidge Goat\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Ridge Goat\n[PLAYER2]\ninplay:Sentry Hound\n[END]\n",
+    );
+}
+
+#[test]
+fn ninjutsu_puts_the_card_onto_the_battlefield_attacking() {
+    // The runner attacks; its trigger (a must-choose menu, then the target) brings the goat
+    // from the hand, attacking: 1 + 1 damage.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shade Runner\nhand:Ridge Goat\n[PLAYER2]\n[DO]\nShade Runner\nnext\nchoice 0\nRidge Goat\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Shade Runner,Ridge Goat\n[PLAYER2]\nlife:18\n[END]\n",
     );
 }
 

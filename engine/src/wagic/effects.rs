@@ -855,6 +855,21 @@ impl WGame<'_> {
                     self.equip(moving, host);
                 }
             }
+            Effect::Ninjutsu => {
+                let Some(t) = tcard else { return };
+                if self.is_extra(t) || self.g.card(t).zone == Zone::Battlefield {
+                    return;
+                }
+                let me = self.controller(source);
+                self.put_in_zone(t, me, Zone::Temp);
+                self.resolve_spell(t, Vec::new(), 0, Zone::Temp);
+                if self.g.card(t).zone == Zone::Battlefield {
+                    self.g.card_mut(t).sick = false;
+                    self.tap(t, false);
+                    self.g.card_mut(t).attacking = true;
+                    self.bump();
+                }
+            }
             Effect::Block => {
                 if let Some(t) = tcard
                     && t != source

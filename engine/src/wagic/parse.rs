@@ -512,6 +512,9 @@ pub enum Effect {
     },
     /// `block` (AABlock): the card blocks the target attacker, if it can block it.
     Block,
+    /// `ninjutsu` (ANinja): the target card enters the battlefield of the ability's controller
+    /// tapped and attacking, without summoning sickness.
+    Ninjutsu,
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -1588,7 +1591,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     use Effect::*;
     let has = |w: &str| s.contains(w);
     if has("ninjutsu") {
-        return Some(Unsupported("ninjutsu"));
+        return Some(Ninjutsu);
     }
     if has("removefromcombat") {
         return Some(Unsupported("removefromcombat"));
