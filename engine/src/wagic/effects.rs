@@ -1091,18 +1091,26 @@ impl WGame<'_> {
                 .collect(),
             ..Primitive::default()
         };
+        // The source's Spell resolves: nested deeper than MAX_DEPTH, the play is a loop (as
+        // for resolve_spell).
+        if self.g.depth >= crate::game::MAX_DEPTH {
+            self.g.steps = self.g.steps.max(self.g.budget.saturating_add(1));
+            return;
+        }
         let dummy = self.new_card(&Arc::new(prim), 0, receiver, Zone::Temp);
         self.stored_source.push((dummy, source));
         let spell = SpellInfo::default();
+        self.g.depth += 1;
         for l in lines {
             if self.g.tick().is_err() {
-                return;
+                break;
             }
             let mut ctx = self.parse_ctx(dummy, Some(&spell));
             if let Some(ab) = parse::parse(l, &mut ctx, false, false) {
                 self.add_ability(ab, dummy, Some(&spell), line);
             }
         }
+        self.g.depth -= 1;
     }
 
     /// AEquip::equip: the equipment's abilities are given again, to the equipped creature.
