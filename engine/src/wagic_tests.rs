@@ -692,6 +692,7 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) -> bo
         if id != 0
             && let Some(i) = (0..game.stack.len()).find(|&i| {
                 !game.stack[i].resolved
+                    && stack_displayed(game, i)
                     && match &game.stack[i].obj {
                         StackObj::Spell { card, .. } => game.g.card(*card).mtgid == id,
                         StackObj::Ability { source, .. } => game.g.card(*source).mtgid == id,
@@ -722,6 +723,25 @@ fn act(game: &mut WGame, action: &str, player: PlayerId, next: &mut usize) -> bo
         }
     }
     false
+}
+
+/// Whether stack item `i` is shown for a click (ActionStack's display flag): only while a
+/// target chooser is up, for the items it can target. Otherwise a card id clicks the card.
+fn stack_displayed(game: &WGame, i: usize) -> bool {
+    let (tc, source) = if let Some(st) = &game.spell_tc {
+        (st.tc.clone(), st.card)
+    } else if let Some(w) = game.waiting_ability() {
+        match &game.layer[w].ab {
+            parse::Ab::Activated(a) => match &a.tc {
+                Some(tc) => (tc.clone(), game.layer[w].source),
+                None => return false,
+            },
+            _ => return false,
+        }
+    } else {
+        return false;
+    };
+    game.can_target(&tc, source, Tgt::Stack(i), true)
 }
 
 fn find_by_name(game: &WGame, name: &str) -> Option<CardId> {

@@ -45,6 +45,7 @@ impl WGame<'_> {
         self.protections.clear();
         self.preventions.clear();
         self.cost_changes.clear();
+        self.cant_target.clear();
         self.cant_block.clear();
         self.spirit_links.clear();
         self.combat_keywords.clear();
@@ -67,6 +68,19 @@ impl WGame<'_> {
             let ab = std::mem::replace(&mut self.layer[i].ab, Ab::Multi(Vec::new()));
             self.apply_continuous(&ab, source, target, 0);
             self.layer[i].ab = ab;
+        }
+        // Layer 7e: power and toughness switched an odd number of times are swapped last.
+        let mut swaps = std::mem::take(&mut self.pt_swaps);
+        swaps.sort_unstable();
+        let mut k = 0;
+        while k < swaps.len() {
+            let c = swaps[k];
+            let n = swaps[k..].iter().take_while(|&&x| x == c).count();
+            if n % 2 == 1 {
+                let cur = &mut self.g.cards[c].cur;
+                std::mem::swap(&mut cur.power, &mut cur.toughness);
+            }
+            k += n;
         }
     }
 
@@ -168,6 +182,7 @@ impl WGame<'_> {
 
     fn apply_effect_continuous(&mut self, e: &Effect, source: CardId, t: CardId) {
         match e {
+            Effect::SwapPt => self.pt_swaps.push(t),
             Effect::Pt {
                 power, toughness, ..
             } => {
@@ -275,6 +290,9 @@ impl WGame<'_> {
             }
             Effect::CantBeBlockedBy(tc) => {
                 self.cant_block.push((t, tc.clone(), source));
+            }
+            Effect::CantBeTargetOf(tc) => {
+                self.cant_target.push((t, tc.clone(), source));
             }
             Effect::CombatKeyword(kw) => {
                 self.combat_keywords.push((t, kw.clone()));
@@ -560,6 +578,12 @@ impl WGame<'_> {
                     TcKind::MyTgt => self.g.card(source).attached_to == Some(card),
                     TcKind::This => card == source,
                     TcKind::Trigger => self.trigger_card == Some(card),
+                    TcKind::MyStored => {
+                        self.stored_source
+                            .iter()
+                            .any(|&(dummy, stored)| dummy == source && stored == card)
+                            && self.in_zones(tc, source, card)
+                    }
                     TcKind::Damageable => {
                         self.g.card(card).is_creature() && self.in_zones(tc, source, card)
                     }
@@ -570,8 +594,7 @@ impl WGame<'_> {
                     | TcKind::Invalid
                     | TcKind::Blockable
                     | TcKind::Proliferation
-                    | TcKind::MyCurses
-                    | TcKind::MyStored => false,
+                    | TcKind::MyCurses => false,
                     _ => self.in_zones(tc, source, card) && self.matches_kind(tc, source, card),
                 };
                 if !ok {
@@ -582,6 +605,11 @@ impl WGame<'_> {
                         return false;
                     }
                     if self.protected_against(card, source) {
+                        return false;
+                    }
+                    if self.cant_target.iter().any(|(c, ftc, fsource)| {
+                        *c == card && self.matches_kind(ftc, *fsource, source)
+                    }) {
                         return false;
                     }
                     if self.has(card, "hexproof") && self.controller(card) != me {
@@ -636,7 +664,17 @@ impl WGame<'_> {
             match a {
                 Attr::Type(t) => types.push((*neg, t.clone())),
                 Attr::Color(col) => colors.push((*neg, *col)),
-                Attr::ChosenType | Attr::ChosenColor => {}
+                // The colour and type chosen for the ability's card (none chosen: no test).
+                Attr::ChosenColor => {
+                    if let Some(&(_, col)) = self.chosen_color.iter().find(|(x, _)| *x == source) {
+                        colors.push((*neg, col));
+                    }
+                }
+                Attr::ChosenType => {
+                    if let Some((_, t)) = self.chosen_type.iter().find(|(x, _)| *x == source) {
+                        types.push((*neg, t.clone()));
+                    }
+                }
                 other => rest.push((*neg, other)),
             }
         }
@@ -859,12 +897,14 @@ pub fn is_continuous(ab: &Ab) -> bool {
         Ab::Effect(e) => matches!(
             e,
             Effect::Pt { .. }
+                | Effect::SwapPt
                 | Effect::Basic { .. }
                 | Effect::Becomes { .. }
                 | Effect::Transforms(_)
                 | Effect::LoseSubtypesOf(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
+                | Effect::CantBeTargetOf(_)
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
                 | Effect::PreventTypes { .. }
@@ -886,6 +926,7 @@ pub fn duration_of(ab: &Ab) -> Option<Duration> {
         | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
         Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
         Ab::Effect(Effect::PreventTypes { ueot: true, .. }) => Some(Duration::Ueot),
+        Ab::Effect(Effect::SwapPt) => Some(Duration::Ueot),
         _ => None,
     }
 }

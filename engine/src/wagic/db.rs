@@ -101,6 +101,9 @@ pub struct Db {
     pub macros: Vec<Macro>,
     /// Definitions in load order (for simulation).
     pub definitions: Vec<Arc<Primitive>>,
+    /// The creature types of the pool, in the order they are first met (built when first
+    /// asked: the menu of `chooseatype`).
+    pub creature_types: std::sync::OnceLock<Vec<String>>,
 }
 
 /// The maximum grade the engine loads by default (Borderline).
@@ -126,7 +129,47 @@ pub fn load_order(files: &[SourceFile], ids: &mut [FileId]) {
     });
 }
 
+/// Type words that are no creature type.
+const NOT_CREATURE_TYPES: [&str; 13] = [
+    "creature",
+    "legendary",
+    "artifact",
+    "enchantment",
+    "land",
+    "tribal",
+    "snow",
+    "basic",
+    "world",
+    "instant",
+    "sorcery",
+    "planeswalker",
+    "token",
+];
+
 impl Db {
+    /// MTGAllCards::getCreatureValuesById (approximated: the subtypes of the pool's creatures,
+    /// in load order).
+    pub fn creature_types(&self) -> &[String] {
+        self.creature_types.get_or_init(|| {
+            let mut seen = std::collections::HashSet::new();
+            let mut out = Vec::new();
+            for p in &self.definitions {
+                if !p.has_type("creature") {
+                    continue;
+                }
+                for t in &p.types {
+                    if !t.is_empty()
+                        && !NOT_CREATURE_TYPES.contains(&t.as_str())
+                        && seen.insert(t.clone())
+                    {
+                        out.push(t.clone());
+                    }
+                }
+            }
+            out
+        })
+    }
+
     /// Reads the given files in load order.
     pub fn load(files: &[SourceFile], ids: &[FileId], max_grade: u8) -> Db {
         let mut ids = ids.to_vec();

@@ -783,6 +783,202 @@ impl WGame<'_> {
                     Tgt::Stack(_) => {}
                 }
             }
+            Effect::Choose {
+                color,
+                text,
+                nonwall,
+            } => {
+                // GenericChooseTypeColor::resolve: a menu for the card it applies to.
+                let card = tcard.unwrap_or(source);
+                let values: Vec<String> = if *color {
+                    crate::mana::COLOR_NAMES[1..]
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect()
+                } else {
+                    self.db
+                        .creature_types()
+                        .iter()
+                        .filter(|t| !*nonwall || t.as_str() != "wall")
+                        .cloned()
+                        .collect()
+                };
+                if values.is_empty() {
+                    return;
+                }
+                self.menu = Some(Menu {
+                    object: Tgt::Card(card),
+                    items: (0..values.len()).map(Some).collect(),
+                    prev_interrupter: self.interrupting,
+                    may: None,
+                    choose: Some(ChooseMenu {
+                        card,
+                        color: *color,
+                        values,
+                        text: text.clone(),
+                        line,
+                    }),
+                    pay: None,
+                });
+                self.bump();
+            }
+            Effect::Emblem(inner) => {
+                // GenericAbilityMod: for good, applied to the first player's rules card.
+                let rules = self.extra[0];
+                if inner.one_shot() {
+                    self.resolve_ab(inner, source, Some(Tgt::Card(rules)), &[], None, 0, line);
+                } else {
+                    let mut inst = Inst::new(
+                        (**inner).clone(),
+                        source,
+                        self.g.card(source).incarnation,
+                        Some(Tgt::Card(rules)),
+                    );
+                    inst.permanent = true;
+                    inst.line = line;
+                    let i = self.add_inst(inst);
+                    self.recompute();
+                    if matches!(self.layer[i].ab, Ab::Effect(Effect::Transforms(_))) {
+                        self.transform_one_shots(i);
+                    }
+                }
+            }
+            Effect::Activate(inner) => {
+                // GenericAddToGame: the ability joins the game, applied to the target.
+                let t = target.or(Some(Tgt::Card(source)));
+                self.resolve_ab(inner, source, t, &[], None, 0, line);
+            }
+            Effect::ExchangeLife(who) => {
+                let me = self.controller(source);
+                let other = match who {
+                    Who::Controller => Some(Tgt::Player(me)),
+                    Who::Opponent => Some(Tgt::Player(1 - me)),
+                    Who::TargetController => match target {
+                        Some(Tgt::Card(c)) => Some(Tgt::Player(self.controller(c))),
+                        t => t,
+                    },
+                    Who::Owner => Some(Tgt::Player(self.g.card(source).owner)),
+                    Who::TargetedPlayer => self.g.card(source).player_target.map(Tgt::Player),
+                    Who::Unset => target,
+                };
+                let mine = self.g.players[me].life;
+                match other {
+                    Some(Tgt::Player(p)) if p != me => {
+                        let theirs = self.g.players[p].life;
+                        let d = (mine - theirs).abs();
+                        if mine > theirs {
+                            self.lose_life(me, d, Some(source));
+                            self.gain_life(p, d, Some(source));
+                        } else {
+                            self.gain_life(me, d, Some(source));
+                            self.lose_life(p, d, Some(source));
+                        }
+                    }
+                    Some(Tgt::Card(c)) if self.g.card(c).zone == Zone::Battlefield => {
+                        // A creature's toughness counts as its life total.
+                        let theirs = self.g.card(c).cur.toughness - self.g.card(c).damage;
+                        self.g.card_mut(c).base.toughness += mine - theirs;
+                        if mine > theirs {
+                            self.lose_life(me, mine - theirs, Some(source));
+                        } else {
+                            self.gain_life(me, theirs - mine, Some(source));
+                        }
+                        self.bump();
+                        self.recompute();
+                    }
+                    _ => {}
+                }
+            }
+            Effect::NewTarget { retarget } => {
+                let Some(t) = tcard else { return };
+                let (moving, host) = if *retarget { (source, t) } else { (t, source) };
+                if moving == host || self.is_extra(moving) {
+                    return;
+                }
+                // Exiled, then a new object on the battlefield of the host's controller.
+                let owner = self.g.card(moving).owner;
+                self.put_in_zone(moving, owner, Zone::Exile);
+                if self.g.card(moving).zone != Zone::Exile {
+                    return;
+                }
+                let controller = self.controller(host);
+                self.put_in_zone(moving, controller, Zone::Stack);
+                if self.g.card(moving).is("aura") {
+                    self.g.card_mut(moving).attached_to = Some(host);
+                }
+                self.resolve_spell(moving, Vec::new(), 0, Zone::Exile);
+                if self.g.card(moving).is("equipment")
+                    && self.g.card(moving).zone == Zone::Battlefield
+                    && self.g.card(host).zone == Zone::Battlefield
+                {
+                    self.equip(moving, host);
+                }
+            }
+            Effect::Ninjutsu => {
+                let Some(t) = tcard else { return };
+                if self.is_extra(t) || self.g.card(t).zone == Zone::Battlefield {
+                    return;
+                }
+                let me = self.controller(source);
+                self.put_in_zone(t, me, Zone::Temp);
+                self.resolve_spell(t, Vec::new(), 0, Zone::Temp);
+                if self.g.card(t).zone == Zone::Battlefield {
+                    self.g.card_mut(t).sick = false;
+                    self.tap(t, false);
+                    self.g.card_mut(t).attacking = true;
+                    self.bump();
+                }
+            }
+            Effect::Block => {
+                if let Some(t) = tcard
+                    && t != source
+                    && self.g.card(t).attacking
+                    && self.g.card(source).zone == Zone::Battlefield
+                    && self.can_block_attacker(source, t)
+                {
+                    self.set_blocking(source, Some(t));
+                    self.interrupting = None;
+                }
+            }
+            Effect::Copy => {
+                let Some(t) = tcard else { return };
+                self.copy_card(source, t, line);
+            }
+            Effect::Clone { with, types, who } => {
+                let Some(t) = tcard else { return };
+                let Some(def) = self.prim(t).cloned() else {
+                    return;
+                };
+                let me = self.controller(source);
+                // AACloner: `who == CONTROLLER` makes the clone for the opponent.
+                let player = if *who == Who::Controller { 1 - me } else { me };
+                let mtgid = self.g.card(t).mtgid;
+                let c = self.new_card(&def, mtgid, player, Zone::Temp);
+                self.g.card_mut(c).token = true;
+                {
+                    let base = &mut self.g.card_mut(c).base;
+                    for w in with.split(',').map(str::trim) {
+                        if let Some(i) = super::basic::BASIC_ABILITIES.iter().position(|a| *a == w)
+                        {
+                            base.keywords.set(i, true);
+                        }
+                        if let Some(col) = crate::mana::COLOR_NAMES.iter().position(|n| *n == w)
+                            && col > 0
+                        {
+                            base.colors |= 1 << col;
+                        }
+                    }
+                    for ty in types.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                        if !base.types.iter().any(|x| x == ty) {
+                            base.types.push(ty.to_string());
+                        }
+                    }
+                }
+                self.resolve_spell(c, Vec::new(), 0, Zone::Temp);
+            }
+            Effect::AbilityCreator { text, who, .. } => {
+                self.ability_creator(text, *who, source, target, line)
+            }
             Effect::Unsupported(what) => {
                 self.note(
                     NoteKind::Unsupported,
@@ -793,6 +989,142 @@ impl WGame<'_> {
             }
             _ => {}
         }
+    }
+
+    /// AACopier: `card` becomes a copy of `target` (MTGCardInstance::copy): printed
+    /// characteristics and ability text; the abilities are added as a spell's (one-shot ones
+    /// resolve). The card keeps its id (the test suite's mode). Findings of the copied text
+    /// name the line that copied it.
+    fn copy_card(&mut self, card: CardId, target: CardId, line: Option<usize>) {
+        // A card copying itself stays what it is (the simulation does not let a self-copy
+        // re-add its copy ability forever).
+        if card == target {
+            return;
+        }
+        let Some(def) = self.prim(target).cloned() else {
+            return;
+        };
+        let keywords = self.g.card(target).base.keywords;
+        let copied = card_from_primitive(&def, self.g.card(card).mtgid);
+        {
+            let c = self.g.card_mut(card);
+            c.def = copied.def;
+            c.base = copied.base;
+            c.base.keywords = keywords;
+            c.mana_cost = copied.mana_cost;
+        }
+        self.bump();
+        self.recompute();
+        let texts: Vec<String> = def
+            .autos
+            .iter()
+            .filter(|l| l.zone.is_empty())
+            .map(|l| l.text.clone())
+            .collect();
+        let spell = SpellInfo::default();
+        for text in texts {
+            let expanded = self.db.expand_macros(&text);
+            for l in expanded.split('\n') {
+                if self.g.tick().is_err() {
+                    return;
+                }
+                let mut ctx = self.parse_ctx(card, Some(&spell));
+                if let Some(ab) = parse::parse(l, &mut ctx, false, false) {
+                    self.add_ability(ab, card, Some(&spell), line);
+                }
+            }
+        }
+    }
+
+    /// AASetColorChosen / AASetTypeChosen: item `n` of a colour or type menu is the card's
+    /// choice, and the menu's text is played by the card (its `chosencolor` / `chosentype`
+    /// read as the choice).
+    pub fn chosen(&mut self, menu: ChooseMenu, n: usize) {
+        let Some(value) = menu.values.get(n).cloned() else {
+            return;
+        };
+        let card = menu.card;
+        let text = if menu.color {
+            let col = crate::mana::COLOR_NAMES
+                .iter()
+                .position(|c| *c == value)
+                .unwrap_or(0);
+            self.chosen_color.retain(|(c, _)| *c != card);
+            self.chosen_color.push((card, col));
+            let letter = ["c", "g", "u", "r", "b", "w"][col];
+            menu.text
+                .replace("{chosencolor}", &format!("{{{letter}}}"))
+                .replace("chosencolor", &value)
+        } else {
+            self.chosen_type.retain(|(c, _)| *c != card);
+            self.chosen_type.push((card, value.clone()));
+            menu.text.replace("chosentype", &value)
+        };
+        self.bump();
+        let mut ctx = self.parse_ctx(card, None);
+        if let Some(ab) = parse::parse(&text, &mut ctx, false, false) {
+            self.add_ability(ab, card, None, menu.line);
+        }
+    }
+
+    /// ATargetedAbilityCreator::resolve: a card-less object owned and controlled by the
+    /// receiving player, its ability text the stored text (lines separated by `_`), resolves
+    /// as a spell with no target; its abilities are those of an ordinary auto line (findings
+    /// name the line of the ability that created them).
+    fn ability_creator(
+        &mut self,
+        text: &str,
+        who: Who,
+        source: CardId,
+        target: Option<Tgt>,
+        line: Option<usize>,
+    ) {
+        let me = self.controller(source);
+        let targeted_player = self.g.card(source).player_target;
+        let receiver = match who {
+            Who::Controller => me,
+            Who::Opponent => 1 - me,
+            Who::TargetController => match target {
+                Some(Tgt::Card(c)) => self.controller(c),
+                Some(Tgt::Player(p)) => p,
+                _ => targeted_player.unwrap_or(1 - me),
+            },
+            Who::TargetedPlayer => targeted_player.unwrap_or(1 - me),
+            _ => 1 - me,
+        };
+        let lines: Vec<&str> = text.split('_').collect();
+        let prim = Primitive {
+            autos: lines
+                .iter()
+                .map(|l| super::db::AutoLine {
+                    zone: String::new(),
+                    text: l.to_string(),
+                    file: None,
+                    range: Default::default(),
+                })
+                .collect(),
+            ..Primitive::default()
+        };
+        // The source's Spell resolves: nested deeper than MAX_DEPTH, the play is a loop (as
+        // for resolve_spell).
+        if self.g.depth >= crate::game::MAX_DEPTH {
+            self.g.steps = self.g.steps.max(self.g.budget.saturating_add(1));
+            return;
+        }
+        let dummy = self.new_card(&Arc::new(prim), 0, receiver, Zone::Temp);
+        self.stored_source.push((dummy, source));
+        let spell = SpellInfo::default();
+        self.g.depth += 1;
+        for l in lines {
+            if self.g.tick().is_err() {
+                break;
+            }
+            let mut ctx = self.parse_ctx(dummy, Some(&spell));
+            if let Some(ab) = parse::parse(l, &mut ctx, false, false) {
+                self.add_ability(ab, dummy, Some(&spell), line);
+            }
+        }
+        self.g.depth -= 1;
     }
 
     /// AEquip::equip: the equipment's abilities are given again, to the equipped creature.
@@ -878,6 +1210,8 @@ impl WGame<'_> {
                 (1..6).filter(|&i| self.g.card(c).cur.has_color(i)).count() as i32
             }
             ("oneonecounters", Some(c), _) => self.g.card(c).counter_count("", 1, 1),
+            // The measured card's age or charge counters (none: 0).
+            ("age" | "charge", Some(c), _) => self.g.card(c).counter_count(kind, 0, 0),
             ("thatmuch", _, _) => self.thatmuch,
             (_, _, Some(p)) => self.g.players[p].life,
             _ => {

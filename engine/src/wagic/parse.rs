@@ -463,6 +463,58 @@ pub enum Effect {
         effect: String,
         who: String,
     },
+    /// `ability$!text!$ who` (ATargetedAbilityCreator): when it resolves, a card-less source
+    /// controlled by the receiving player (`controller`, `opponent`, `targetcontroller`,
+    /// `targetedplayer`; anything else: the opponent) plays `text` as a spell's ability text,
+    /// its lines separated by `_`. `name(...)` inside is the menu text only.
+    AbilityCreator {
+        name: String,
+        text: String,
+        who: Who,
+    },
+    /// `activatechooseacolor text activatechooseend` / `...atype...` (GenericChooseTypeColor):
+    /// a menu of the colours (or creature types) for the card it applies to; the choice is
+    /// the card's chosen colour (type), and `text` is then played by that card.
+    Choose {
+        color: bool,
+        text: String,
+        nonwall: bool,
+    },
+    /// `emblem ability` (GenericAbilityMod): the ability joins the game for good, applied to
+    /// the first player's rules card.
+    Emblem(Box<Ab>),
+    /// `activate ability` (GenericAddToGame): the ability joins the game (or resolves).
+    Activate(Box<Ab>),
+    /// `swap` (ASwapPTUEOT): until end of turn the card's power and toughness are switched,
+    /// after every other change (layer 7e); two switches cancel out.
+    SwapPt,
+    /// `copy` (AACopier): the card becomes a copy of the target (its printed characteristics
+    /// and ability text, whose abilities it then gets).
+    Copy,
+    /// `clone [with(abilities,colours)] [addtype(types)]` (AACloner): a token copy of the
+    /// target enters the battlefield, for the controller (`controller`: for the opponent).
+    Clone {
+        with: String,
+        types: String,
+        who: Who,
+    },
+    /// `exchangelife` (AAExchangeLife): the controller's life total and the player's (or a
+    /// creature's toughness) are exchanged.
+    ExchangeLife(Who),
+    /// `cantbetargetof(tc)` (ACantBeTargetFrom): while it lasts, the card cannot be the
+    /// target of spells or abilities whose source matches tc.
+    CantBeTargetOf(TargetSpec),
+    /// `newtarget` / `retarget` (AANewTarget): the target aura or equipment (`retarget`: the
+    /// card itself) is exiled and returns to the battlefield attached to the card (`retarget`:
+    /// to the target), under that card's controller.
+    NewTarget {
+        retarget: bool,
+    },
+    /// `block` (AABlock): the card blocks the target attacker, if it can block it.
+    Block,
+    /// `ninjutsu` (ANinja): the target card enters the battlefield of the ability's controller
+    /// tapped and attacking, without summoning sickness.
+    Ninjutsu,
     /// `pay[[cost]] a?b` (GenericPaidAbility): a menu of `options` to the controller of the
     /// card; the first is played only if `cost` (a mana cost, `{value:<number>}` for a count)
     /// is paid; one option alone may be declined.
@@ -548,11 +600,13 @@ impl Effect {
                 | Effect::Transforms(_)
                 | Effect::ProtectionFrom(..)
                 | Effect::CantBeBlockedBy(_)
+                | Effect::CantBeTargetOf(_)
                 | Effect::SpiritLink
                 | Effect::CombatKeyword(_)
                 | Effect::CastRestriction { .. }
                 | Effect::ProduceExtra(_)
                 | Effect::LoseSubtypesOf(_)
+                | Effect::SwapPt
                 | Effect::LoseAbilities
                 | Effect::PreventTypes { .. }
                 | Effect::AlterCost { .. }
@@ -1075,9 +1129,14 @@ fn parse_depth(
             return Some(Ab::Rule(word.to_string()));
         }
     }
-    // 2. Choose prefixes.
+    // 2. Choose prefixes: a must-choose menu, then the colour (type) menu.
     if s.starts_with("chooseacolor ") || s.starts_with("chooseatype ") {
-        return Some(Ab::Effect(Effect::Unsupported("chooseacolor/chooseatype")));
+        let choose = parse_choose(&s)?;
+        return Some(Ab::May {
+            inner: Box::new(Ab::Effect(choose)),
+            must: true,
+            cost: None,
+        });
     }
     // 3. Cut out nested texts.
     let unchanged = s.clone();
@@ -1265,12 +1324,19 @@ fn parse_depth(
         let a1 = rec(rest, ctx, activated, false)?;
         return Some(Ab::Ueot(Box::new(a1)));
     }
-    if s.starts_with("emblem ") || s.starts_with("activate ") {
-        return Some(Ab::Effect(Effect::Unsupported("emblem/activate")));
+    if s.starts_with("activate ") || s.starts_with(" activate ") {
+        let a1 = rec(s.get(9..).unwrap_or(""), ctx, activated, false)?;
+        return Some(Ab::Effect(Effect::Activate(Box::new(a1))));
     }
-    // 15-16.
-    if s.contains("activatechooseacolor ") || s.contains("activatechooseatype ") {
-        return Some(Ab::Effect(Effect::Unsupported("activatechoose")));
+    if let Some(rest) = s.strip_prefix("emblem ") {
+        let a1 = rec(rest, ctx, activated, false)?;
+        return Some(Ab::Effect(Effect::Emblem(Box::new(a1))));
+    }
+    // 15-16. The chosen text is read from the line as it was before texts were cut out.
+    if parse_between(&s, "activatechooseacolor ", " activatechooseend", true).is_some()
+        || parse_between(&s, "activatechooseatype ", " activatechooseend", true).is_some()
+    {
+        return parse_choose(&unchanged).map(Ab::Effect);
     }
     if s.contains("upcostmulti") {
         return Some(Ab::Effect(Effect::Unsupported("upcostmulti")));
@@ -1479,6 +1545,25 @@ fn parse_depth(
     effects(&s, ctx, activated, force_ueot).map(Ab::Effect)
 }
 
+/// AbilityFactory::parseChooseActionAbility: the first of the four choose forms found.
+fn parse_choose(s: &str) -> Option<Effect> {
+    for (start, stop, color) in [
+        ("activatechooseacolor ", " activatechooseend", true),
+        ("activatechooseatype ", " activatechooseend", false),
+        ("chooseacolor ", " chooseend", true),
+        ("chooseatype ", " chooseend", false),
+    ] {
+        if let Some((_, text, _)) = parse_between(s, start, stop, true) {
+            return Some(Effect::Choose {
+                color,
+                text: text.to_string(),
+                nonwall: !color && s.contains("nonwall"),
+            });
+        }
+    }
+    None
+}
+
 /// What `transforms((...))` does to a card.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Transform {
@@ -1616,7 +1701,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     use Effect::*;
     let has = |w: &str| s.contains(w);
     if has("ninjutsu") {
-        return Some(Unsupported("ninjutsu"));
+        return Some(Ninjutsu);
     }
     if has("removefromcombat") {
         return Some(RemoveFromCombat);
@@ -1639,8 +1724,14 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     let who = who_of(s);
     if has("ability$") && !ctx.stored_ability.is_empty() {
-        ctx.stored_ability.clear();
-        return Some(Unsupported("ability$"));
+        let mut text = std::mem::take(&mut ctx.stored_ability);
+        ctx.stored_transforms.clear();
+        let mut name = String::new();
+        if let Some((before, inner, after)) = parse_between(&text, "name(", ")", true) {
+            name = inner.to_string();
+            text = format!("{before}{after}");
+        }
+        return Some(AbilityCreator { name, text, who });
     }
     if let Some((_, inner, _)) = parse_between(s, "token(", ")", true) {
         let inner = &inner.replace('^', ",");
@@ -1712,13 +1803,22 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Bottom);
     }
     if has("copy") {
-        return Some(Unsupported("copy"));
+        return Some(Copy);
     }
     if has("phaseout") {
         return Some(Unsupported("phaseout"));
     }
     if has("clone") {
-        return Some(Unsupported("clone"));
+        let between = |a: &str| {
+            parse_between(s, a, ")", true)
+                .map(|(_, v, _)| v.to_string())
+                .unwrap_or_default()
+        };
+        return Some(Clone {
+            with: between("with("),
+            types: between("addtype("),
+            who,
+        });
     }
     if has("bury") {
         return Some(Bury);
@@ -1948,11 +2048,13 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         tc.zones = targets::zone_word("*");
         return Some(ProtectionFrom(tc, duration));
     }
-    if let Some((_, _inner, _)) = parse_between(s, "cantbetargetof(", ")", true) {
+    if let Some((_, inner, _)) = parse_between(s, "cantbetargetof(", ")", true) {
         if activated || duration == Duration::Ueot {
             return None;
         }
-        return Some(Unsupported("cantbetargetof"));
+        let mut tc = targets::parse(inner);
+        tc.zones = targets::zone_word("*");
+        return Some(CantBeTargetOf(tc));
     }
     if let Some((_, inner, _)) = parse_between(s, "cantbeblockedby(", ")", true) {
         if activated || duration == Duration::Ueot {
@@ -1970,7 +2072,9 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Frozen);
     }
     if has("retarget") || has("newtarget") {
-        return Some(Unsupported("retarget"));
+        return Some(NewTarget {
+            retarget: has("retarget"),
+        });
     }
     if has("morph") {
         return Some(Unsupported("morph"));
@@ -1979,10 +2083,10 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Unsupported("maxlevel"));
     }
     if has("swap") {
-        return Some(Unsupported("swap"));
+        return Some(SwapPt);
     }
     if has("exchangelife") {
-        return Some(Unsupported("exchangelife"));
+        return Some(ExchangeLife(who));
     }
     if has("regenerate") {
         return Some(Regenerate);
@@ -2012,7 +2116,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Tap);
     }
     if has("block") {
-        return Some(Unsupported("block"));
+        return Some(Block);
     }
     if has("connect") {
         return Some(Unsupported("connect"));

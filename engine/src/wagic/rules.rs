@@ -292,6 +292,16 @@ impl WGame<'_> {
                     return false;
                 }
             }
+            // `paid(kicker)`...: the card was paid that way (its alternateCostPaid).
+            if let Some((_, paid, _)) = parse::parse_between(r, "paid(", ")", true) {
+                let paid_with = self.g.card(card).paid_with;
+                if parse::ALT_COSTS
+                    .iter()
+                    .any(|(word, bit)| paid.contains(word) && paid_with & bit == 0)
+                {
+                    return false;
+                }
+            }
             if r.contains("during my turn") && player != self.current {
                 return false;
             }
@@ -407,7 +417,7 @@ impl WGame<'_> {
                         self.g.card(source).incarnation,
                         target,
                     );
-                    inst.force_destroy = false;
+                    inst.force_destroy = true;
                     inst.paid_with = paid_with;
                     inst.line = line;
                     inst.waiting = Some(Vec::new());

@@ -196,8 +196,20 @@ pub struct Menu {
     pub items: Vec<Option<usize>>,
     pub prev_interrupter: Option<PlayerId>,
     pub may: Option<usize>,
+    /// A menu of colours or creature types (GenericChooseTypeColor), not of abilities.
+    pub choose: Option<ChooseMenu>,
     /// A GenericPaidAbility menu (`pay[[cost]] a?b`): its choices are these, not layer items.
     pub pay: Option<Box<PayMenu>>,
+}
+
+/// The colour or type menu of `activatechoose...` / `choose...`: item n is `values[n]`.
+#[derive(Clone, Debug)]
+pub struct ChooseMenu {
+    pub card: CardId,
+    pub color: bool,
+    pub values: Vec<String>,
+    pub text: String,
+    pub line: Option<usize>,
 }
 
 /// The choices of a `pay[[cost]] a?b` menu: the first is played once `cost` is paid.
@@ -340,6 +352,16 @@ pub struct WGame<'a> {
     pub parsing: Option<(CardId, usize)>,
     /// The card that made the resolving trigger fire (`trigger` targets).
     pub trigger_card: Option<CardId>,
+    /// The card-less sources of `ability$!...!$` and the card whose ability made each
+    /// (Wagic's storedSourceCard, which `mystored` names).
+    pub stored_source: Vec<(CardId, CardId)>,
+    /// The colour and the creature type chosen for cards (chooseacolor, chooseasubtype).
+    pub chosen_color: Vec<(CardId, usize)>,
+    pub chosen_type: Vec<(CardId, String)>,
+    /// Cards switched by `swap` in the running recompute (once per switch).
+    pub pt_swaps: Vec<CardId>,
+    /// `cantbetargetof`: (card, sources it cannot be the target of, ability source).
+    pub cant_target: Vec<(CardId, TargetSpec, CardId)>,
     /// The card whose transformation is playing its one-shot new abilities (Wagic's
     /// `storedSourceCard`: `stored...` numbers read it).
     pub transform_source: Option<CardId>,
@@ -421,6 +443,11 @@ impl<'a> WGame<'a> {
             layer_turn: 0,
             parsing: None,
             trigger_card: None,
+            stored_source: Vec::new(),
+            chosen_color: Vec::new(),
+            chosen_type: Vec::new(),
+            pt_swaps: Vec::new(),
+            cant_target: Vec::new(),
             transform_source: None,
             protections: Vec::new(),
             cant_block: Vec::new(),
@@ -1259,7 +1286,9 @@ impl<'a> WGame<'a> {
                     continue;
                 }
                 if let Some(m) = &self.menu
-                    && m.object != Tgt::Card(self.layer[i].source)
+                    && (m.object != Tgt::Card(self.layer[i].source)
+                        || m.choose.is_some()
+                        || m.pay.is_some())
                 {
                     continue;
                 }
@@ -1289,7 +1318,8 @@ impl<'a> WGame<'a> {
             if !inst.triggered {
                 return false;
             }
-            return self.menu.as_ref().is_none_or(|m| m.may != Some(i));
+            // MayAbility::testDestroy: not while a menu is open.
+            return self.menu.is_none();
         }
         if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
             && !self.is_extra(t)
@@ -1480,6 +1510,7 @@ impl<'a> WGame<'a> {
                     items,
                     prev_interrupter: self.interrupting,
                     may: None,
+                    choose: None,
                     pay: None,
                 });
             }
@@ -1532,6 +1563,10 @@ impl<'a> WGame<'a> {
         if menu.may.is_some() {
             self.interrupting = menu.prev_interrupter;
         }
+        if let Some(c) = menu.choose {
+            self.chosen(c, n);
+            return;
+        }
         match item {
             None => {}
             Some(i) => {
@@ -1562,6 +1597,7 @@ impl<'a> WGame<'a> {
             items,
             prev_interrupter: prev,
             may: None,
+            choose: None,
             pay: Some(Box::new(pm)),
         });
         self.interrupting = Some(controller);
@@ -1621,8 +1657,10 @@ impl<'a> WGame<'a> {
                 && self.layer[j].source == source;
             let reacts = if j == i || other_may {
                 true
+            } else if matches!(self.layer[j].ab, Ab::May { .. }) {
+                self.layer[j].source == source
             } else {
-                !matches!(self.layer[j].ab, Ab::May { .. }) && self.is_reacting_to_click(j, source)
+                self.is_reacting_to_click(j, source)
             };
             if other_may {
                 self.layer[j].triggered = true;
@@ -1641,6 +1679,7 @@ impl<'a> WGame<'a> {
             items,
             prev_interrupter: prev,
             may: Some(i),
+            choose: None,
             pay: None,
         });
         let controller = self.controller(source);
