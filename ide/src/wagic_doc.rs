@@ -5,8 +5,10 @@
 //! lines it touches (extended until the window's parse ends outside a block), whose new children
 //! replace the old ones in the tree. What the window contributes to the index is compared with
 //! what it contributed before: when only positions moved, the index is moved along and only the
-//! window's cards are linted again; otherwise the index must be rebuilt (the caller does that in
-//! the background) and the file's findings are refreshed afterwards.
+//! window's cards are linted again; when only type words changed (a `type=` line typed in), the
+//! library's set of type words is patched and the cards that write a word that entered or left
+//! it are linted again too; otherwise the index must be rebuilt (the caller does that in the
+//! background) and the file's findings are refreshed afterwards.
 //!
 //! Findings are kept in two lists: those of the card runs (each lies inside its card, so a
 //! card's findings are replaced when it is linted again) and those of the file-level run
@@ -226,8 +228,8 @@ impl WagicDoc {
 
         let lines_changed =
             old_text.matches('\n').count() != new_text.matches('\n').count() || old_len == 0;
-        let contribution_changed = match index {
-            Some(index) => update_index(
+        let (contribution_changed, index_patched) = match index {
+            Some(index) => match update_index(
                 index,
                 id,
                 file,
@@ -235,13 +237,73 @@ impl WagicDoc {
                 (ws, we, new_we),
                 &old_text,
                 new_text,
-            ),
-            None => true,
+            ) {
+                Contribution::Same => (false, false),
+                Contribution::Changed => (true, false),
+                Contribution::Words(flipped) => self.type_words_flipped(index, id, text, &flipped),
+            },
+            None => (true, false),
         };
         Reparsed {
             contribution_changed,
             lines_changed,
+            index_patched,
         }
+    }
+
+    /// Type words entered or left the file's library (the index is patched already): the
+    /// cards that write one of them are linted again (before the next publication when they are
+    /// few, else in the background); when the findings of any card may change, every card is.
+    /// Returns (contribution changed, index patched) for `Reparsed`.
+    fn type_words_flipped(
+        &mut self,
+        index: &index::Index,
+        id: FileId,
+        text: &str,
+        flipped: &[String],
+    ) -> (bool, bool) {
+        if flipped.is_empty() {
+            return (false, false);
+        }
+        let uses = index
+            .file(id)
+            .and_then(|f| index.libraries.get(f.library))
+            .and_then(|lib| lib.type_word_uses(flipped, text));
+        let Some(uses) = uses else {
+            self.mark_stale(self.green.text_len());
+            return (false, true);
+        };
+        let cards: Vec<TextRange> = top_children(&self.green)
+            .into_iter()
+            .filter(|(_, k)| *k == SyntaxKind::CARD_BLOCK)
+            .map(|(r, _)| r)
+            .collect();
+        let mut hit: Vec<TextRange> = uses
+            .into_iter()
+            .filter_map(|at| {
+                let at = size(at);
+                let i = cards.partition_point(|c| c.end() <= at);
+                cards.get(i).filter(|c| c.start() <= at).copied()
+            })
+            .collect();
+        hit.sort_by_key(|r| r.start());
+        hit.dedup();
+        self.file_dirty = true;
+        if hit.len() <= FIRST_CARDS {
+            self.urgent.extend(hit);
+        } else {
+            self.stale.extend(hit);
+            self.stale.sort_by_key(|r| r.start());
+            let mut merged: Vec<TextRange> = Vec::with_capacity(self.stale.len());
+            for r in self.stale.drain(..) {
+                match merged.last_mut() {
+                    Some(last) if r.start() <= last.end() => *last = last.cover(r),
+                    _ => merged.push(r),
+                }
+            }
+            self.stale = merged;
+        }
+        (false, true)
     }
 
     fn reparse_all(
@@ -274,6 +336,7 @@ impl WagicDoc {
         Reparsed {
             contribution_changed,
             lines_changed: true,
+            index_patched: false,
         }
     }
 
@@ -553,7 +616,7 @@ fn neutral_status() -> BlockStatus {
 }
 
 /// Updates the file's part of the index after the window `ws..we` (old text; `ws..new_we` in
-/// the new one) was reparsed. Returns whether the file's contribution changed.
+/// the new one) was reparsed, and says what changed in the file's contribution.
 fn update_index(
     index: &mut index::Index,
     id: FileId,
@@ -562,9 +625,9 @@ fn update_index(
     (ws, we, new_we): (usize, usize, usize),
     old_text: &str,
     new_text: &str,
-) -> bool {
+) -> Contribution {
     let Some(facts) = index.file(id) else {
-        return true;
+        return Contribution::Changed;
     };
     let delta = new_we as i64 - we as i64;
     let window_file = |t: &str| SourceFile::from_text(file.path.clone(), Dialect::WAGIC, t);
@@ -618,11 +681,7 @@ fn update_index(
             .iter()
             .zip(&new_window.macros)
             .all(|(a, b)| same_macro(a, b));
-    let same = same_blocks
-        && same_macros
-        && !old_gate_here
-        && new_window.gate.is_none()
-        && old_words == new_words;
+    let same_structure = same_blocks && same_macros && !old_gate_here && new_window.gate.is_none();
 
     // Old window positions to new ones, field by field, when the blocks pair up.
     let mut table: Vec<(TextRange, TextRange)> = Vec::new();
@@ -663,7 +722,7 @@ fn update_index(
     index.text_changed(id, files_len);
 
     let Some(facts) = index.files.get_mut(&id) else {
-        return true;
+        return Contribution::Changed;
     };
     let window_statuses: Vec<BlockStatus> = if pairs_up {
         facts.blocks[ba..bb].to_vec()
@@ -673,7 +732,7 @@ fn update_index(
     facts.index.blocks.splice(ba..bb, new_window.blocks);
     facts.blocks.splice(ba..bb, window_statuses);
     facts.index.macros.splice(ma..mb, new_window.macros);
-    if !same {
+    if !same_structure {
         // The gate: the first grade line of the file that stops the loader.
         let before = facts
             .index
@@ -684,14 +743,31 @@ fn update_index(
             .gate
             .filter(|(_, r)| usize::from(r.start()) >= new_we);
         facts.index.gate = before.or(new_window.gate).or(after);
-        for w in old_window.type_words {
-            if let Some(at) = facts.index.type_words.iter().position(|x| *x == w) {
-                facts.index.type_words.swap_remove(at);
-            }
-        }
-        facts.index.type_words.extend(new_window.type_words);
+        return Contribution::Changed;
     }
-    !same
+    if old_words == new_words {
+        return Contribution::Same;
+    }
+    // Only type words changed: the library's counts follow (the file's own list is merged
+    // into them when the index is built).
+    let library = facts.library;
+    Contribution::Words(
+        index
+            .libraries
+            .get_mut(library)
+            .map_or_else(Vec::new, |lib| lib.count_type_words(&old_words, &new_words)),
+    )
+}
+
+/// What an edit did to the file's contribution to the index.
+enum Contribution {
+    /// Only positions moved (the index follows them).
+    Same,
+    /// Blocks, macros or the gate changed: the index must be rebuilt.
+    Changed,
+    /// Only type words changed; the library's set was patched, and these words entered or left
+    /// it.
+    Words(Vec<String>),
 }
 
 /// A Wagic document follows edits: only the cards an edit touches are reparsed and relinted.
@@ -819,6 +895,20 @@ mod tests {
         (index, diags)
     }
 
+    /// The type words of each library, with their counts, sorted.
+    fn library_types(index: &index::Index) -> Vec<Vec<(String, u32)>> {
+        index
+            .libraries
+            .iter()
+            .map(|lib| {
+                let mut words: Vec<(String, u32)> =
+                    lib.types.iter().map(|(w, n)| (w.clone(), *n)).collect();
+                words.sort();
+                words
+            })
+            .collect()
+    }
+
     fn key(d: &Diagnostic) -> String {
         format!(
             "{} {:?} {} {:?} {:?} {:?}",
@@ -881,7 +971,57 @@ mod tests {
                 fresh_index.file(0).unwrap().blocks,
                 "statuses after {find:?}"
             );
+            assert_eq!(
+                library_types(&index),
+                library_types(&fresh_index),
+                "type words after {find:?}"
+            );
         }
+    }
+
+    /// Type words typed into a card enter and leave the library's set without a rebuild of the
+    /// index; the findings of the other cards that write them follow before the next
+    /// publication (no background work).
+    #[test]
+    fn type_words_are_patched_in_place() {
+        let mut files = files(FILE);
+        let (mut index, _) = full(&files);
+        let filter = Config::every_rule().filter;
+        let mut doc = WagicDoc::new(files[0].text());
+        doc.lint(0, &files, &index, &filter, 0);
+        let edits = [
+            // `fliyng` (in Beta Wisp's `lord(creature[fliyng])`) becomes a type of the library.
+            ("subtype=Bear\n", "subtype=Bear Fliyng\n"),
+            ("Bear Fliyng", "Bear Fliyngx"),
+            ("Bear Fliyngx", "Bear Fliyng"),
+            ("Bear Fliyng", "Bear"),
+            ("type=Instant", "type=Instant Plyer"),
+        ];
+        let mut flips = 0;
+        for (find, replace) in edits {
+            let mut text = files[0].text().to_string();
+            let at = text.find(find).unwrap();
+            text.replace_range(at..at + find.len(), replace);
+            doc.edited(at, at + find.len(), replace.len());
+            files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
+            let outcome = doc.reparse(0, &files[0], files.len(), Some(&mut index));
+            assert!(!outcome.contribution_changed, "rebuild after {find:?}");
+            flips += usize::from(outcome.index_patched);
+            assert!(
+                !doc.lint(0, &files, &index, &filter, 0),
+                "stale after {find:?}"
+            );
+            let (fresh_index, expected) = full(&files);
+            assert_eq!(library_types(&index), library_types(&fresh_index));
+            let got: Vec<String> = doc
+                .diagnostics(&files[0], &filter)
+                .iter()
+                .map(key)
+                .collect();
+            let want: Vec<String> = expected.iter().map(key).collect();
+            assert_eq!(got, want, "after {find:?} -> {replace:?}");
+        }
+        assert_eq!(flips, edits.len());
     }
 
     #[test]
@@ -1041,6 +1181,11 @@ mod tests {
                     index.file(0).unwrap().blocks,
                     fresh_index.file(0).unwrap().blocks,
                     "statuses at step {step}"
+                );
+                assert_eq!(
+                    library_types(&index),
+                    library_types(&fresh_index),
+                    "type words at step {step}"
                 );
             }
             while doc.lint(0, &files, &index, &filter, 2) {}

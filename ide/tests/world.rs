@@ -838,6 +838,16 @@ fn large_wagic_documents_settle_to_a_full_check() {
             "name=Large Test Wisp 3\nauto=twist\n",
         ),
         ("Wisp 1700\nabilities=flying", "Wisp 1700\nabilities=flyng"),
+        // A type word that another card's target names enters the library, then leaves it.
+        (
+            "name=Large Test Wisp 7\n",
+            "name=Large Test Wisp 7\nauto=lord(creature[goblinx]) +1/+1\n",
+        ),
+        (
+            "Wisp 2000\nabilities=flying\ntype=Creature\n",
+            "Wisp 2000\nabilities=flying\ntype=Creature Goblinx\n",
+        ),
+        ("type=Creature Goblinx\n", "type=Creature Goblin\n"),
         (
             "name=Large Test Wisp 2999\n",
             "name=Large Test Wisp 2999\n[card]\n",
