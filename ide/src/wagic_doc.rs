@@ -50,6 +50,12 @@ pub struct WagicDoc {
     /// Ranges whose cards were linted against an index that has changed since.
     stale: Vec<TextRange>,
     file_dirty: bool,
+    /// A newly opened large text is parsed up to here only (its first cards, for the first
+    /// publication); the rest is parsed when first needed (`complete`): by the background lint,
+    /// a feature or an edit. Until then the file-level run waits.
+    unparsed_from: Option<usize>,
+    /// The length of the text opened (while `unparsed_from` is set).
+    opened_len: usize,
 }
 
 fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
@@ -74,7 +80,31 @@ fn size(o: usize) -> TextSize {
 }
 
 impl WagicDoc {
+    /// The document of a newly opened text: a large text's first cards are parsed (and linted
+    /// before the first publication), the rest later (`complete`).
     pub fn new(text: &str) -> WagicDoc {
+        match parse_prefix(text, PARALLEL_PARSE_BYTES) {
+            Some((green, errors, split)) => {
+                let all = TextRange::up_to(TextSize::of(text));
+                WagicDoc {
+                    green,
+                    errors,
+                    pending: None,
+                    card_diags: Vec::new(),
+                    file_diags: Vec::new(),
+                    urgent: vec![TextRange::new(all.start(), size(split))],
+                    stale: vec![TextRange::new(size(split), all.end())],
+                    file_dirty: true,
+                    unparsed_from: Some(split),
+                    opened_len: text.len(),
+                }
+            }
+            None => WagicDoc::new_full(text),
+        }
+    }
+
+    /// The document of a text, parsed whole.
+    fn new_full(text: &str) -> WagicDoc {
         let (green, errors) = parse_split(text, PARALLEL_PARSE_BYTES);
         // The first publication holds the findings of the first cards (what an editor shows
         // first) and of the file level; a large file's other cards are linted in the
@@ -101,12 +131,50 @@ impl WagicDoc {
             urgent,
             stale,
             file_dirty: true,
+            unparsed_from: None,
+            opened_len: text.len(),
         }
+    }
+
+    /// Parses the rest of a newly opened text (`text`, unchanged since: an edit reparses it
+    /// whole).
+    fn complete(&mut self, text: &str) {
+        let Some(split) = self.unparsed_from.take() else {
+            return;
+        };
+        if usize::from(self.green.text_len()) != split
+            || split > text.len()
+            || !text.is_char_boundary(split)
+        {
+            // Not the text opened (never expected): parse it whole.
+            let (green, errors) = parse_split(text, PARALLEL_PARSE_BYTES);
+            self.green = green;
+            self.errors = errors;
+            return;
+        }
+        let (rest, errors) = parse_split(&text[split..], PARALLEL_PARSE_BYTES);
+        let n = self.green.children().len();
+        self.green = self
+            .green
+            .splice_children(n..n, rest.children().map(|c| c.to_owned()));
+        let base = size(split);
+        self.errors.extend(errors.into_iter().map(|e| SyntaxError {
+            range: e.range + base,
+            ..e
+        }));
     }
 
     /// Records a change of the text (`start..end` of the current text replaced by `len` bytes).
     pub fn edited(&mut self, start: usize, end: usize, len: usize) {
         self.pending = Some(Dirty::compose(self.pending, start, end, len));
+    }
+
+    /// The length of the text (the tree may cover only its start, `unparsed_from`).
+    fn text_len(&self) -> TextSize {
+        match self.unparsed_from {
+            Some(_) => size(self.opened_len),
+            None => self.green.text_len(),
+        }
     }
 
     pub fn has_pending(&self) -> bool {
@@ -162,6 +230,10 @@ impl WagicDoc {
         let Some(d) = self.pending.take() else {
             return Reparsed::default();
         };
+        if self.unparsed_from.is_some() {
+            // The text opened is gone: the edited one is parsed whole.
+            return self.reparse_all(id, file, files_len, index);
+        }
         let text = file.text();
         let kids = top_children(&self.green);
         let old_len = usize::from(self.green.text_len());
@@ -270,7 +342,7 @@ impl WagicDoc {
             .and_then(|f| index.libraries.get(f.library))
             .and_then(|lib| lib.type_word_uses(flipped, text));
         let Some(uses) = uses else {
-            self.mark_stale(self.green.text_len());
+            self.mark_stale(self.text_len());
             return (false, true);
         };
         let cards: Vec<TextRange> = top_children(&self.green)
@@ -313,7 +385,7 @@ impl WagicDoc {
         files_len: usize,
         index: Option<&mut index::Index>,
     ) -> Reparsed {
-        let fresh = WagicDoc::new(file.text());
+        let fresh = WagicDoc::new_full(file.text());
         self.green = fresh.green;
         self.errors = fresh.errors;
         self.card_diags.clear();
@@ -321,6 +393,7 @@ impl WagicDoc {
         self.urgent = fresh.urgent;
         self.stale = fresh.stale;
         self.file_dirty = true;
+        self.unparsed_from = None;
         let contribution_changed = match index {
             Some(index) => {
                 let new = index::index_file(file);
@@ -351,6 +424,9 @@ impl WagicDoc {
         budget: usize,
     ) -> bool {
         debug_assert!(self.pending.is_none(), "lint before reparse");
+        if budget > 0 {
+            self.complete(files[id].text());
+        }
         let kids = top_children(&self.green);
         let cards: Vec<TextRange> = kids
             .iter()
@@ -385,7 +461,8 @@ impl WagicDoc {
         }
         todo.sort_by_key(|r| r.start());
         todo.dedup();
-        let file_level = std::mem::take(&mut self.file_dirty);
+        // The file-level run reads the whole tree.
+        let file_level = self.unparsed_from.is_none() && std::mem::take(&mut self.file_dirty);
         let found = lint_cards_parallel(&self.green, id, files, index, filter, &todo, file_level);
         // Replace the findings of the cards linted.
         if !todo.is_empty() {
@@ -414,9 +491,8 @@ impl WagicDoc {
         lint::wagic::drop_replaced_brackets(&mut syntax_out, &rule_out);
         out.extend(syntax_out);
         out.extend(rule_out);
-        filter.apply(&mut out);
-        lint::suppress::apply(file, filter, &mut out);
-        out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+        // As a check finishes them (per-rule cap and long messages included).
+        lint::workspace::finish_with(file, filter, lint::suppress::Pass::Lint, &mut out);
         out
     }
 }
@@ -464,6 +540,29 @@ fn parse_split(text: &str, min: usize) -> (GreenNode, Vec<SyntaxError>) {
         ..e.clone()
     }));
     (green, errors)
+}
+
+/// The first cards of a text of `min` bytes or more: the tree and syntax errors of its start up
+/// to the line of card `FIRST_CARDS` (counted by `[card]` lines), and where that is. As for the
+/// halves of `parse_split`, the start's children are those of the whole when its parse ends
+/// outside a block; `None` otherwise (and for smaller texts).
+fn parse_prefix(text: &str, min: usize) -> Option<(GreenNode, Vec<SyntaxError>, usize)> {
+    if text.len() < min {
+        return None;
+    }
+    let split = text
+        .match_indices("\n[card]")
+        .nth(FIRST_CARDS)
+        .map(|(i, _)| i + 1)?;
+    let parse = syntax::wagic::parse(&text[..split]);
+    if parse
+        .errors()
+        .iter()
+        .any(|e| e.kind == ErrorKind::UnclosedBlock)
+    {
+        return None;
+    }
+    Some((parse.green().clone(), parse.errors().to_vec(), split))
 }
 
 /// The window of top-level children `i..=j` around a change, and the parse of its new text.
@@ -797,7 +896,8 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
         WagicDoc::reparse(self, id, file, files_len, index)
     }
 
-    fn tree(&mut self, _linter: &lint::wagic::Linter, _text: &str) -> GreenNode {
+    fn tree(&mut self, _linter: &lint::wagic::Linter, text: &str) -> GreenNode {
+        self.complete(text);
         self.green.clone()
     }
 
@@ -817,13 +917,13 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
     fn index_changed(&mut self, rebuild_pending: bool) -> bool {
         if !rebuild_pending {
             // A rebuild marks the findings stale when it is done.
-            self.mark_stale(self.green.text_len());
+            self.mark_stale(self.text_len());
         }
         false
     }
 
     fn reset(&mut self, _text_len: usize) {
-        self.mark_stale(self.green.text_len());
+        self.mark_stale(self.text_len());
     }
 
     fn has_stale(&self) -> bool {
@@ -1068,6 +1168,47 @@ mod tests {
             ),
             ("name=Open", "name=Open\n[/card]\n"),
         ]);
+    }
+
+    /// A large text is opened with its first cards parsed; linted to the end (or edited), it
+    /// has the tree and findings of a full analysis.
+    #[test]
+    fn large_texts_are_parsed_in_two_steps() {
+        let big: String = std::iter::repeat_n(FILE, 1000).collect();
+        assert!(big.len() >= PARALLEL_PARSE_BYTES);
+        let filter = Config::every_rule().filter;
+        for edit_first in [false, true] {
+            let mut files = files(&big);
+            let (index, _) = full(&files);
+            let mut doc = WagicDoc::new(files[0].text());
+            assert!(doc.unparsed_from.is_some());
+            doc.lint(0, &files, &index, &filter, 0);
+            let first = doc.diagnostics(&files[0], &filter);
+            let split = doc.unparsed_from.unwrap();
+            assert!(first.iter().all(|d| usize::from(d.range.start()) < split));
+            if edit_first {
+                let mut text = files[0].text().to_string();
+                let at = text.rfind("damage:3").unwrap();
+                text.replace_range(at..at + 8, "damage:4");
+                doc.edited(at, at + 8, 8);
+                files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
+                doc.reparse(0, &files[0], files.len(), None);
+                assert!(doc.unparsed_from.is_none());
+            }
+            while doc.lint(0, &files, &index, &filter, CHUNK) {}
+            let fresh = syntax::wagic::parse(files[0].text());
+            assert_eq!(&doc.green, fresh.green());
+            assert_eq!(doc.errors, fresh.errors());
+            let (_, expected) = full(&files);
+            let got: Vec<String> = doc
+                .diagnostics(&files[0], &filter)
+                .iter()
+                .map(key)
+                .collect();
+            let want: Vec<String> = expected.iter().map(key).collect();
+            assert!(want.len() > first.len());
+            assert_eq!(got, want);
+        }
     }
 
     /// A large text parsed in two halves gives the tree and errors of one parse, whatever

@@ -859,4 +859,20 @@ fn large_wagic_documents_settle_to_a_full_check() {
         settle(&mut world);
         assert_eq!(got(&mut world), full(&fx, &text), "after {find:?}");
     }
+    // Edited before its background work ran (only its first cards are parsed then): the
+    // edited text is analysed whole.
+    let mut early = fx.world();
+    early.open(cards.clone(), None, text.clone(), 1);
+    let first = got(&mut early);
+    assert!(first.len() < want.len());
+    let edited = edit(
+        &mut early,
+        &cards,
+        2,
+        "Wisp 2998\nabilities=flying",
+        "Wisp 2998\nabilities=flyng",
+    );
+    early.diagnostics(&cards);
+    settle(&mut early);
+    assert_eq!(got(&mut early), full(&fx, &edited), "after an early edit");
 }
