@@ -1015,6 +1015,23 @@ fn malformed_frames_are_answered_and_skipped() {
             "{what}: the broken frame was read as a request"
         );
     }
+    // JSON that looks like a message but that tower-lsp-server cannot decode (an id beyond
+    // i64, a repeated key): once forwarded, the server read nothing more. Answered instead.
+    for body in [
+        &br#"{"jsonrpc":"2.0","id":18446744073709551615,"method":"textDocument/hover"}"#[..],
+        br#"{"jsonrpc":"2.0","id":3,"id":4,"method":"textDocument/hover"}"#,
+    ] {
+        c.send_raw(body);
+        let hover = c.request("textDocument/hover", at(&path, EMBER, "DealDamage", 2));
+        let shown = String::from_utf8_lossy(body);
+        assert!(hover["result"].is_object(), "after {shown}: {hover}");
+        let invalid = |m: &Value| m["error"]["code"] == -32600;
+        assert!(
+            c.inbox.iter().any(invalid),
+            "no invalid-request answer to {shown}"
+        );
+        c.inbox.retain(|m| !invalid(m));
+    }
     // `$/` requests are optional: answered "method not found"; notifications are ignored.
     let response = c.request("$/cardlint/unknown", json!({}));
     assert_eq!(response["error"]["code"], -32601, "{response}");

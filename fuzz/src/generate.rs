@@ -334,7 +334,12 @@ impl Generator {
     pub fn stream(&self, rng: &mut Rng) -> Vec<u8> {
         let mut out = Vec::new();
         for _ in 0..rng.range(1, 16) {
-            match rng.below(12) {
+            match rng.below(14) {
+                12 | 13 => {
+                    // A message that is JSON but maybe no JSON-RPC the server can decode.
+                    let body = message_body(rng);
+                    out.extend(frame(&body, body.len()));
+                }
                 0 | 1 => {
                     let body = self.open_body(rng);
                     out.extend(frame(&body, body.len()));
@@ -424,6 +429,88 @@ impl Generator {
         }))
         .unwrap_or_default()
     }
+}
+
+/// A JSON-RPC message put together from odd parts: ids of every JSON type and size, methods
+/// (`$/` ones too) that may be no string, params of every type, keys repeated or missing,
+/// results and errors of any shape, deep nesting.
+fn message_body(rng: &mut Rng) -> Vec<u8> {
+    const IDS: &[&str] = &[
+        "1",
+        "0",
+        "-1",
+        "9223372036854775807",
+        "9223372036854775808",
+        "18446744073709551615",
+        "-9223372036854775809",
+        "1e3",
+        "1.5",
+        "\"a\"",
+        "\"\"",
+        "null",
+        "true",
+        "[]",
+        "{}",
+        "\"\\ud800\"",
+    ];
+    const METHODS: &[&str] = &[
+        "\"initialize\"",
+        "\"shutdown\"",
+        "\"textDocument/hover\"",
+        "\"textDocument/didChange\"",
+        "\"workspace/symbol\"",
+        "\"$/cancelRequest\"",
+        "\"$/setTrace\"",
+        "\"$/x\"",
+        "\"\"",
+        "1",
+        "null",
+        "[\"x\"]",
+    ];
+    const VALUES: &[&str] = &[
+        "{}",
+        "[]",
+        "null",
+        "1",
+        "\"s\"",
+        "{\"textDocument\":{\"uri\":\"file:///fuzz.txt\"},\"position\":{\"line\":0,\"character\":0}}",
+        "{\"code\":-32600,\"message\":\"m\"}",
+        "{\"code\":1.5,\"message\":\"m\"}",
+        "{\"code\":1}",
+        "{\"id\":1}",
+    ];
+    let mut fields: Vec<String> = Vec::new();
+    if !rng.one_in(8) {
+        let version = *rng.pick(&["\"2.0\"", "\"2.0\"", "\"1.0\"", "2", "null"]);
+        fields.push(format!("\"jsonrpc\":{version}"));
+    }
+    for key in ["id", "method", "params", "result", "error"] {
+        let present = match key {
+            "result" | "error" => rng.one_in(4),
+            _ => !rng.one_in(3),
+        };
+        for _ in 0..if present {
+            1 + usize::from(rng.one_in(8))
+        } else {
+            0
+        } {
+            let value = match key {
+                "id" => rng.pick(IDS).to_string(),
+                "method" => rng.pick(METHODS).to_string(),
+                _ if rng.one_in(16) => {
+                    let depth = rng.range(1, 400);
+                    format!("{}1{}", "[".repeat(depth), "]".repeat(depth))
+                }
+                _ => rng.pick(VALUES).to_string(),
+            };
+            fields.push(format!("\"{key}\":{value}"));
+        }
+    }
+    // Keys in any order.
+    for i in (1..fields.len()).rev() {
+        fields.swap(i, rng.below(i + 1));
+    }
+    format!("{{{}}}", fields.join(",")).into_bytes()
 }
 
 const HEADER_ENDS: &[&[u8]] = &[b"\r\n", b"\r\n\r\n", b"\n\n", b"", b"\r"];

@@ -4,7 +4,7 @@
 use crate::Kind;
 use crate::generate::{VALID, frame};
 use lint::{Diagnostic, SourceFile};
-use lsp::transport::{Decoder, Event, MAX_HEADER};
+use lsp::transport::{Decoder, Event, MAX_HEADER, screen};
 use std::sync::LazyLock;
 use syntax::{LineIndex, SourceText, TextRange};
 
@@ -352,10 +352,56 @@ fn decode(input: &[u8], step: usize) -> Result<Vec<Event>> {
     Ok(events)
 }
 
+/// What the guard does with one decoded body: forward it only if it is UTF-8 JSON within
+/// serde_json's nesting limit (tower-lsp-server's codec reads it as a `str`, then buffers the
+/// value, with that limit, to try its message kinds), else answer with exactly one well-formed
+/// JSON-RPC error.
+fn screened(body: &[u8]) -> Result<()> {
+    let shown = || String::from_utf8_lossy(&body[..body.len().min(200)]).into_owned();
+    let answer = match screen(body) {
+        Ok(()) => {
+            return match std::str::from_utf8(body).map(serde_json::from_str::<serde_json::Value>) {
+                Ok(Ok(_)) => Ok(()),
+                _ => Err(format!(
+                    "the guard forwards a body that is no UTF-8 JSON: {}",
+                    shown()
+                )),
+            };
+        }
+        Err(answer) => answer,
+    };
+    let events = decode(&answer, answer.len().max(1))?;
+    let [Event::Message(reply)] = events.as_slice() else {
+        return Err(format!(
+            "the guard's answer to {} is not one frame",
+            shown()
+        ));
+    };
+    let reply: serde_json::Value = serde_json::from_slice(reply)
+        .map_err(|e| format!("the guard's answer to {} is no JSON: {e}", shown()))?;
+    let id = &reply["id"];
+    let code = reply["error"]["code"].as_i64();
+    let ok = reply["jsonrpc"] == "2.0"
+        && (id.is_null() || id.is_string() || id.is_i64() || id.is_u64())
+        && reply["error"]["message"].is_string()
+        && matches!(code, Some(-32700 | -32600 | -32601));
+    if !ok {
+        return Err(format!("the guard answers {} with {reply}", shown()));
+    }
+    Ok(())
+}
+
 /// Garbage into the decoder: no panic, bounded memory; the valid frames that follow it after a
-/// line break are all delivered, last and in order.
+/// line break are all delivered, last and in order. Every decoded body goes through the guard's
+/// screen: forwarded only when the server can read it, else answered with one JSON-RPC error.
 pub fn lsp(garbage: &[u8]) -> Result<()> {
     let tail = lsp_tail();
+    if let Some(body) = tail.iter().find(|body| screen(body).is_err()) {
+        return Err(format!(
+            "the guard answers a well-formed message instead of forwarding it: {}",
+            String::from_utf8_lossy(body)
+        ));
+    }
     let mut input = garbage.to_vec();
     input.extend_from_slice(b"\r\n");
     for body in &tail {
@@ -375,6 +421,11 @@ pub fn lsp(garbage: &[u8]) -> Result<()> {
                 Event::Malformed(_) => None,
             })
             .collect();
+        if step == 3 {
+            for body in &messages {
+                screened(body)?;
+            }
+        }
         let delivered = messages.len() >= tail.len()
             && messages[messages.len() - tail.len()..]
                 .iter()
