@@ -36,6 +36,10 @@ pub(crate) const CHUNK: usize = crate::world::BACKGROUND_CHUNK;
 /// others are linted in the background.
 pub(crate) const FIRST_CARDS: usize = CHUNK;
 
+/// At most this many cards that write a type word that entered or left the library are linted
+/// again before the next publication (a keystroke waits for them); more go to the background.
+const URGENT_WORD_CARDS: usize = 8;
+
 pub struct WagicDoc {
     pub green: GreenNode,
     pub errors: Vec<SyntaxError>,
@@ -361,7 +365,7 @@ impl WagicDoc {
         hit.sort_by_key(|r| r.start());
         hit.dedup();
         self.file_dirty = true;
-        if hit.len() <= FIRST_CARDS {
+        if hit.len() <= URGENT_WORD_CARDS {
             self.urgent.extend(hit);
         } else {
             self.stale.extend(hit);
