@@ -573,7 +573,10 @@ impl WGame<'_> {
                 if let Some(c) = tcard
                     && self.g.card(c).zone == Zone::Battlefield
                 {
-                    self.event(Ev::Sacrificed { card: c });
+                    self.event(Ev::Sacrificed {
+                        card: c,
+                        as_cost: false,
+                    });
                     self.graveyard(c);
                 }
             }

@@ -829,7 +829,10 @@ impl WGame<'_> {
                 Extra::Tap(None) => self.tap(source, false),
                 Extra::Untap(None) => self.untap(source),
                 Extra::Sacrifice(None) => {
-                    self.event(Ev::Sacrificed { card: source });
+                    self.event(Ev::Sacrificed {
+                        card: source,
+                        as_cost: true,
+                    });
                     self.graveyard(source);
                 }
                 Extra::Exile(None) => {
@@ -895,7 +898,10 @@ impl WGame<'_> {
                         Extra::Tap(_) => self.tap(c, false),
                         Extra::Untap(_) => self.untap(c),
                         Extra::Sacrifice(_) => {
-                            self.event(Ev::Sacrificed { card: c });
+                            self.event(Ev::Sacrificed {
+                                card: c,
+                                as_cost: true,
+                            });
                             self.graveyard(c);
                         }
                         Extra::Exile(_) => {

@@ -275,6 +275,8 @@ pub enum Ev {
     },
     Sacrificed {
         card: CardId,
+        /// Sacrificed to pay a cost (its triggers resolve before the ability is on the stack).
+        as_cost: bool,
     },
     Targeted {
         card: CardId,
@@ -1366,7 +1368,10 @@ impl<'a> WGame<'a> {
                 }
                 if self.has(c, "treason") {
                     self.graveyard(c);
-                    self.event(Ev::Sacrificed { card: c });
+                    self.event(Ev::Sacrificed {
+                        card: c,
+                        as_cost: false,
+                    });
                 } else if self.has(c, "unearth") {
                     let owner = self.g.card(c).owner;
                     self.put_in_zone(c, owner, Zone::Exile);
