@@ -93,8 +93,8 @@ impl WGame<'_> {
                 let Some(b) = self.prim(card).and_then(|p| p.buyback.clone()) else {
                     return false;
                 };
-                let mut cost = self.spell_cost(card);
-                cost.add(&parse::parse_cost(&b).mana);
+                // The buyback cost is the whole cost (mana cost included), changed as it is.
+                let cost = self.spell_cost_from(card, parse::parse_cost(&b).mana);
                 self.can_cast(card, player, &cost)
             }
             "flashbackrule" | "retracerule" => {
@@ -133,7 +133,12 @@ impl WGame<'_> {
     /// The card's mana cost as its controller would pay it now: affinity (GameObserver::
     /// Affinity) takes {1} off the generic part for each matching permanent.
     pub fn spell_cost(&self, card: CardId) -> Mana {
-        let mut cost = self.g.card(card).mana_cost.clone();
+        self.spell_cost_from(card, self.g.card(card).mana_cost.clone())
+    }
+
+    /// `base` (the mana cost, or the whole cost with buyback) as the controller would pay it.
+    pub fn spell_cost_from(&self, card: CardId, base: Mana) -> Mana {
+        let mut cost = base;
         // `altercost` (GameObserver's cost refresh): the increases are added, then the
         // reductions removed, no color going below zero.
         if self.cost_changes.iter().any(|&(c, _, _)| c == card) {
@@ -473,7 +478,7 @@ impl WGame<'_> {
             }
             "buybackrule" => {
                 if let Some(b) = prim.as_ref().and_then(|p| p.buyback.clone()) {
-                    cost.add(&parse::parse_cost(&b).mana);
+                    cost = self.spell_cost_from(card, parse::parse_cost(&b).mana);
                     paid_with = parse::PAID_BUYBACK;
                 }
             }
