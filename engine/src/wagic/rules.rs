@@ -463,9 +463,25 @@ impl WGame<'_> {
         match rule {
             "kickerrule" => {
                 if let Some(k) = prim.as_ref().and_then(|p| p.kicker.clone()) {
-                    cost.add(&parse::parse_cost(k.trim_start_matches("multi")).mana);
+                    let kicker = parse::parse_cost(k.trim_start_matches("multi")).mana;
+                    let mut kicked = 1;
+                    if k.starts_with("multi") {
+                        // Multikicker (MTGKickerRule::reactToClick): kicked as many times as
+                        // the pool affords the cost with one more kicker.
+                        let pool = self.g.players[player].pool.clone();
+                        let mut with = cost.clone();
+                        with.add(&kicker);
+                        kicked = 0;
+                        while kicked < 100 && pool.can_afford(&with) {
+                            with.add(&kicker);
+                            kicked += 1;
+                        }
+                    }
+                    for _ in 0..kicked {
+                        cost.add(&kicker);
+                    }
                     paid_with |= parse::PAID_KICKER;
-                    self.g.card_mut(card).kicked = 1;
+                    self.g.card_mut(card).kicked = kicked;
                 }
             }
             "alternativecostrule" => {
