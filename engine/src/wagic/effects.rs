@@ -123,7 +123,7 @@ impl WGame<'_> {
             return;
         }
         self.bump();
-        let _ = (spell_targets, trigger_card);
+        let _ = spell_targets;
         match ab {
             Ab::Equip { .. } => {
                 if let Some(Tgt::Card(t)) = target
@@ -351,6 +351,7 @@ impl WGame<'_> {
                     target,
                 );
                 inst.line = line;
+                inst.trigger_card = trigger_card.or(self.trigger_card);
                 if self.valid_targets_exist(tc, source, 1) {
                     inst.waiting = Some(Vec::new());
                     self.add_inst(inst);
@@ -368,6 +369,7 @@ impl WGame<'_> {
                     Inst::new(ab.clone(), source, self.g.card(source).incarnation, target);
                 inst.paid_with = paid_with;
                 inst.line = line;
+                inst.trigger_card = trigger_card.or(self.trigger_card);
                 self.add_inst(inst);
                 self.recompute();
             }

@@ -405,6 +405,7 @@ impl WGame<'_> {
             let target = self.layer[i].target;
             let paid_with = self.layer[i].paid_with;
             let line = self.layer[i].line;
+            let trigger_card = self.layer[i].trigger_card;
             self.remove_inst(i);
             match *inner {
                 Ab::Targeted { tc, effect } => {
@@ -425,6 +426,7 @@ impl WGame<'_> {
                     inst.force_destroy = true;
                     inst.paid_with = paid_with;
                     inst.line = line;
+                    inst.trigger_card = trigger_card;
                     inst.waiting = Some(Vec::new());
                     self.add_inst(inst);
                 }
@@ -434,7 +436,7 @@ impl WGame<'_> {
                         source,
                         target,
                         Vec::new(),
-                        None,
+                        trigger_card,
                         false,
                         paid_with,
                         line,
@@ -1020,11 +1022,19 @@ impl WGame<'_> {
         let targets = targets.unwrap_or_default();
         let line = self.layer[i].line;
         let paid_with = self.layer[i].paid_with;
+        let trigger_card = self.layer[i].trigger_card;
         if self.layer[i].force_destroy {
             self.remove_inst(i);
         }
         self.fire(
-            effect, source, target, targets, None, false, paid_with, line,
+            effect,
+            source,
+            target,
+            targets,
+            trigger_card,
+            false,
+            paid_with,
+            line,
         );
     }
 

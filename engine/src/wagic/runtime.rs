@@ -120,6 +120,8 @@ pub struct Inst {
     pub last_fired_turn: i64,
     /// Which auto line this came from (for diagnostics).
     pub line: Option<usize>,
+    /// The card that made the trigger fire, kept by the may menu or target chooser it opened.
+    pub trigger_card: Option<CardId>,
 }
 
 impl Inst {
@@ -145,6 +147,7 @@ impl Inst {
             from_lord: false,
             last_fired_turn: -1,
             line: None,
+            trigger_card: None,
         }
     }
 }
