@@ -1389,6 +1389,14 @@ impl WGame<'_> {
             }
         };
         if to == Zone::Battlefield && self.g.card(card).zone != Zone::Battlefield {
+            // AAMover: an aura is put in play by casting it without paying (AACastCard); with
+            // nothing it could enchant, it stays where it is.
+            if self.g.card(card).is("aura")
+                && let Some(spec) = self.spell_target_spec(card)
+                && !self.valid_targets_exist(&super::targets::parse(&spec), card, 1)
+            {
+                return;
+            }
             self.put_in_zone(card, player, Zone::Stack);
             self.resolve_spell(card, Vec::new(), 0, Zone::Hand);
             return;
