@@ -585,10 +585,42 @@ impl WGame<'_> {
                 targets,
                 paid_with,
                 from,
+                storm_copy: false,
             },
             resolved: false,
             controller: player,
         });
+        self.casts_this_turn += 1;
+        // Storm (MTGPutInPlayRule::reactToClick): a copy, without targets, for each spell
+        // cast before it this turn.
+        if self.has(card, "storm") {
+            for _ in 1..self.casts_this_turn.min(100) {
+                self.add_action(StackItem {
+                    obj: StackObj::Spell {
+                        card,
+                        targets: Vec::new(),
+                        paid_with,
+                        from,
+                        storm_copy: true,
+                    },
+                    resolved: false,
+                    controller: player,
+                });
+            }
+        }
+    }
+
+    /// A storm copy resolves: the spell's abilities, without moving its card.
+    pub fn resolve_storm_copy(&mut self, card: CardId, paid_with: u32) {
+        if self.prim(card).is_none_or(|p| p.is_permanent()) {
+            return;
+        }
+        let info = SpellInfo {
+            targets: Vec::new(),
+            paid_with,
+        };
+        self.magic_text(card, Some(&info), "");
+        self.hardcoded_on_resolve(card, &[]);
     }
 
     /// Adds or removes a target of the spell being cast; true when the list is full.

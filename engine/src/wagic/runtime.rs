@@ -159,6 +159,8 @@ pub enum StackObj {
         targets: Vec<Tgt>,
         paid_with: u32,
         from: Zone,
+        /// A storm copy: the spell's abilities resolve again, the card stays where it is.
+        storm_copy: bool,
     },
     Ability {
         ab: Ab,
@@ -389,6 +391,8 @@ pub struct WGame<'a> {
     pub links: Vec<super::hardcoded::Link>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
+    /// Spells cast this turn by both players (storm counts them).
+    pub casts_this_turn: i32,
     /// Damage prevention abilities in play (rebuilt by `recompute`).
     pub preventions: Vec<Prevention>,
     /// Cost changes of `altercost` abilities: (card, color, amount), rebuilt by `recompute`.
@@ -440,6 +444,7 @@ impl<'a> WGame<'a> {
             blinked: Vec::new(),
             links: Vec::new(),
             stack_seen: Vec::new(),
+            casts_this_turn: 0,
             phase_actions: Vec::new(),
             preventions: Vec::new(),
             cost_changes: Vec::new(),
@@ -892,7 +897,14 @@ impl<'a> WGame<'a> {
                 targets,
                 paid_with,
                 from,
-            } => self.resolve_spell(card, targets, paid_with, from),
+                storm_copy,
+            } => {
+                if storm_copy {
+                    self.resolve_storm_copy(card, paid_with);
+                } else {
+                    self.resolve_spell(card, targets, paid_with, from);
+                }
+            }
             StackObj::Ability {
                 ab,
                 source,
@@ -1108,6 +1120,7 @@ impl<'a> WGame<'a> {
     fn next_player(&mut self) {
         self.g.turn += 1;
         self.stack_seen.clear();
+        self.casts_this_turn = 0;
         let cur = self.current;
         if self.g.players[cur].extra_turns > 0 {
             self.g.players[cur].extra_turns -= 1;
