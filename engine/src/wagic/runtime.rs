@@ -1427,6 +1427,23 @@ impl<'a> WGame<'a> {
                 {
                     self.graveyard(c);
                     changed = true;
+                    continue;
+                }
+                // Protection from a quality (GameObserver::gameStateBasedEffects): equipment
+                // with it becomes unattached; an aura with it goes to the graveyard, unless it
+                // has auraward.
+                let card = self.g.card(c);
+                if let Some(t) = card.attached_to
+                    && self.in_play(t)
+                    && self.protected_against(t, c)
+                {
+                    if card.is("equipment") {
+                        self.unequip(c);
+                        changed = true;
+                    } else if !self.has(c, "auraward") {
+                        self.graveyard(c);
+                        changed = true;
+                    }
                 }
             }
             if !changed {
