@@ -595,6 +595,11 @@ impl<'a> WGame<'a> {
 
     pub fn graveyard(&mut self, card: CardId) {
         let owner = self.g.card(card).owner;
+        // MTGPlayerCards::putInGraveyard: a card with exiledeath is exiled instead.
+        if self.has(card, "exiledeath") {
+            self.put_in_zone(card, owner, Zone::Exile);
+            return;
+        }
         self.put_in_zone(card, owner, Zone::Graveyard);
     }
 
@@ -769,6 +774,13 @@ impl<'a> WGame<'a> {
             let i = self.add_inst(inst);
             if transforms {
                 self.transform_one_shots(i);
+            }
+            // An instant's or sorcery's effect applies as it is added (addToGame), before its
+            // next abilities resolve (Magma Spray's exiledeath, then its damage).
+            if spell.is_some()
+                && (self.g.card(card).is("instant") || self.g.card(card).is("sorcery"))
+            {
+                self.recompute();
             }
         }
     }
