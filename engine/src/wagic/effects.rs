@@ -207,6 +207,17 @@ impl WGame<'_> {
                         .collect()
                 };
                 match kind {
+                    LordKind::Lord | LordKind::All if matches!(**effect, Ab::Activated(_)) => {
+                        // An instant's lord gives each card the activated ability until end of
+                        // turn (Resuscitate: `{1}:regenerate`).
+                        for c in matches {
+                            let mut inst =
+                                Inst::new((**effect).clone(), c, self.g.card(c).incarnation, None);
+                            inst.ueot = true;
+                            inst.line = line;
+                            self.add_inst(inst);
+                        }
+                    }
                     LordKind::Lord | LordKind::All => {
                         for c in matches {
                             self.resolve_ab(
