@@ -1353,7 +1353,10 @@ impl<'a> WGame<'a> {
         }
         if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
             && !self.is_extra(t)
-            && (self.g.card(t).incarnation != tinc || self.g.card(t).zone != Zone::Battlefield)
+            && (self.g.card(t).incarnation != tinc
+                // InstantAbility::testDestroy: an until-end-of-turn effect on a card outside
+                // play (Scout's Warning's flash on a card in hand) lasts while it stays there.
+                || (self.g.card(t).zone != Zone::Battlefield && !inst.ueot))
             && !matches!(
                 inst.ab,
                 Ab::Triggered { .. }
