@@ -159,6 +159,7 @@ impl WGame<'_> {
         }
         let me = self.controller(card);
         let mut reduce = 0;
+        let mut reduce_green = 0;
         for &(ability, what) in &AFFINITIES {
             if !self.has(card, ability) {
                 continue;
@@ -174,12 +175,16 @@ impl WGame<'_> {
                     "green creature" => mine && x.is_creature() && x.cur.has_color(1),
                     land => mine && x.is(land),
                 };
-                if counts {
+                if counts && what == "green creature" {
+                    // GameObserver::Affinity: green creatures take {G} off, not {1}.
+                    reduce_green += 1;
+                } else if counts {
                     reduce += 1;
                 }
             }
         }
         cost.amounts[0] = (cost.amounts[0] - reduce).max(0);
+        cost.amounts[1] = (cost.amounts[1] - reduce_green).max(0);
         cost
     }
 
