@@ -123,7 +123,7 @@ impl WGame<'_> {
             return;
         }
         self.bump();
-        let _ = (spell_targets, trigger_card);
+        let _ = spell_targets;
         match ab {
             Ab::Equip { .. } => {
                 if let Some(Tgt::Card(t)) = target
@@ -207,6 +207,17 @@ impl WGame<'_> {
                         .collect()
                 };
                 match kind {
+                    LordKind::Lord | LordKind::All if matches!(**effect, Ab::Activated(_)) => {
+                        // An instant's lord gives each card the activated ability until end of
+                        // turn (Resuscitate: `{1}:regenerate`).
+                        for c in matches {
+                            let mut inst =
+                                Inst::new((**effect).clone(), c, self.g.card(c).incarnation, None);
+                            inst.ueot = true;
+                            inst.line = line;
+                            self.add_inst(inst);
+                        }
+                    }
                     LordKind::Lord | LordKind::All => {
                         for c in matches {
                             self.resolve_ab(
@@ -351,6 +362,7 @@ impl WGame<'_> {
                     target,
                 );
                 inst.line = line;
+                inst.trigger_card = trigger_card.or(self.trigger_card);
                 if self.valid_targets_exist(tc, source, 1) {
                     inst.waiting = Some(Vec::new());
                     self.add_inst(inst);
@@ -368,6 +380,7 @@ impl WGame<'_> {
                     Inst::new(ab.clone(), source, self.g.card(source).incarnation, target);
                 inst.paid_with = paid_with;
                 inst.line = line;
+                inst.trigger_card = trigger_card.or(self.trigger_card);
                 self.add_inst(inst);
                 self.recompute();
             }
@@ -573,7 +586,10 @@ impl WGame<'_> {
                 if let Some(c) = tcard
                     && self.g.card(c).zone == Zone::Battlefield
                 {
-                    self.event(Ev::Sacrificed { card: c });
+                    self.event(Ev::Sacrificed {
+                        card: c,
+                        as_cost: false,
+                    });
                     self.graveyard(c);
                 }
             }
@@ -1384,6 +1400,14 @@ impl WGame<'_> {
             }
         };
         if to == Zone::Battlefield && self.g.card(card).zone != Zone::Battlefield {
+            // AAMover: an aura is put in play by casting it without paying (AACastCard); with
+            // nothing it could enchant, it stays where it is.
+            if self.g.card(card).is("aura")
+                && let Some(spec) = self.spell_target_spec(card)
+                && !self.valid_targets_exist(&super::targets::parse(&spec), card, 1)
+            {
+                return;
+            }
             self.put_in_zone(card, player, Zone::Stack);
             self.resolve_spell(card, Vec::new(), 0, Zone::Hand);
             return;

@@ -1542,7 +1542,17 @@ fn parse_depth(
     if s.contains("upcost") {
         return Some(Ab::Effect(Effect::Unsupported("upcost")));
     }
-    effects(&s, ctx, activated, force_ueot).map(Ab::Effect)
+    let and = ctx.stored_and.clone();
+    let e = effects(&s, ctx, activated, force_ueot)?;
+    // AAMover's `and!( )!` ability: played on the card where it was moved.
+    if let Effect::MoveTo(_) = e
+        && !and.is_empty()
+        && let Some(a) = rec(&and, ctx, activated, force_ueot)
+        && a.one_shot()
+    {
+        return Some(Ab::Multi(vec![Ab::Effect(e), a]));
+    }
+    Some(Ab::Effect(e))
 }
 
 /// AbilityFactory::parseChooseActionAbility: the first of the four choose forms found.

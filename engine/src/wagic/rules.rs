@@ -93,8 +93,8 @@ impl WGame<'_> {
                 let Some(b) = self.prim(card).and_then(|p| p.buyback.clone()) else {
                     return false;
                 };
-                let mut cost = self.spell_cost(card);
-                cost.add(&parse::parse_cost(&b).mana);
+                // The buyback cost is the whole cost (mana cost included), changed as it is.
+                let cost = self.spell_cost_from(card, parse::parse_cost(&b).mana);
                 self.can_cast(card, player, &cost)
             }
             "flashbackrule" | "retracerule" => {
@@ -133,7 +133,12 @@ impl WGame<'_> {
     /// The card's mana cost as its controller would pay it now: affinity (GameObserver::
     /// Affinity) takes {1} off the generic part for each matching permanent.
     pub fn spell_cost(&self, card: CardId) -> Mana {
-        let mut cost = self.g.card(card).mana_cost.clone();
+        self.spell_cost_from(card, self.g.card(card).mana_cost.clone())
+    }
+
+    /// `base` (the mana cost, or the whole cost with buyback) as the controller would pay it.
+    pub fn spell_cost_from(&self, card: CardId, base: Mana) -> Mana {
+        let mut cost = base;
         // `altercost` (GameObserver's cost refresh): the increases are added, then the
         // reductions removed, no color going below zero.
         if self.cost_changes.iter().any(|&(c, _, _)| c == card) {
@@ -154,6 +159,7 @@ impl WGame<'_> {
         }
         let me = self.controller(card);
         let mut reduce = 0;
+        let mut reduce_green = 0;
         for &(ability, what) in &AFFINITIES {
             if !self.has(card, ability) {
                 continue;
@@ -169,12 +175,16 @@ impl WGame<'_> {
                     "green creature" => mine && x.is_creature() && x.cur.has_color(1),
                     land => mine && x.is(land),
                 };
-                if counts {
+                if counts && what == "green creature" {
+                    // GameObserver::Affinity: green creatures take {G} off, not {1}.
+                    reduce_green += 1;
+                } else if counts {
                     reduce += 1;
                 }
             }
         }
         cost.amounts[0] = (cost.amounts[0] - reduce).max(0);
+        cost.amounts[1] = (cost.amounts[1] - reduce_green).max(0);
         cost
     }
 
@@ -400,6 +410,7 @@ impl WGame<'_> {
             let target = self.layer[i].target;
             let paid_with = self.layer[i].paid_with;
             let line = self.layer[i].line;
+            let trigger_card = self.layer[i].trigger_card;
             self.remove_inst(i);
             match *inner {
                 Ab::Targeted { tc, effect } => {
@@ -420,6 +431,7 @@ impl WGame<'_> {
                     inst.force_destroy = true;
                     inst.paid_with = paid_with;
                     inst.line = line;
+                    inst.trigger_card = trigger_card;
                     inst.waiting = Some(Vec::new());
                     self.add_inst(inst);
                 }
@@ -429,7 +441,7 @@ impl WGame<'_> {
                         source,
                         target,
                         Vec::new(),
-                        None,
+                        trigger_card,
                         false,
                         paid_with,
                         line,
@@ -458,9 +470,25 @@ impl WGame<'_> {
         match rule {
             "kickerrule" => {
                 if let Some(k) = prim.as_ref().and_then(|p| p.kicker.clone()) {
-                    cost.add(&parse::parse_cost(k.trim_start_matches("multi")).mana);
+                    let kicker = parse::parse_cost(k.trim_start_matches("multi")).mana;
+                    let mut kicked = 1;
+                    if k.starts_with("multi") {
+                        // Multikicker (MTGKickerRule::reactToClick): kicked as many times as
+                        // the pool affords the cost with one more kicker.
+                        let pool = self.g.players[player].pool.clone();
+                        let mut with = cost.clone();
+                        with.add(&kicker);
+                        kicked = 0;
+                        while kicked < 100 && pool.can_afford(&with) {
+                            with.add(&kicker);
+                            kicked += 1;
+                        }
+                    }
+                    for _ in 0..kicked {
+                        cost.add(&kicker);
+                    }
                     paid_with |= parse::PAID_KICKER;
-                    self.g.card_mut(card).kicked = 1;
+                    self.g.card_mut(card).kicked = kicked;
                 }
             }
             "alternativecostrule" => {
@@ -473,7 +501,7 @@ impl WGame<'_> {
             }
             "buybackrule" => {
                 if let Some(b) = prim.as_ref().and_then(|p| p.buyback.clone()) {
-                    cost.add(&parse::parse_cost(&b).mana);
+                    cost = self.spell_cost_from(card, parse::parse_cost(&b).mana);
                     paid_with = parse::PAID_BUYBACK;
                 }
             }
@@ -562,10 +590,42 @@ impl WGame<'_> {
                 targets,
                 paid_with,
                 from,
+                storm_copy: false,
             },
             resolved: false,
             controller: player,
         });
+        self.casts_this_turn += 1;
+        // Storm (MTGPutInPlayRule::reactToClick): a copy, without targets, for each spell
+        // cast before it this turn.
+        if self.has(card, "storm") {
+            for _ in 1..self.casts_this_turn.min(100) {
+                self.add_action(StackItem {
+                    obj: StackObj::Spell {
+                        card,
+                        targets: Vec::new(),
+                        paid_with,
+                        from,
+                        storm_copy: true,
+                    },
+                    resolved: false,
+                    controller: player,
+                });
+            }
+        }
+    }
+
+    /// A storm copy resolves: the spell's abilities, without moving its card.
+    pub fn resolve_storm_copy(&mut self, card: CardId, paid_with: u32) {
+        if self.prim(card).is_none_or(|p| p.is_permanent()) {
+            return;
+        }
+        let info = SpellInfo {
+            targets: Vec::new(),
+            paid_with,
+        };
+        self.magic_text(card, Some(&info), "");
+        self.hardcoded_on_resolve(card, &[]);
     }
 
     /// Adds or removes a target of the spell being cast; true when the list is full.
@@ -829,7 +889,10 @@ impl WGame<'_> {
                 Extra::Tap(None) => self.tap(source, false),
                 Extra::Untap(None) => self.untap(source),
                 Extra::Sacrifice(None) => {
-                    self.event(Ev::Sacrificed { card: source });
+                    self.event(Ev::Sacrificed {
+                        card: source,
+                        as_cost: true,
+                    });
                     self.graveyard(source);
                 }
                 Extra::Exile(None) => {
@@ -895,7 +958,10 @@ impl WGame<'_> {
                         Extra::Tap(_) => self.tap(c, false),
                         Extra::Untap(_) => self.untap(c),
                         Extra::Sacrifice(_) => {
-                            self.event(Ev::Sacrificed { card: c });
+                            self.event(Ev::Sacrificed {
+                                card: c,
+                                as_cost: true,
+                            });
                             self.graveyard(c);
                         }
                         Extra::Exile(_) => {
@@ -993,11 +1059,19 @@ impl WGame<'_> {
         let targets = targets.unwrap_or_default();
         let line = self.layer[i].line;
         let paid_with = self.layer[i].paid_with;
+        let trigger_card = self.layer[i].trigger_card;
         if self.layer[i].force_destroy {
             self.remove_inst(i);
         }
         self.fire(
-            effect, source, target, targets, None, false, paid_with, line,
+            effect,
+            source,
+            target,
+            targets,
+            trigger_card,
+            false,
+            paid_with,
+            line,
         );
     }
 

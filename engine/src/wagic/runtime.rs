@@ -120,6 +120,8 @@ pub struct Inst {
     pub last_fired_turn: i64,
     /// Which auto line this came from (for diagnostics).
     pub line: Option<usize>,
+    /// The card that made the trigger fire, kept by the may menu or target chooser it opened.
+    pub trigger_card: Option<CardId>,
 }
 
 impl Inst {
@@ -145,6 +147,7 @@ impl Inst {
             from_lord: false,
             last_fired_turn: -1,
             line: None,
+            trigger_card: None,
         }
     }
 }
@@ -156,6 +159,8 @@ pub enum StackObj {
         targets: Vec<Tgt>,
         paid_with: u32,
         from: Zone,
+        /// A storm copy: the spell's abilities resolve again, the card stays where it is.
+        storm_copy: bool,
     },
     Ability {
         ab: Ab,
@@ -275,6 +280,8 @@ pub enum Ev {
     },
     Sacrificed {
         card: CardId,
+        /// Sacrificed to pay a cost (its triggers resolve before the ability is on the stack).
+        as_cost: bool,
     },
     Targeted {
         card: CardId,
@@ -384,6 +391,8 @@ pub struct WGame<'a> {
     pub links: Vec<super::hardcoded::Link>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
+    /// Spells cast this turn by both players (storm counts them).
+    pub casts_this_turn: i32,
     /// Damage prevention abilities in play (rebuilt by `recompute`).
     pub preventions: Vec<Prevention>,
     /// Cost changes of `altercost` abilities: (card, color, amount), rebuilt by `recompute`.
@@ -435,6 +444,7 @@ impl<'a> WGame<'a> {
             blinked: Vec::new(),
             links: Vec::new(),
             stack_seen: Vec::new(),
+            casts_this_turn: 0,
             phase_actions: Vec::new(),
             preventions: Vec::new(),
             cost_changes: Vec::new(),
@@ -585,6 +595,11 @@ impl<'a> WGame<'a> {
 
     pub fn graveyard(&mut self, card: CardId) {
         let owner = self.g.card(card).owner;
+        // MTGPlayerCards::putInGraveyard: a card with exiledeath is exiled instead.
+        if self.has(card, "exiledeath") {
+            self.put_in_zone(card, owner, Zone::Exile);
+            return;
+        }
         self.put_in_zone(card, owner, Zone::Graveyard);
     }
 
@@ -760,6 +775,13 @@ impl<'a> WGame<'a> {
             if transforms {
                 self.transform_one_shots(i);
             }
+            // An instant's or sorcery's effect applies as it is added (addToGame), before its
+            // next abilities resolve (Magma Spray's exiledeath, then its damage).
+            if spell.is_some()
+                && (self.g.card(card).is("instant") || self.g.card(card).is("sorcery"))
+            {
+                self.recompute();
+            }
         }
     }
 
@@ -887,7 +909,14 @@ impl<'a> WGame<'a> {
                 targets,
                 paid_with,
                 from,
-            } => self.resolve_spell(card, targets, paid_with, from),
+                storm_copy,
+            } => {
+                if storm_copy {
+                    self.resolve_storm_copy(card, paid_with);
+                } else {
+                    self.resolve_spell(card, targets, paid_with, from);
+                }
+            }
             StackObj::Ability {
                 ab,
                 source,
@@ -1103,6 +1132,7 @@ impl<'a> WGame<'a> {
     fn next_player(&mut self) {
         self.g.turn += 1;
         self.stack_seen.clear();
+        self.casts_this_turn = 0;
         let cur = self.current;
         if self.g.players[cur].extra_turns > 0 {
             self.g.players[cur].extra_turns -= 1;
@@ -1323,7 +1353,10 @@ impl<'a> WGame<'a> {
         }
         if let (Some(Tgt::Card(t)), Some(tinc)) = (inst.target, inst.tinc)
             && !self.is_extra(t)
-            && (self.g.card(t).incarnation != tinc || self.g.card(t).zone != Zone::Battlefield)
+            && (self.g.card(t).incarnation != tinc
+                // InstantAbility::testDestroy: an until-end-of-turn effect on a card outside
+                // play (Scout's Warning's flash on a card in hand) lasts while it stays there.
+                || (self.g.card(t).zone != Zone::Battlefield && !inst.ueot))
             && !matches!(
                 inst.ab,
                 Ab::Triggered { .. }
@@ -1366,7 +1399,10 @@ impl<'a> WGame<'a> {
                 }
                 if self.has(c, "treason") {
                     self.graveyard(c);
-                    self.event(Ev::Sacrificed { card: c });
+                    self.event(Ev::Sacrificed {
+                        card: c,
+                        as_cost: false,
+                    });
                 } else if self.has(c, "unearth") {
                     let owner = self.g.card(c).owner;
                     self.put_in_zone(c, owner, Zone::Exile);
@@ -1406,6 +1442,23 @@ impl<'a> WGame<'a> {
                 {
                     self.graveyard(c);
                     changed = true;
+                    continue;
+                }
+                // Protection from a quality (GameObserver::gameStateBasedEffects): equipment
+                // with it becomes unattached; an aura with it goes to the graveyard, unless it
+                // has auraward.
+                let card = self.g.card(c);
+                if let Some(t) = card.attached_to
+                    && self.in_play(t)
+                    && self.protected_against(t, c)
+                {
+                    if card.is("equipment") {
+                        self.unequip(c);
+                        changed = true;
+                    } else if !self.has(c, "auraward") {
+                        self.graveyard(c);
+                        changed = true;
+                    }
                 }
             }
             if !changed {

@@ -75,7 +75,12 @@ impl WGame<'_> {
             } => (trigger.clone(), mods.clone(), effect.clone()),
             _ => return,
         };
-        self.fire_trigger(i, trigger, mods, effect, source, trigger_card);
+        // TriggeredAbility::receiveEvent resolves a trigger on a sacrifice at once, before the
+        // ability whose cost sacrificed the card reaches the stack (thraximundar survives a
+        // sacrificed Bloodfire Colossus). Only cost sacrifices do here: two menus opened at
+        // once by an effect's sacrifice are not modelled yet.
+        let instant = matches!(e, Ev::Sacrificed { as_cost: true, .. });
+        self.fire_trigger(i, trigger, mods, effect, source, trigger_card, instant);
     }
 
     /// Whether the trigger fires on the event; `Some(the card that made it fire)`.
@@ -209,7 +214,7 @@ impl WGame<'_> {
                 trigger_card = Some(*card);
                 self.card_matches(tc, source, *card)
             }
-            (Trigger::Sacrificed(tc), Ev::Sacrificed { card }) => {
+            (Trigger::Sacrificed(tc), Ev::Sacrificed { card, .. }) => {
                 trigger_card = Some(*card);
                 self.card_matches(tc, source, *card)
             }
@@ -297,6 +302,7 @@ impl WGame<'_> {
         fired.then_some(trigger_card)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn fire_trigger(
         &mut self,
         i: usize,
@@ -305,6 +311,7 @@ impl WGame<'_> {
         effect: Box<Ab>,
         source: CardId,
         trigger_card: Option<CardId>,
+        instant: bool,
     ) {
         if mods.once && self.layer[i].fired {
             return;
@@ -330,7 +337,7 @@ impl WGame<'_> {
             self.remove_inst(i);
         }
         let target = self.layer[i].target;
-        let uninterruptible = self.layer[i].uninterruptible;
+        let uninterruptible = self.layer[i].uninterruptible || instant;
         let paid_with = self.layer[i].paid_with;
         let line = self.layer[i].line;
         let prev = self.trigger_card;
