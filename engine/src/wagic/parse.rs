@@ -674,7 +674,23 @@ pub enum Ab {
         tc: TargetSpec,
         effect: Box<Ab>,
     },
+    /// `upcost[cost;phase] ability` (AUpkeep): pay the cost in that phase or the ability
+    /// resolves when the controller's upkeep ends.
+    Upkeep(Box<Upkeep>),
     Effect(Effect),
+}
+
+/// An `upcost` / `cumulativeupcost` ability (AUpkeep), as parsed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Upkeep {
+    pub cost: Cost,
+    /// The phase in which the cost may be paid (upkeep unless given after `;`).
+    pub phase: usize,
+    /// `next` after `;`: goes off only once.
+    pub once: bool,
+    /// `cumulativeupcost`: the cost is paid once per age counter.
+    pub cumulative: bool,
+    pub effect: Ab,
 }
 
 impl Ab {
@@ -1339,7 +1355,7 @@ fn parse_depth(
         return parse_choose(&unchanged).map(Ab::Effect);
     }
     if s.contains("upcostmulti") {
-        return Some(Ab::Effect(Effect::Unsupported("upcostmulti")));
+        return parse_upkeep(&s, |rest| rec(rest, ctx, activated, false));
     }
     if s.contains("phaseactionmulti") {
         return parse_phase_action(&s).map(|p| Ab::Effect(Effect::PhaseAction(Box::new(p))));
@@ -1540,9 +1556,36 @@ fn parse_depth(
         return Some(Ab::Effect(Effect::Unsupported("flipacoin")));
     }
     if s.contains("upcost") {
-        return Some(Ab::Effect(Effect::Unsupported("upcost")));
+        return parse_upkeep(&s, |rest| rec(rest, ctx, activated, false));
     }
     effects(&s, ctx, activated, force_ueot).map(Ab::Effect)
+}
+
+/// AbilityFactory::parseUpkeepAbility: the cost (and `;phase`, `next`) between the first `[` and
+/// `]`, the ability after it.
+fn parse_upkeep(s: &str, mut rec: impl FnMut(&str) -> Option<Ab>) -> Option<Ab> {
+    let cumulative = s.contains("cumulativeupcost");
+    let start = s.find('[')?;
+    let end = start + s[start..].find(']')?;
+    let mut s1 = &s[start + 1..end];
+    let mut phase = super::runtime::UPKEEP;
+    let mut once = false;
+    if let Some(sep) = s1.find(';') {
+        once = s1.contains("next");
+        if let Some(p) = find_phase_code(s1) {
+            phase = p;
+        }
+        s1 = &s1[..sep];
+    }
+    let cost = parse_cost(s1);
+    let effect = rec(&s[end + 1..])?;
+    Some(Ab::Upkeep(Box::new(Upkeep {
+        cost,
+        phase,
+        once,
+        cumulative,
+        effect,
+    })))
 }
 
 /// AbilityFactory::parseChooseActionAbility: the first of the four choose forms found.

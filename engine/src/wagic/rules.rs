@@ -36,6 +36,27 @@ impl WGame<'_> {
                 }
                 self.activated_reacts(i, a, card)
             }
+            Ab::Upkeep(u) => {
+                // AUpkeep::isReactingToClick: in its phase, once a turn, then as any ability.
+                if card != self.layer[i].source
+                    || self.layer[i].inc != self.g.card(card).incarnation
+                    || self.phase != u.phase
+                    || self.layer[i].counters > 0
+                    || self.layer[i].fired
+                {
+                    return false;
+                }
+                let a = parse::Activated {
+                    cost: Some(self.upkeep_cost(u, card)),
+                    tc: None,
+                    effect: Ab::Multi(Vec::new()),
+                    limit: None,
+                    restriction: Restriction::None,
+                    cast_restriction: None,
+                    name: String::new(),
+                };
+                self.activated_reacts(i, &a, card)
+            }
             Ab::Equip { cost, tc } => {
                 let source = self.layer[i].source;
                 if card != source || self.controller(source) != self.currently_acting() {
@@ -385,6 +406,14 @@ impl WGame<'_> {
             Ab::Rule(rule) if rule == "blockrule" => self.cycle_block(card),
             Ab::Rule(rule) => self.cast_with_rule(rule, card),
             Ab::Activated(a) => self.activate(i, a, card),
+            Ab::Upkeep(u) => {
+                // AUpkeep::resolve: the cost is paid for this turn.
+                let source = self.layer[i].source;
+                let cost = self.upkeep_cost(u, source);
+                if self.is_reacting_to_click(i, card) && self.pay_cost(&cost, source) {
+                    self.layer[i].counters += 1;
+                }
+            }
             Ab::Equip { tc, .. } => {
                 let _ = tc;
                 self.layer[i].waiting = Some(Vec::new());

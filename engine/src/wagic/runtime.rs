@@ -1163,6 +1163,7 @@ impl<'a> WGame<'a> {
     /// The action layer sees the phase change: phase triggers, end-of-turn expiry.
     fn on_phase_change(&mut self, from: usize, to: usize) {
         self.event(Ev::PhaseChange { from, to });
+        self.upkeep_costs_phase_change(from, to);
         if from == COMBATATTACKERS {
             self.rules_leave_attackers();
             self.exalted_triggers();
