@@ -336,6 +336,9 @@ pub struct TriggerMods {
     pub source_tapped: bool,
     pub turn_limited: bool,
     pub cast_restriction: Option<String>,
+    /// The ability names `trigger[from]`: the event's "from" card (the damage source, the
+    /// creature met in combat) rather than its "to" card (WEvent::getTarget(TARGET_FROM)).
+    pub trigger_from: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -872,6 +875,7 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
         source_tapped: s.contains("sourcetap"),
         turn_limited: s.contains("turnlimited"),
         cast_restriction: None,
+        trigger_from: false,
     };
     if let Some((_, r, _)) = parse_between(s, "restriction{", "}", true) {
         mods.cast_restriction = Some(r.to_string());
@@ -1209,6 +1213,8 @@ fn parse_depth(
     {
         let effect = effect.to_string();
         let a = rec(&effect, ctx, activated, false)?;
+        let mut mods = mods;
+        mods.trigger_from = effect.contains("trigger[from]");
         return Some(Ab::Triggered {
             trigger,
             mods,

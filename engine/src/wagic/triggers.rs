@@ -64,7 +64,7 @@ impl WGame<'_> {
             return;
         };
         let source = self.layer[i].source;
-        let Some(trigger_card) = self.trigger_matches(trigger, e, source, i) else {
+        let Some(mut trigger_card) = self.trigger_matches(trigger, e, source, i) else {
             return;
         };
         let (trigger, mods, effect) = match &self.layer[i].ab {
@@ -75,6 +75,17 @@ impl WGame<'_> {
             } => (trigger.clone(), mods.clone(), effect.clone()),
             _ => return,
         };
+        if mods.trigger_from {
+            // WEvent::getTarget(TARGET_FROM): the other card of a two-card event.
+            match e {
+                Ev::AttackBlocked { blocker, .. } => trigger_card = Some(*blocker),
+                Ev::Blocked { attacker, .. } => trigger_card = Some(*attacker),
+                Ev::Damage { source, .. } | Ev::Targeted { source, .. } => {
+                    trigger_card = Some(*source);
+                }
+                _ => {}
+            }
+        }
         self.fire_trigger(i, trigger, mods, effect, source, trigger_card);
     }
 
