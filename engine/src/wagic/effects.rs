@@ -593,6 +593,15 @@ impl WGame<'_> {
                 };
                 self.move_to(c, zone, source, line);
             }
+            Effect::PhaseOut => {
+                let c = tcard.unwrap_or(source);
+                if self.g.card(c).zone == Zone::Battlefield && !self.is_phased(c) {
+                    let inc = self.g.card(c).incarnation;
+                    let turn = self.g.turn;
+                    self.phased_out.push((c, inc, turn));
+                    self.bump();
+                }
+            }
             Effect::Bottom => {
                 if let Some(c) = tcard {
                     let owner = self.g.card(c).owner;

@@ -383,6 +383,9 @@ pub enum Effect {
     Reject,
     MoveTo(String),
     Bottom,
+    /// `phaseout` (AAPhaseOut): the card is treated as though it does not exist until its
+    /// controller's next untap step.
+    PhaseOut,
     Fizzle,
     /// `losesubtypesof(type)` (ALoseSubtypes): the card loses its subtypes of that type.
     LoseSubtypesOf(String),
@@ -1855,7 +1858,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Copy);
     }
     if has("phaseout") {
-        return Some(Unsupported("phaseout"));
+        return Some(PhaseOut);
     }
     if has("clone") {
         let between = |a: &str| {

@@ -1072,7 +1072,11 @@ impl WGame<'_> {
 
     pub fn can_attack(&self, card: CardId) -> bool {
         let c = self.g.card(card);
-        if self.has(card, "cantattack") || c.tapped || self.summoning_sick(card) {
+        if self.has(card, "cantattack")
+            || c.tapped
+            || self.summoning_sick(card)
+            || self.is_phased(card)
+        {
             return false;
         }
         if self.has(card, "defender") && !self.has(card, "canattack") {
@@ -1083,7 +1087,11 @@ impl WGame<'_> {
 
     pub fn can_block(&self, card: CardId) -> bool {
         let c = self.g.card(card);
-        !self.has(card, "cantblock") && c.is_creature() && c.zone == Zone::Battlefield && !c.tapped
+        !self.has(card, "cantblock")
+            && c.is_creature()
+            && c.zone == Zone::Battlefield
+            && !c.tapped
+            && !self.is_phased(card)
     }
 
     pub fn can_block_attacker(&self, blocker: CardId, attacker: CardId) -> bool {

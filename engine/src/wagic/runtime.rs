@@ -345,6 +345,8 @@ pub struct WGame<'a> {
     pub notes: Vec<Note>,
     /// Cards exiled by `(blink)ueot`, returned to play at the end of the turn.
     pub blinked: Vec<CardId>,
+    /// Phased-out cards (AAPhaseOut's isPhased): (card, incarnation, turn it phased out).
+    pub phased_out: Vec<(CardId, u32, u32)>,
     /// The phase the action layer last saw (phase triggers fire when it changes).
     pub layer_phase: usize,
     pub layer_turn: u32,
@@ -433,6 +435,7 @@ impl<'a> WGame<'a> {
             progress: 0,
             notes: Vec::new(),
             blinked: Vec::new(),
+            phased_out: Vec::new(),
             links: Vec::new(),
             stack_seen: Vec::new(),
             phase_actions: Vec::new(),
@@ -1093,6 +1096,15 @@ impl<'a> WGame<'a> {
         }
     }
 
+    /// Whether `card` is phased out (treated as though it does not exist).
+    pub fn is_phased(&self, card: CardId) -> bool {
+        !self.phased_out.is_empty()
+            && self
+                .phased_out
+                .iter()
+                .any(|&(c, inc, _)| c == card && inc == self.g.card(card).incarnation)
+    }
+
     fn set_phase(&mut self, new: usize) {
         let old = self.phase;
         self.phase = new;
@@ -1119,6 +1131,19 @@ impl<'a> WGame<'a> {
 
     fn untap_phase(&mut self) {
         let cur = self.current;
+        if !self.phased_out.is_empty() {
+            // GameObserver: phased-out cards phase in at their controller's next untap step.
+            let turn = self.g.turn;
+            let phased = std::mem::take(&mut self.phased_out);
+            for (c, inc, t) in phased {
+                let gone = self.g.card(c).incarnation != inc;
+                if gone || (self.controller(c) == cur && t != turn) {
+                    self.bump();
+                    continue;
+                }
+                self.phased_out.push((c, inc, t));
+            }
+        }
         for c in self.g.players[cur].zone(Zone::Battlefield).clone() {
             self.g.card_mut(c).sick = false;
             if self.has(c, "doesnotuntap") {
