@@ -383,6 +383,9 @@ pub enum Effect {
     Reject,
     MoveTo(String),
     Bottom,
+    /// The hard-coded Circle of Protection ability (ACircleOfProtection::resolve): the next
+    /// damage the target card deals to the source's controller this turn is prevented.
+    CircleShield,
     /// `phaseout` (AAPhaseOut): the card is treated as though it does not exist until its
     /// controller's next untap step.
     PhaseOut,

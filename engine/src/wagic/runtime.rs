@@ -384,6 +384,9 @@ pub struct WGame<'a> {
     pub last_counters: std::collections::HashMap<CardId, Vec<crate::game::Counter>>,
     /// Lasting links of hard-coded cards (control changes, Animate Dead, Fastbond).
     pub links: Vec<super::hardcoded::Link>,
+    /// Circle of Protection shields: the next damage from the chosen card to the player is
+    /// prevented (REDamagePrevention, one shot), until the next untap step.
+    pub circle_shields: Vec<super::hardcoded::CircleShield>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
     /// Damage prevention abilities in play (rebuilt by `recompute`).
@@ -437,6 +440,7 @@ impl<'a> WGame<'a> {
             blinked: Vec::new(),
             phased_out: Vec::new(),
             links: Vec::new(),
+            circle_shields: Vec::new(),
             stack_seen: Vec::new(),
             phase_actions: Vec::new(),
             preventions: Vec::new(),
@@ -1189,6 +1193,10 @@ impl<'a> WGame<'a> {
     fn on_phase_change(&mut self, from: usize, to: usize) {
         self.event(Ev::PhaseChange { from, to });
         self.upkeep_costs_phase_change(from, to);
+        if to == UNTAP && !self.circle_shields.is_empty() {
+            // ACircleOfProtection::Update: the shields go at the untap step.
+            self.circle_shields.clear();
+        }
         if from == COMBATATTACKERS {
             self.rules_leave_attackers();
             self.exalted_triggers();
