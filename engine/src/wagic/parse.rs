@@ -314,6 +314,12 @@ pub enum Trigger {
         of: i8,
     },
     Targeted(TargetSpec),
+    /// `@vampired(tc) from(tc)` (TrVampired): a creature the source damaged this turn went to
+    /// a graveyard (the vampire rule's event).
+    Vampired {
+        tc: TargetSpec,
+        from: Option<TargetSpec>,
+    },
     Counter {
         added: bool,
         power: i32,
@@ -1036,7 +1042,14 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
         }
     }
     if let Some(tc) = simple_tc(s, "vampired") {
-        return Some((Trigger::Unsupported(format!("vampired({})", tc.raw)), mods));
+        let from = simple_tc(s, "from").map(untarget);
+        return Some((
+            Trigger::Vampired {
+                tc: untarget(tc),
+                from,
+            },
+            mods,
+        ));
     }
     if let Some(tc) = simple_tc(s, "targeted") {
         return Some((Trigger::Targeted(untarget(tc)), mods));

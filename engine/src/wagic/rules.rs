@@ -716,6 +716,53 @@ impl WGame<'_> {
         }
     }
 
+    /// MTGVampireRule::receiveEvent: remembers who damaged which card this turn; a damaged card
+    /// that goes from play to a graveyard sends one WEventVampire per source.
+    fn vampire_rule(&mut self, e: &Ev) {
+        match e {
+            Ev::Damage {
+                source,
+                target: Tgt::Card(t),
+                amount,
+                ..
+            } if *amount > 0 && self.rule_active("vampirerule") => {
+                let inc = self.g.card(*t).incarnation;
+                if self.vampire_victims.len() < 256
+                    && !self
+                        .vampire_victims
+                        .iter()
+                        .any(|&(c, i, s)| c == *t && i == inc && s == *source)
+                {
+                    self.vampire_victims.push((*t, inc, *source));
+                }
+            }
+            Ev::ZoneChange { card, from, to }
+                if from.1 == Zone::Battlefield && !self.vampire_victims.is_empty() =>
+            {
+                // The card left play: it is a new object now (its incarnation moved on).
+                let inc = self.g.card(*card).incarnation;
+                let mut sources = Vec::new();
+                self.vampire_victims.retain(|&(c, i, s)| {
+                    let hit = c == *card && i < inc;
+                    if hit {
+                        sources.push(s);
+                    }
+                    !hit
+                });
+                if to.1 == Zone::Graveyard {
+                    for s in sources {
+                        self.event(Ev::Vampire {
+                            victim: *card,
+                            source: s,
+                        });
+                    }
+                }
+            }
+            Ev::PhaseChange { from, .. } if *from == ENDOFTURN => self.vampire_victims.clear(),
+            _ => {}
+        }
+    }
+
     /// Objects the engine creates for some basic abilities (exalted, flanking...).
     fn add_keyword_objects(&mut self, _card: CardId) {}
 
@@ -1465,6 +1512,7 @@ impl WGame<'_> {
     // ---- rules reacting to events ----------------------------------------------------------
 
     pub fn rules_on_event(&mut self, e: &Ev) {
+        self.vampire_rule(e);
         if let Ev::ZoneChange { card, from, to } = e
             && from.1 == Zone::Battlefield
             && to.1 == Zone::Graveyard

@@ -280,6 +280,11 @@ pub enum Ev {
         card: CardId,
         source: CardId,
     },
+    /// WEventVampire: `victim`, damaged by `source` this turn, went from play to a graveyard.
+    Vampire {
+        victim: CardId,
+        source: CardId,
+    },
     Counter {
         card: CardId,
         added: bool,
@@ -387,6 +392,8 @@ pub struct WGame<'a> {
     /// Circle of Protection shields: the next damage from the chosen card to the player is
     /// prevented (REDamagePrevention, one shot), until the next untap step.
     pub circle_shields: Vec<super::hardcoded::CircleShield>,
+    /// MTGVampireRule's victims: (damaged card, its incarnation, damage source) this turn.
+    pub vampire_victims: Vec<(CardId, u32, CardId)>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
     /// Damage prevention abilities in play (rebuilt by `recompute`).
@@ -441,6 +448,7 @@ impl<'a> WGame<'a> {
             phased_out: Vec::new(),
             links: Vec::new(),
             circle_shields: Vec::new(),
+            vampire_victims: Vec::new(),
             stack_seen: Vec::new(),
             phase_actions: Vec::new(),
             preventions: Vec::new(),

@@ -80,7 +80,9 @@ impl WGame<'_> {
             match e {
                 Ev::AttackBlocked { blocker, .. } => trigger_card = Some(*blocker),
                 Ev::Blocked { attacker, .. } => trigger_card = Some(*attacker),
-                Ev::Damage { source, .. } | Ev::Targeted { source, .. } => {
+                Ev::Damage { source, .. }
+                | Ev::Targeted { source, .. }
+                | Ev::Vampire { source, .. } => {
                     trigger_card = Some(*source);
                 }
                 _ => {}
@@ -280,6 +282,18 @@ impl WGame<'_> {
                     && from
                         .as_ref()
                         .is_none_or(|f| lsource.is_some_and(|s| self.card_in_spec(f, source, s)))
+            }
+            (
+                Trigger::Vampired { tc, from },
+                Ev::Vampire {
+                    victim,
+                    source: vampire,
+                },
+            ) => {
+                trigger_card = Some(*victim);
+                from.as_ref()
+                    .is_none_or(|f| self.card_matches(f, source, *vampire))
+                    && self.card_matches(tc, source, *victim)
             }
             (Trigger::Targeted(tc), Ev::Targeted { card, .. }) => {
                 trigger_card = Some(*card);
