@@ -53,6 +53,15 @@ toughness=4
 auto=@combat(blocking,blocked) source(this) from(creature):all(trigger[from]) -1/-1 ueot
 [/card]
 [card]
+id=9810
+name=Field Mouse
+mana={G}
+type=Creature
+subtype=Mouse
+power=1
+toughness=1
+[/card]
+[card]
 id=9806
 name=Field Ox
 mana={G}
@@ -66,6 +75,17 @@ id=9808
 name=Gray Flats
 type=Land
 auto={T}:Add{1}
+[/card]
+[card]
+id=9809
+name=Blood Leech
+mana={2}{B}
+type=Creature
+subtype=Leech
+power=2
+toughness=2
+auto=@vampired(creature) from(this):life:3 controller
+auto={R}:damage:1 target(creature)
 [/card]
 [card]
 id=9807
@@ -93,6 +113,7 @@ fn rules() -> Rules {
         ]
         .iter()
         .map(|s| s.to_string())
+        .chain(std::iter::once("vampirerule".to_string()))
         .collect(),
         players: Vec::new(),
         life: Some(20),
@@ -174,5 +195,15 @@ fn a_circle_of_protection_prevents_the_next_damage_of_the_chosen_source() {
     // Not activated, the jolt hits.
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ruby Circle\n[DO]\nSpark Jolt\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ninplay:Ruby Circle\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn a_creature_the_source_damaged_dying_fires_vampired() {
+    let killed = "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nmanapool:{R}\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nBlood Leech\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nlife:23\n[PLAYER2]\ngraveyard:Field Mouse\n[END]\n";
+    pass(killed);
+    // A creature that survives the damage fires nothing.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nmanapool:{R}\n[PLAYER2]\ninplay:Field Ox\n[DO]\nBlood Leech\nField Ox\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nlife:20\n[PLAYER2]\ninplay:Field Ox\n[END]\n",
     );
 }
