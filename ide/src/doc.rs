@@ -17,6 +17,9 @@ pub struct Reparsed {
     /// Lines moved: findings of other documents whose notes name lines of this file are out of
     /// date.
     pub lines_changed: bool,
+    /// The index was patched in place, but in a way that may change the findings of other
+    /// documents (type words entered or left a library): their findings are out of date.
+    pub index_patched: bool,
 }
 
 /// The analysis state of an open document of dialect `L`.

@@ -5,8 +5,10 @@
 //! lines it touches (extended until the window's parse ends outside a block), whose new children
 //! replace the old ones in the tree. What the window contributes to the index is compared with
 //! what it contributed before: when only positions moved, the index is moved along and only the
-//! window's cards are linted again; otherwise the index must be rebuilt (the caller does that in
-//! the background) and the file's findings are refreshed afterwards.
+//! window's cards are linted again; when only type words changed (a `type=` line typed in), the
+//! library's set of type words is patched and the cards that write a word that entered or left
+//! it are linted again too; otherwise the index must be rebuilt (the caller does that in the
+//! background) and the file's findings are refreshed afterwards.
 //!
 //! Findings are kept in two lists: those of the card runs (each lies inside its card, so a
 //! card's findings are replaced when it is linted again) and those of the file-level run
@@ -34,6 +36,10 @@ pub(crate) const CHUNK: usize = crate::world::BACKGROUND_CHUNK;
 /// others are linted in the background.
 pub(crate) const FIRST_CARDS: usize = CHUNK;
 
+/// At most this many cards that write a type word that entered or left the library are linted
+/// again before the next publication (a keystroke waits for them); more go to the background.
+const URGENT_WORD_CARDS: usize = 8;
+
 pub struct WagicDoc {
     pub green: GreenNode,
     pub errors: Vec<SyntaxError>,
@@ -48,6 +54,12 @@ pub struct WagicDoc {
     /// Ranges whose cards were linted against an index that has changed since.
     stale: Vec<TextRange>,
     file_dirty: bool,
+    /// A newly opened large text is parsed up to here only (its first cards, for the first
+    /// publication); the rest is parsed when first needed (`complete`): by the background lint,
+    /// a feature or an edit. Until then the file-level run waits.
+    unparsed_from: Option<usize>,
+    /// The length of the text opened (while `unparsed_from` is set).
+    opened_len: usize,
 }
 
 fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
@@ -72,7 +84,31 @@ fn size(o: usize) -> TextSize {
 }
 
 impl WagicDoc {
+    /// The document of a newly opened text: a large text's first cards are parsed (and linted
+    /// before the first publication), the rest later (`complete`).
     pub fn new(text: &str) -> WagicDoc {
+        match parse_prefix(text, PARALLEL_PARSE_BYTES) {
+            Some((green, errors, split)) => {
+                let all = TextRange::up_to(TextSize::of(text));
+                WagicDoc {
+                    green,
+                    errors,
+                    pending: None,
+                    card_diags: Vec::new(),
+                    file_diags: Vec::new(),
+                    urgent: vec![TextRange::new(all.start(), size(split))],
+                    stale: vec![TextRange::new(size(split), all.end())],
+                    file_dirty: true,
+                    unparsed_from: Some(split),
+                    opened_len: text.len(),
+                }
+            }
+            None => WagicDoc::new_full(text),
+        }
+    }
+
+    /// The document of a text, parsed whole.
+    fn new_full(text: &str) -> WagicDoc {
         let (green, errors) = parse_split(text, PARALLEL_PARSE_BYTES);
         // The first publication holds the findings of the first cards (what an editor shows
         // first) and of the file level; a large file's other cards are linted in the
@@ -99,12 +135,50 @@ impl WagicDoc {
             urgent,
             stale,
             file_dirty: true,
+            unparsed_from: None,
+            opened_len: text.len(),
         }
+    }
+
+    /// Parses the rest of a newly opened text (`text`, unchanged since: an edit reparses it
+    /// whole).
+    fn complete(&mut self, text: &str) {
+        let Some(split) = self.unparsed_from.take() else {
+            return;
+        };
+        if usize::from(self.green.text_len()) != split
+            || split > text.len()
+            || !text.is_char_boundary(split)
+        {
+            // Not the text opened (never expected): parse it whole.
+            let (green, errors) = parse_split(text, PARALLEL_PARSE_BYTES);
+            self.green = green;
+            self.errors = errors;
+            return;
+        }
+        let (rest, errors) = parse_split(&text[split..], PARALLEL_PARSE_BYTES);
+        let n = self.green.children().len();
+        self.green = self
+            .green
+            .splice_children(n..n, rest.children().map(|c| c.to_owned()));
+        let base = size(split);
+        self.errors.extend(errors.into_iter().map(|e| SyntaxError {
+            range: e.range + base,
+            ..e
+        }));
     }
 
     /// Records a change of the text (`start..end` of the current text replaced by `len` bytes).
     pub fn edited(&mut self, start: usize, end: usize, len: usize) {
         self.pending = Some(Dirty::compose(self.pending, start, end, len));
+    }
+
+    /// The length of the text (the tree may cover only its start, `unparsed_from`).
+    fn text_len(&self) -> TextSize {
+        match self.unparsed_from {
+            Some(_) => size(self.opened_len),
+            None => self.green.text_len(),
+        }
     }
 
     pub fn has_pending(&self) -> bool {
@@ -160,6 +234,10 @@ impl WagicDoc {
         let Some(d) = self.pending.take() else {
             return Reparsed::default();
         };
+        if self.unparsed_from.is_some() {
+            // The text opened is gone: the edited one is parsed whole.
+            return self.reparse_all(id, file, files_len, index);
+        }
         let text = file.text();
         let kids = top_children(&self.green);
         let old_len = usize::from(self.green.text_len());
@@ -226,8 +304,8 @@ impl WagicDoc {
 
         let lines_changed =
             old_text.matches('\n').count() != new_text.matches('\n').count() || old_len == 0;
-        let contribution_changed = match index {
-            Some(index) => update_index(
+        let (contribution_changed, index_patched) = match index {
+            Some(index) => match update_index(
                 index,
                 id,
                 file,
@@ -235,13 +313,73 @@ impl WagicDoc {
                 (ws, we, new_we),
                 &old_text,
                 new_text,
-            ),
-            None => true,
+            ) {
+                Contribution::Same => (false, false),
+                Contribution::Changed => (true, false),
+                Contribution::Words(flipped) => self.type_words_flipped(index, id, text, &flipped),
+            },
+            None => (true, false),
         };
         Reparsed {
             contribution_changed,
             lines_changed,
+            index_patched,
         }
+    }
+
+    /// Type words entered or left the file's library (the index is patched already): the
+    /// cards that write one of them are linted again (before the next publication when they are
+    /// few, else in the background); when the findings of any card may change, every card is.
+    /// Returns (contribution changed, index patched) for `Reparsed`.
+    fn type_words_flipped(
+        &mut self,
+        index: &index::Index,
+        id: FileId,
+        text: &str,
+        flipped: &[String],
+    ) -> (bool, bool) {
+        if flipped.is_empty() {
+            return (false, false);
+        }
+        let uses = index
+            .file(id)
+            .and_then(|f| index.libraries.get(f.library))
+            .and_then(|lib| lib.type_word_uses(flipped, text));
+        let Some(uses) = uses else {
+            self.mark_stale(self.text_len());
+            return (false, true);
+        };
+        let cards: Vec<TextRange> = top_children(&self.green)
+            .into_iter()
+            .filter(|(_, k)| *k == SyntaxKind::CARD_BLOCK)
+            .map(|(r, _)| r)
+            .collect();
+        let mut hit: Vec<TextRange> = uses
+            .into_iter()
+            .filter_map(|at| {
+                let at = size(at);
+                let i = cards.partition_point(|c| c.end() <= at);
+                cards.get(i).filter(|c| c.start() <= at).copied()
+            })
+            .collect();
+        hit.sort_by_key(|r| r.start());
+        hit.dedup();
+        self.file_dirty = true;
+        if hit.len() <= URGENT_WORD_CARDS {
+            self.urgent.extend(hit);
+        } else {
+            self.stale.extend(hit);
+            self.stale.sort_by_key(|r| r.start());
+            let mut merged: Vec<TextRange> = Vec::with_capacity(self.stale.len());
+            for r in self.stale.drain(..) {
+                match merged.last_mut() {
+                    Some(last) if r.start() <= last.end() => *last = last.cover(r),
+                    _ => merged.push(r),
+                }
+            }
+            self.stale = merged;
+        }
+        (false, true)
     }
 
     fn reparse_all(
@@ -251,7 +389,7 @@ impl WagicDoc {
         files_len: usize,
         index: Option<&mut index::Index>,
     ) -> Reparsed {
-        let fresh = WagicDoc::new(file.text());
+        let fresh = WagicDoc::new_full(file.text());
         self.green = fresh.green;
         self.errors = fresh.errors;
         self.card_diags.clear();
@@ -259,6 +397,7 @@ impl WagicDoc {
         self.urgent = fresh.urgent;
         self.stale = fresh.stale;
         self.file_dirty = true;
+        self.unparsed_from = None;
         let contribution_changed = match index {
             Some(index) => {
                 let new = index::index_file(file);
@@ -274,6 +413,7 @@ impl WagicDoc {
         Reparsed {
             contribution_changed,
             lines_changed: true,
+            index_patched: false,
         }
     }
 
@@ -288,6 +428,9 @@ impl WagicDoc {
         budget: usize,
     ) -> bool {
         debug_assert!(self.pending.is_none(), "lint before reparse");
+        if budget > 0 {
+            self.complete(files[id].text());
+        }
         let kids = top_children(&self.green);
         let cards: Vec<TextRange> = kids
             .iter()
@@ -322,7 +465,8 @@ impl WagicDoc {
         }
         todo.sort_by_key(|r| r.start());
         todo.dedup();
-        let file_level = std::mem::take(&mut self.file_dirty);
+        // The file-level run reads the whole tree.
+        let file_level = self.unparsed_from.is_none() && std::mem::take(&mut self.file_dirty);
         let found = lint_cards_parallel(&self.green, id, files, index, filter, &todo, file_level);
         // Replace the findings of the cards linted.
         if !todo.is_empty() {
@@ -351,9 +495,8 @@ impl WagicDoc {
         lint::wagic::drop_replaced_brackets(&mut syntax_out, &rule_out);
         out.extend(syntax_out);
         out.extend(rule_out);
-        filter.apply(&mut out);
-        lint::suppress::apply(file, filter, &mut out);
-        out.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
+        // As a check finishes them (per-rule cap and long messages included).
+        lint::workspace::finish_with(file, filter, lint::suppress::Pass::Lint, &mut out);
         out
     }
 }
@@ -401,6 +544,29 @@ fn parse_split(text: &str, min: usize) -> (GreenNode, Vec<SyntaxError>) {
         ..e.clone()
     }));
     (green, errors)
+}
+
+/// The first cards of a text of `min` bytes or more: the tree and syntax errors of its start up
+/// to the line of card `FIRST_CARDS` (counted by `[card]` lines), and where that is. As for the
+/// halves of `parse_split`, the start's children are those of the whole when its parse ends
+/// outside a block; `None` otherwise (and for smaller texts).
+fn parse_prefix(text: &str, min: usize) -> Option<(GreenNode, Vec<SyntaxError>, usize)> {
+    if text.len() < min {
+        return None;
+    }
+    let split = text
+        .match_indices("\n[card]")
+        .nth(FIRST_CARDS)
+        .map(|(i, _)| i + 1)?;
+    let parse = syntax::wagic::parse(&text[..split]);
+    if parse
+        .errors()
+        .iter()
+        .any(|e| e.kind == ErrorKind::UnclosedBlock)
+    {
+        return None;
+    }
+    Some((parse.green().clone(), parse.errors().to_vec(), split))
 }
 
 /// The window of top-level children `i..=j` around a change, and the parse of its new text.
@@ -553,7 +719,7 @@ fn neutral_status() -> BlockStatus {
 }
 
 /// Updates the file's part of the index after the window `ws..we` (old text; `ws..new_we` in
-/// the new one) was reparsed. Returns whether the file's contribution changed.
+/// the new one) was reparsed, and says what changed in the file's contribution.
 fn update_index(
     index: &mut index::Index,
     id: FileId,
@@ -562,9 +728,9 @@ fn update_index(
     (ws, we, new_we): (usize, usize, usize),
     old_text: &str,
     new_text: &str,
-) -> bool {
+) -> Contribution {
     let Some(facts) = index.file(id) else {
-        return true;
+        return Contribution::Changed;
     };
     let delta = new_we as i64 - we as i64;
     let window_file = |t: &str| SourceFile::from_text(file.path.clone(), Dialect::WAGIC, t);
@@ -618,11 +784,7 @@ fn update_index(
             .iter()
             .zip(&new_window.macros)
             .all(|(a, b)| same_macro(a, b));
-    let same = same_blocks
-        && same_macros
-        && !old_gate_here
-        && new_window.gate.is_none()
-        && old_words == new_words;
+    let same_structure = same_blocks && same_macros && !old_gate_here && new_window.gate.is_none();
 
     // Old window positions to new ones, field by field, when the blocks pair up.
     let mut table: Vec<(TextRange, TextRange)> = Vec::new();
@@ -663,7 +825,7 @@ fn update_index(
     index.text_changed(id, files_len);
 
     let Some(facts) = index.files.get_mut(&id) else {
-        return true;
+        return Contribution::Changed;
     };
     let window_statuses: Vec<BlockStatus> = if pairs_up {
         facts.blocks[ba..bb].to_vec()
@@ -673,7 +835,7 @@ fn update_index(
     facts.index.blocks.splice(ba..bb, new_window.blocks);
     facts.blocks.splice(ba..bb, window_statuses);
     facts.index.macros.splice(ma..mb, new_window.macros);
-    if !same {
+    if !same_structure {
         // The gate: the first grade line of the file that stops the loader.
         let before = facts
             .index
@@ -684,14 +846,31 @@ fn update_index(
             .gate
             .filter(|(_, r)| usize::from(r.start()) >= new_we);
         facts.index.gate = before.or(new_window.gate).or(after);
-        for w in old_window.type_words {
-            if let Some(at) = facts.index.type_words.iter().position(|x| *x == w) {
-                facts.index.type_words.swap_remove(at);
-            }
-        }
-        facts.index.type_words.extend(new_window.type_words);
+        return Contribution::Changed;
     }
-    !same
+    if old_words == new_words {
+        return Contribution::Same;
+    }
+    // Only type words changed: the library's counts follow (the file's own list is merged
+    // into them when the index is built).
+    let library = facts.library;
+    Contribution::Words(
+        index
+            .libraries
+            .get_mut(library)
+            .map_or_else(Vec::new, |lib| lib.count_type_words(&old_words, &new_words)),
+    )
+}
+
+/// What an edit did to the file's contribution to the index.
+enum Contribution {
+    /// Only positions moved (the index follows them).
+    Same,
+    /// Blocks, macros or the gate changed: the index must be rebuilt.
+    Changed,
+    /// Only type words changed; the library's set was patched, and these words entered or left
+    /// it.
+    Words(Vec<String>),
 }
 
 /// A Wagic document follows edits: only the cards an edit touches are reparsed and relinted.
@@ -721,7 +900,8 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
         WagicDoc::reparse(self, id, file, files_len, index)
     }
 
-    fn tree(&mut self, _linter: &lint::wagic::Linter, _text: &str) -> GreenNode {
+    fn tree(&mut self, _linter: &lint::wagic::Linter, text: &str) -> GreenNode {
+        self.complete(text);
         self.green.clone()
     }
 
@@ -741,13 +921,13 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
     fn index_changed(&mut self, rebuild_pending: bool) -> bool {
         if !rebuild_pending {
             // A rebuild marks the findings stale when it is done.
-            self.mark_stale(self.green.text_len());
+            self.mark_stale(self.text_len());
         }
         false
     }
 
     fn reset(&mut self, _text_len: usize) {
-        self.mark_stale(self.green.text_len());
+        self.mark_stale(self.text_len());
     }
 
     fn has_stale(&self) -> bool {
@@ -819,6 +999,20 @@ mod tests {
         (index, diags)
     }
 
+    /// The type words of each library, with their counts, sorted.
+    fn library_types(index: &index::Index) -> Vec<Vec<(String, u32)>> {
+        index
+            .libraries
+            .iter()
+            .map(|lib| {
+                let mut words: Vec<(String, u32)> =
+                    lib.types.iter().map(|(w, n)| (w.clone(), *n)).collect();
+                words.sort();
+                words
+            })
+            .collect()
+    }
+
     fn key(d: &Diagnostic) -> String {
         format!(
             "{} {:?} {} {:?} {:?} {:?}",
@@ -881,7 +1075,57 @@ mod tests {
                 fresh_index.file(0).unwrap().blocks,
                 "statuses after {find:?}"
             );
+            assert_eq!(
+                library_types(&index),
+                library_types(&fresh_index),
+                "type words after {find:?}"
+            );
         }
+    }
+
+    /// Type words typed into a card enter and leave the library's set without a rebuild of the
+    /// index; the findings of the other cards that write them follow before the next
+    /// publication (no background work).
+    #[test]
+    fn type_words_are_patched_in_place() {
+        let mut files = files(FILE);
+        let (mut index, _) = full(&files);
+        let filter = Config::every_rule().filter;
+        let mut doc = WagicDoc::new(files[0].text());
+        doc.lint(0, &files, &index, &filter, 0);
+        let edits = [
+            // `fliyng` (in Beta Wisp's `lord(creature[fliyng])`) becomes a type of the library.
+            ("subtype=Bear\n", "subtype=Bear Fliyng\n"),
+            ("Bear Fliyng", "Bear Fliyngx"),
+            ("Bear Fliyngx", "Bear Fliyng"),
+            ("Bear Fliyng", "Bear"),
+            ("type=Instant", "type=Instant Plyer"),
+        ];
+        let mut flips = 0;
+        for (find, replace) in edits {
+            let mut text = files[0].text().to_string();
+            let at = text.find(find).unwrap();
+            text.replace_range(at..at + find.len(), replace);
+            doc.edited(at, at + find.len(), replace.len());
+            files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
+            let outcome = doc.reparse(0, &files[0], files.len(), Some(&mut index));
+            assert!(!outcome.contribution_changed, "rebuild after {find:?}");
+            flips += usize::from(outcome.index_patched);
+            assert!(
+                !doc.lint(0, &files, &index, &filter, 0),
+                "stale after {find:?}"
+            );
+            let (fresh_index, expected) = full(&files);
+            assert_eq!(library_types(&index), library_types(&fresh_index));
+            let got: Vec<String> = doc
+                .diagnostics(&files[0], &filter)
+                .iter()
+                .map(key)
+                .collect();
+            let want: Vec<String> = expected.iter().map(key).collect();
+            assert_eq!(got, want, "after {find:?} -> {replace:?}");
+        }
+        assert_eq!(flips, edits.len());
     }
 
     #[test]
@@ -928,6 +1172,47 @@ mod tests {
             ),
             ("name=Open", "name=Open\n[/card]\n"),
         ]);
+    }
+
+    /// A large text is opened with its first cards parsed; linted to the end (or edited), it
+    /// has the tree and findings of a full analysis.
+    #[test]
+    fn large_texts_are_parsed_in_two_steps() {
+        let big: String = std::iter::repeat_n(FILE, 1000).collect();
+        assert!(big.len() >= PARALLEL_PARSE_BYTES);
+        let filter = Config::every_rule().filter;
+        for edit_first in [false, true] {
+            let mut files = files(&big);
+            let (index, _) = full(&files);
+            let mut doc = WagicDoc::new(files[0].text());
+            assert!(doc.unparsed_from.is_some());
+            doc.lint(0, &files, &index, &filter, 0);
+            let first = doc.diagnostics(&files[0], &filter);
+            let split = doc.unparsed_from.unwrap();
+            assert!(first.iter().all(|d| usize::from(d.range.start()) < split));
+            if edit_first {
+                let mut text = files[0].text().to_string();
+                let at = text.rfind("damage:3").unwrap();
+                text.replace_range(at..at + 8, "damage:4");
+                doc.edited(at, at + 8, 8);
+                files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
+                doc.reparse(0, &files[0], files.len(), None);
+                assert!(doc.unparsed_from.is_none());
+            }
+            while doc.lint(0, &files, &index, &filter, CHUNK) {}
+            let fresh = syntax::wagic::parse(files[0].text());
+            assert_eq!(&doc.green, fresh.green());
+            assert_eq!(doc.errors, fresh.errors());
+            let (_, expected) = full(&files);
+            let got: Vec<String> = doc
+                .diagnostics(&files[0], &filter)
+                .iter()
+                .map(key)
+                .collect();
+            let want: Vec<String> = expected.iter().map(key).collect();
+            assert!(want.len() > first.len());
+            assert_eq!(got, want);
+        }
     }
 
     /// A large text parsed in two halves gives the tree and errors of one parse, whatever
@@ -1041,6 +1326,11 @@ mod tests {
                     index.file(0).unwrap().blocks,
                     fresh_index.file(0).unwrap().blocks,
                     "statuses at step {step}"
+                );
+                assert_eq!(
+                    library_types(&index),
+                    library_types(&fresh_index),
+                    "type words at step {step}"
                 );
             }
             while doc.lint(0, &files, &index, &filter, 2) {}

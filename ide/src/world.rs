@@ -984,6 +984,8 @@ impl World {
         let outcome = self.slots[s].doc_reparse(state, id, &self.files, true);
         if outcome.contribution_changed {
             self.index_must_rebuild(s);
+        } else if outcome.index_patched {
+            self.dependents_changed(s, Some(id));
         }
         if outcome.lines_changed {
             // Notes that name lines of this file ("path:line") may be out of date.

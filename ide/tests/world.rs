@@ -838,6 +838,16 @@ fn large_wagic_documents_settle_to_a_full_check() {
             "name=Large Test Wisp 3\nauto=twist\n",
         ),
         ("Wisp 1700\nabilities=flying", "Wisp 1700\nabilities=flyng"),
+        // A type word that another card's target names enters the library, then leaves it.
+        (
+            "name=Large Test Wisp 7\n",
+            "name=Large Test Wisp 7\nauto=lord(creature[goblinx]) +1/+1\n",
+        ),
+        (
+            "Wisp 2000\nabilities=flying\ntype=Creature\n",
+            "Wisp 2000\nabilities=flying\ntype=Creature Goblinx\n",
+        ),
+        ("type=Creature Goblinx\n", "type=Creature Goblin\n"),
         (
             "name=Large Test Wisp 2999\n",
             "name=Large Test Wisp 2999\n[card]\n",
@@ -849,4 +859,20 @@ fn large_wagic_documents_settle_to_a_full_check() {
         settle(&mut world);
         assert_eq!(got(&mut world), full(&fx, &text), "after {find:?}");
     }
+    // Edited before its background work ran (only its first cards are parsed then): the
+    // edited text is analysed whole.
+    let mut early = fx.world();
+    early.open(cards.clone(), None, text.clone(), 1);
+    let first = got(&mut early);
+    assert!(first.len() < want.len());
+    let edited = edit(
+        &mut early,
+        &cards,
+        2,
+        "Wisp 2998\nabilities=flying",
+        "Wisp 2998\nabilities=flyng",
+    );
+    early.diagnostics(&cards);
+    settle(&mut early);
+    assert_eq!(got(&mut early), full(&fx, &edited), "after an early edit");
 }

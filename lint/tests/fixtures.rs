@@ -17,7 +17,7 @@
 //! Fixture files are read as bytes, so a case can hold a byte-order mark, Latin-1 text or control
 //! characters. Every case is linted with every rule on (`Config::every_rule`), and its snapshot
 //! `<case>.snap` (next to it) shows the findings of the folder's rule, then those of the other
-//! rules, each with its position, the flagged line underlined, its notes and its fix (the edits
+//! rules that are on by default, each with its position, the flagged line underlined, its notes and its fix (the edits
 //! and the file after applying them).
 //!
 //! Update the snapshots with `INSTA_UPDATE=always cargo test -p cardlint-lint --test fixtures`
@@ -398,7 +398,15 @@ fn render_case(case: &Case, sources: &[SourceFile], all: &[(usize, Diagnostic)])
     }
     let own = format!("{} findings", case.code);
     for (title, of_rule) in [(own.as_str(), true), ("other findings", false)] {
-        let keep = |d: &Diagnostic| (d.rule.code == case.code) == of_rule;
+        // Other rules' findings are those of the rules on by default: a rule off by default
+        // shows only in its own cases.
+        let keep = |d: &Diagnostic| {
+            if of_rule {
+                d.rule.code == case.code
+            } else {
+                d.rule.code != case.code && d.rule.default_enabled
+            }
+        };
         let _ = writeln!(out, "\n== {title} ==");
         let mut any = false;
         for (file, d) in all.iter().filter(|(_, d)| keep(d)) {

@@ -3,6 +3,7 @@
 
 use lint::{Dialect, SourceFile};
 
+/// Linted with every rule on, so that rules off by default are checked too.
 fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnostic> {
     // An example whose first line says so is saved in Latin-1 (one byte per character).
     let bytes: Vec<u8> = if text.starts_with("# saved as Latin-1") {
@@ -13,7 +14,7 @@ fn lint_example(dialect: Dialect, text: &str, path: &str) -> Vec<lint::Diagnosti
         text.as_bytes().to_vec()
     };
     let files = vec![SourceFile::new(path, dialect, &bytes)];
-    lint::workspace::check(&files, &lint::config::Config::default()).remove(0)
+    lint::workspace::check(&files, &lint::config::Config::every_rule()).remove(0)
 }
 
 /// A workspace example: sections introduced by `# file: <path>` lines, linted together.

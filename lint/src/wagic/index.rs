@@ -11,7 +11,7 @@
 
 use model::source::{FileId, SourceFile};
 use model::wagic::vocab;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use syntax::wagic::keys::{KeyMeaning, key_meaning};
 use syntax::wagic::outline::{Block, LineClass, MACRO_PREFIX, Outline};
 use syntax::{Encoding, TextRange, TextSize};
@@ -194,8 +194,9 @@ pub struct Library {
     pub macro_lines: Vec<Macro>,
     /// Ids of the collection (entries the engine adds), to the entry's place.
     pub ids: HashMap<i64, Location>,
-    /// Lowercased type words, card names and marker types of the library.
-    pub types: HashSet<String>,
+    /// Lowercased type words, card names and marker types of the library, each with the number
+    /// of times the library's files hold it (an open document's edits add and remove words).
+    pub types: HashMap<String, u32>,
     /// Finds uses of `macros` in ability text (index = position in `macros`).
     pub macro_matcher: Option<aho_corasick::AhoCorasick>,
     /// Normalised names by (first byte, length), for did-you-mean.
@@ -261,6 +262,83 @@ impl Library {
 
     pub fn macro_named(&self, name: &str) -> Option<&Macro> {
         self.macros.iter().find(|m| m.name == name)
+    }
+
+    /// Removes one occurrence of each word of `removed` from `types` and adds one of each of
+    /// `added` (an edit of an open file). Returns the words that entered or left the set.
+    pub fn count_type_words(&mut self, removed: &[String], added: &[String]) -> Vec<String> {
+        let mut involved: Vec<&String> = removed.iter().chain(added).collect();
+        involved.sort_unstable();
+        involved.dedup();
+        let before: Vec<bool> = involved
+            .iter()
+            .map(|w| self.types.contains_key(*w))
+            .collect();
+        for w in removed {
+            if let Some(n) = self.types.get_mut(w) {
+                *n -= 1;
+                if *n == 0 {
+                    self.types.remove(w);
+                }
+            }
+        }
+        for w in added {
+            *self.types.entry(w.clone()).or_default() += 1;
+        }
+        involved
+            .into_iter()
+            .zip(before)
+            .filter(|(w, was)| self.types.contains_key(*w) != *was)
+            .map(|(w, _)| w.clone())
+            .collect()
+    }
+
+    /// Where in `text` (a file of this library) findings may change when the words `flipped`
+    /// enter or leave `types`: the rules look a word up only when it is written in the card
+    /// (`misspelt-target-type`, `unknown-target-attribute`: ASCII case aside), so the offsets
+    /// where a flipped word starts, and where a parameterised macro is used (its expansion
+    /// may join an argument to the body). `None` when findings anywhere may change: the word is
+    /// a rules subtype (`misspelt-subtype` offers the library's subtypes to every card) or a
+    /// macro body holds it.
+    pub fn type_word_uses(&self, flipped: &[String], text: &str) -> Option<Vec<usize>> {
+        let words: Vec<&str> = flipped
+            .iter()
+            .map(String::as_str)
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.is_empty() {
+            return Some(Vec::new());
+        }
+        let subtypes = &model::forge::vocab::types().list;
+        for w in &words {
+            let lower = w.to_ascii_lowercase();
+            if subtypes
+                .iter()
+                .any(|(t, category)| category.contains("type") && t.name.to_lowercase() == *w)
+                || self
+                    .macro_lines
+                    .iter()
+                    .any(|m| m.body.to_ascii_lowercase().contains(&lower))
+            {
+                return None;
+            }
+        }
+        let mut patterns: Vec<&str> = words;
+        patterns.extend(
+            self.macros
+                .iter()
+                .filter(|m| !m.params.is_empty() && !m.name.is_empty())
+                .map(|m| m.name.as_str()),
+        );
+        // Leftmost matches (they let the searcher skip ahead fast); a match hidden by an
+        // overlapping one starts on the same line (no pattern holds a line break), so in the
+        // same card.
+        let matcher = aho_corasick::AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .build(&patterns)
+            .ok()?;
+        Some(matcher.find_iter(text).map(|m| m.start()).collect())
     }
 }
 
@@ -848,7 +926,9 @@ pub fn build(files: &[SourceFile], indexes: Vec<(FileId, FileIndex)>) -> Index {
                 }
                 lib.macro_lines.push(mac);
             }
-            lib.types.extend(fi.type_words.drain(..));
+            for word in fi.type_words.drain(..) {
+                *lib.types.entry(word).or_default() += 1;
+            }
             index.files.insert(
                 file,
                 FileFacts {

@@ -19,6 +19,7 @@ mod malformed_comparison;
 mod malformed_cost;
 mod malformed_mana_cost;
 mod missing_cost;
+mod missing_oracle;
 mod missing_record_kind;
 mod missing_required_key;
 mod misspelt_line_key;
@@ -125,6 +126,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_other_not_scripted),
     rule!(text_controller_not_scripted),
     rule!(text_number_mismatch),
+    rule!(missing_oracle),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.

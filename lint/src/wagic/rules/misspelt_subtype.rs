@@ -40,7 +40,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         .filter(|(w, category)| {
             category.contains("type")
                 && !matches!(*category, "card type" | "supertype")
-                && library.types.contains(&w.name.to_lowercase())
+                && library.types.contains_key(&w.name.to_lowercase())
         })
         .map(|(w, _)| w.name)
         .collect();

@@ -86,7 +86,7 @@ fn check_spec(
             || !lower.bytes().all(|b| b.is_ascii_alphabetic())
             || SPECIAL.contains(&lower.as_str())
             || lower.starts_with("non")
-            || library.is_some_and(|l| l.types.contains(&lower))
+            || library.is_some_and(|l| l.types.contains_key(&lower))
         {
             continue;
         }

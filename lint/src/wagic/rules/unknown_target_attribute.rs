@@ -75,7 +75,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 || word == "player"
                 || word.bytes().all(|b| b.is_ascii_digit())
                 || WORDS.iter().any(|w| word.contains(w))
-                || library.types.contains(word)
+                || library.types.contains_key(word)
             {
                 continue;
             }
