@@ -574,6 +574,11 @@ impl WGame<'_> {
                 if tc.other && card == source {
                     return false;
                 }
+                // TargetChooser::canTarget: a phased-out card cannot be chosen (an aura or
+                // equipment keeps the card it is attached to).
+                if self.is_phased(card) && self.g.card(source).attached_to != Some(card) {
+                    return false;
+                }
                 let ok = match &tc.kind {
                     TcKind::MyTgt => self.g.card(source).attached_to == Some(card),
                     TcKind::This => card == source,

@@ -182,3 +182,50 @@ impl WGame<'_> {
         }
     }
 }
+
+impl WGame<'_> {
+    /// AUpkeep's cost now: a cumulative cost is paid once per age counter.
+    pub fn upkeep_cost(&self, u: &parse::Upkeep, source: CardId) -> parse::Cost {
+        let mut cost = u.cost.clone();
+        if u.cumulative {
+            let age = self.g.card(source).counter_count("age", 0, 0);
+            for _ in 1..age {
+                cost.mana.add(&u.cost.mana);
+                cost.extras.extend(u.cost.extras.iter().cloned());
+            }
+        }
+        cost
+    }
+
+    /// AUpkeep::receiveEvent and Update at a phase change: age counters at the controller's
+    /// upkeep, the ability when the upkeep ends unpaid, `next` costs spent after their phase.
+    pub fn upkeep_costs_phase_change(&mut self, from: usize, to: usize) {
+        for i in 0..self.layer.len() {
+            let parse::Ab::Upkeep(u) = &self.layer[i].ab else {
+                continue;
+            };
+            if self.layer[i].removed || self.layer[i].fired {
+                continue;
+            }
+            let u = u.clone();
+            let source = self.layer[i].source;
+            if self.layer[i].inc != self.g.card(source).incarnation
+                || self.g.card(source).zone != Zone::Battlefield
+                || self.controller(source) != self.current
+            {
+                continue;
+            }
+            if from == UPKEEP && to == DRAW && self.layer[i].counters < 1 {
+                let line = self.layer[i].line;
+                let target = self.layer[i].target;
+                self.resolve_ab(&u.effect, source, target, &[], None, 0, line);
+            }
+            if to == UPKEEP && u.cumulative {
+                self.add_counters(source, 0, 0, 1, "age");
+            }
+            if u.once && to == u.phase + 1 {
+                self.layer[i].fired = true;
+            }
+        }
+    }
+}

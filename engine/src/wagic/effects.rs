@@ -609,6 +609,28 @@ impl WGame<'_> {
                 };
                 self.move_to(c, zone, source, line);
             }
+            Effect::CircleShield => {
+                let chosen = match target {
+                    Some(Tgt::Card(c)) => Some(c),
+                    Some(Tgt::Stack(i)) => match self.stack.get(i).map(|s| &s.obj) {
+                        Some(StackObj::Spell { card, .. }) => Some(*card),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(c) = chosen {
+                    self.add_circle_shield(source, c);
+                }
+            }
+            Effect::PhaseOut => {
+                let c = tcard.unwrap_or(source);
+                if self.g.card(c).zone == Zone::Battlefield && !self.is_phased(c) {
+                    let inc = self.g.card(c).incarnation;
+                    let turn = self.g.turn;
+                    self.phased_out.push((c, inc, turn));
+                    self.bump();
+                }
+            }
             Effect::Bottom => {
                 if let Some(c) = tcard {
                     let owner = self.g.card(c).owner;
@@ -1525,6 +1547,9 @@ impl WGame<'_> {
     pub fn apply_damage(&mut self, source: CardId, target: Tgt, n: i32, combat: bool) -> bool {
         let mut n = n;
         // Replacement effects first: prevention abilities (`preventalldamage`, `fog`...).
+        if n > 0 && self.circle_shield_prevents(source, target) {
+            return false;
+        }
         if n > 0 && self.damage_prevented(source, target, combat) {
             return false;
         }

@@ -25,6 +25,26 @@ const RED_ELEMENTAL_BLAST: i32 = 1312;
 /// Beacon of Destruction, Beacon of Unrest...: the spell is shuffled into its owner's library.
 const BEACON: i32 = 135262;
 
+/// Circle of Protection: Black, Blue, Green, Red, White: `{1}`: prevent the next damage a
+/// chosen source of the color would deal to you this turn.
+const CIRCLES_OF_PROTECTION: [(i32, &str); 5] = [
+    (1335, "black"),
+    (1336, "blue"),
+    (1337, "green"),
+    (1338, "red"),
+    (1339, "white"),
+];
+
+/// A Circle of Protection shield (REDamagePrevention from the chosen card to the controller).
+#[derive(Clone, Debug)]
+pub struct CircleShield {
+    pub circle: CardId,
+    pub circle_inc: u32,
+    pub from: CardId,
+    pub from_inc: u32,
+    pub player: PlayerId,
+}
+
 /// A lasting link a hard-coded card keeps with the game.
 #[derive(Clone, Debug)]
 pub struct Link {
@@ -135,6 +155,27 @@ impl WGame<'_> {
                 self.g.rng.shuffle(&mut lib);
                 *self.g.players[owner].zone_mut(Zone::Library) = lib;
             }
+            _ if CIRCLES_OF_PROTECTION.iter().any(|&(a, _)| a == alias) => {
+                // ACircleOfProtection: a `{1}` ability aimed at a spell or permanent of the
+                // color, without the word "target" (protections do not stop it).
+                let color = CIRCLES_OF_PROTECTION
+                    .iter()
+                    .find(|&&(a, _)| a == alias)
+                    .map_or("", |&(_, c)| c);
+                let mut tc = super::targets::parse(&format!("*[{color}]|battlefield,stack"));
+                tc.targetting = false;
+                let ab = parse::Ab::Activated(Box::new(parse::Activated {
+                    cost: Some(parse::parse_cost("{1}")),
+                    tc: Some(tc),
+                    effect: parse::Ab::Effect(parse::Effect::CircleShield),
+                    limit: None,
+                    restriction: parse::Restriction::None,
+                    cast_restriction: None,
+                    name: "circle of protection".into(),
+                }));
+                let inc = self.g.card(card).incarnation;
+                self.add_inst(Inst::new(ab, card, inc, None));
+            }
             FASTBOND => {
                 let p = self.controller(card);
                 self.g.players[p].max_lands = i32::MAX / 2;
@@ -144,6 +185,43 @@ impl WGame<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    pub fn add_circle_shield(&mut self, circle: CardId, from: CardId) {
+        if self.circle_shields.len() >= 64 {
+            return;
+        }
+        self.circle_shields.push(CircleShield {
+            circle,
+            circle_inc: self.g.card(circle).incarnation,
+            from,
+            from_inc: self.g.card(from).incarnation,
+            player: self.controller(circle),
+        });
+    }
+
+    /// REDamagePrevention::replace for the shields: the first one that matches is spent.
+    pub fn circle_shield_prevents(&mut self, source: CardId, target: Tgt) -> bool {
+        if self.circle_shields.is_empty() {
+            return false;
+        }
+        let Tgt::Player(p) = target else {
+            return false;
+        };
+        let found = self.circle_shields.iter().position(|s| {
+            s.from == source
+                && s.from_inc == self.g.card(source).incarnation
+                && s.player == p
+                && self.g.card(s.circle).incarnation == s.circle_inc
+                && self.g.card(s.circle).zone == Zone::Battlefield
+        });
+        match found {
+            Some(i) => {
+                self.circle_shields.remove(i);
+                true
+            }
+            None => false,
         }
     }
 

@@ -314,6 +314,12 @@ pub enum Trigger {
         of: i8,
     },
     Targeted(TargetSpec),
+    /// `@vampired(tc) from(tc)` (TrVampired): a creature the source damaged this turn went to
+    /// a graveyard (the vampire rule's event).
+    Vampired {
+        tc: TargetSpec,
+        from: Option<TargetSpec>,
+    },
     Counter {
         added: bool,
         power: i32,
@@ -336,6 +342,9 @@ pub struct TriggerMods {
     pub source_tapped: bool,
     pub turn_limited: bool,
     pub cast_restriction: Option<String>,
+    /// The ability names `trigger[from]`: the event's "from" card (the damage source, the
+    /// creature met in combat) rather than its "to" card (WEvent::getTarget(TARGET_FROM)).
+    pub trigger_from: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -380,6 +389,12 @@ pub enum Effect {
     Reject,
     MoveTo(String),
     Bottom,
+    /// The hard-coded Circle of Protection ability (ACircleOfProtection::resolve): the next
+    /// damage the target card deals to the source's controller this turn is prevented.
+    CircleShield,
+    /// `phaseout` (AAPhaseOut): the card is treated as though it does not exist until its
+    /// controller's next untap step.
+    PhaseOut,
     Fizzle,
     /// `losesubtypesof(type)` (ALoseSubtypes): the card loses its subtypes of that type.
     LoseSubtypesOf(String),
@@ -674,7 +689,23 @@ pub enum Ab {
         tc: TargetSpec,
         effect: Box<Ab>,
     },
+    /// `upcost[cost;phase] ability` (AUpkeep): pay the cost in that phase or the ability
+    /// resolves when the controller's upkeep ends.
+    Upkeep(Box<Upkeep>),
     Effect(Effect),
+}
+
+/// An `upcost` / `cumulativeupcost` ability (AUpkeep), as parsed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Upkeep {
+    pub cost: Cost,
+    /// The phase in which the cost may be paid (upkeep unless given after `;`).
+    pub phase: usize,
+    /// `next` after `;`: goes off only once.
+    pub once: bool,
+    /// `cumulativeupcost`: the cost is paid once per age counter.
+    pub cumulative: bool,
+    pub effect: Ab,
 }
 
 impl Ab {
@@ -856,6 +887,7 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
         source_tapped: s.contains("sourcetap"),
         turn_limited: s.contains("turnlimited"),
         cast_restriction: None,
+        trigger_from: false,
     };
     if let Some((_, r, _)) = parse_between(s, "restriction{", "}", true) {
         mods.cast_restriction = Some(r.to_string());
@@ -1010,7 +1042,14 @@ pub fn parse_trigger(s: &str) -> Option<(Trigger, TriggerMods)> {
         }
     }
     if let Some(tc) = simple_tc(s, "vampired") {
-        return Some((Trigger::Unsupported(format!("vampired({})", tc.raw)), mods));
+        let from = simple_tc(s, "from").map(untarget);
+        return Some((
+            Trigger::Vampired {
+                tc: untarget(tc),
+                from,
+            },
+            mods,
+        ));
     }
     if let Some(tc) = simple_tc(s, "targeted") {
         return Some((Trigger::Targeted(untarget(tc)), mods));
@@ -1193,6 +1232,8 @@ fn parse_depth(
     {
         let effect = effect.to_string();
         let a = rec(&effect, ctx, activated, false)?;
+        let mut mods = mods;
+        mods.trigger_from = effect.contains("trigger[from]");
         return Some(Ab::Triggered {
             trigger,
             mods,
@@ -1339,7 +1380,7 @@ fn parse_depth(
         return parse_choose(&unchanged).map(Ab::Effect);
     }
     if s.contains("upcostmulti") {
-        return Some(Ab::Effect(Effect::Unsupported("upcostmulti")));
+        return parse_upkeep(&s, |rest| rec(rest, ctx, activated, false));
     }
     if s.contains("phaseactionmulti") {
         return parse_phase_action(&s).map(|p| Ab::Effect(Effect::PhaseAction(Box::new(p))));
@@ -1540,7 +1581,7 @@ fn parse_depth(
         return Some(Ab::Effect(Effect::Unsupported("flipacoin")));
     }
     if s.contains("upcost") {
-        return Some(Ab::Effect(Effect::Unsupported("upcost")));
+        return parse_upkeep(&s, |rest| rec(rest, ctx, activated, false));
     }
     let and = ctx.stored_and.clone();
     let e = effects(&s, ctx, activated, force_ueot)?;
@@ -1553,6 +1594,33 @@ fn parse_depth(
         return Some(Ab::Multi(vec![Ab::Effect(e), a]));
     }
     Some(Ab::Effect(e))
+}
+
+/// AbilityFactory::parseUpkeepAbility: the cost (and `;phase`, `next`) between the first `[` and
+/// `]`, the ability after it.
+fn parse_upkeep(s: &str, mut rec: impl FnMut(&str) -> Option<Ab>) -> Option<Ab> {
+    let cumulative = s.contains("cumulativeupcost");
+    let start = s.find('[')?;
+    let end = start + s[start..].find(']')?;
+    let mut s1 = &s[start + 1..end];
+    let mut phase = super::runtime::UPKEEP;
+    let mut once = false;
+    if let Some(sep) = s1.find(';') {
+        once = s1.contains("next");
+        if let Some(p) = find_phase_code(s1) {
+            phase = p;
+        }
+        s1 = &s1[..sep];
+    }
+    let cost = parse_cost(s1);
+    let effect = rec(&s[end + 1..])?;
+    Some(Ab::Upkeep(Box::new(Upkeep {
+        cost,
+        phase,
+        once,
+        cumulative,
+        effect,
+    })))
 }
 
 /// AbilityFactory::parseChooseActionAbility: the first of the four choose forms found.
@@ -1816,7 +1884,7 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Copy);
     }
     if has("phaseout") {
-        return Some(Unsupported("phaseout"));
+        return Some(PhaseOut);
     }
     if has("clone") {
         let between = |a: &str| {

@@ -36,6 +36,27 @@ impl WGame<'_> {
                 }
                 self.activated_reacts(i, a, card)
             }
+            Ab::Upkeep(u) => {
+                // AUpkeep::isReactingToClick: in its phase, once a turn, then as any ability.
+                if card != self.layer[i].source
+                    || self.layer[i].inc != self.g.card(card).incarnation
+                    || self.phase != u.phase
+                    || self.layer[i].counters > 0
+                    || self.layer[i].fired
+                {
+                    return false;
+                }
+                let a = parse::Activated {
+                    cost: Some(self.upkeep_cost(u, card)),
+                    tc: None,
+                    effect: Ab::Multi(Vec::new()),
+                    limit: None,
+                    restriction: Restriction::None,
+                    cast_restriction: None,
+                    name: String::new(),
+                };
+                self.activated_reacts(i, &a, card)
+            }
             Ab::Equip { cost, tc } => {
                 let source = self.layer[i].source;
                 if card != source || self.controller(source) != self.currently_acting() {
@@ -395,6 +416,14 @@ impl WGame<'_> {
             Ab::Rule(rule) if rule == "blockrule" => self.cycle_block(card),
             Ab::Rule(rule) => self.cast_with_rule(rule, card),
             Ab::Activated(a) => self.activate(i, a, card),
+            Ab::Upkeep(u) => {
+                // AUpkeep::resolve: the cost is paid for this turn.
+                let source = self.layer[i].source;
+                let cost = self.upkeep_cost(u, source);
+                if self.is_reacting_to_click(i, card) && self.pay_cost(&cost, source) {
+                    self.layer[i].counters += 1;
+                }
+            }
             Ab::Equip { tc, .. } => {
                 let _ = tc;
                 self.layer[i].waiting = Some(Vec::new());
@@ -744,6 +773,53 @@ impl WGame<'_> {
                 };
                 self.put_in_zone(card, owner, to);
             }
+        }
+    }
+
+    /// MTGVampireRule::receiveEvent: remembers who damaged which card this turn; a damaged card
+    /// that goes from play to a graveyard sends one WEventVampire per source.
+    fn vampire_rule(&mut self, e: &Ev) {
+        match e {
+            Ev::Damage {
+                source,
+                target: Tgt::Card(t),
+                amount,
+                ..
+            } if *amount > 0 && self.rule_active("vampirerule") => {
+                let inc = self.g.card(*t).incarnation;
+                if self.vampire_victims.len() < 256
+                    && !self
+                        .vampire_victims
+                        .iter()
+                        .any(|&(c, i, s)| c == *t && i == inc && s == *source)
+                {
+                    self.vampire_victims.push((*t, inc, *source));
+                }
+            }
+            Ev::ZoneChange { card, from, to }
+                if from.1 == Zone::Battlefield && !self.vampire_victims.is_empty() =>
+            {
+                // The card left play: it is a new object now (its incarnation moved on).
+                let inc = self.g.card(*card).incarnation;
+                let mut sources = Vec::new();
+                self.vampire_victims.retain(|&(c, i, s)| {
+                    let hit = c == *card && i < inc;
+                    if hit {
+                        sources.push(s);
+                    }
+                    !hit
+                });
+                if to.1 == Zone::Graveyard {
+                    for s in sources {
+                        self.event(Ev::Vampire {
+                            victim: *card,
+                            source: s,
+                        });
+                    }
+                }
+            }
+            Ev::PhaseChange { from, .. } if *from == ENDOFTURN => self.vampire_victims.clear(),
+            _ => {}
         }
     }
 
@@ -1117,7 +1193,11 @@ impl WGame<'_> {
 
     pub fn can_attack(&self, card: CardId) -> bool {
         let c = self.g.card(card);
-        if self.has(card, "cantattack") || c.tapped || self.summoning_sick(card) {
+        if self.has(card, "cantattack")
+            || c.tapped
+            || self.summoning_sick(card)
+            || self.is_phased(card)
+        {
             return false;
         }
         if self.has(card, "defender") && !self.has(card, "canattack") {
@@ -1128,7 +1208,11 @@ impl WGame<'_> {
 
     pub fn can_block(&self, card: CardId) -> bool {
         let c = self.g.card(card);
-        !self.has(card, "cantblock") && c.is_creature() && c.zone == Zone::Battlefield && !c.tapped
+        !self.has(card, "cantblock")
+            && c.is_creature()
+            && c.zone == Zone::Battlefield
+            && !c.tapped
+            && !self.is_phased(card)
     }
 
     pub fn can_block_attacker(&self, blocker: CardId, attacker: CardId) -> bool {
@@ -1502,6 +1586,7 @@ impl WGame<'_> {
     // ---- rules reacting to events ----------------------------------------------------------
 
     pub fn rules_on_event(&mut self, e: &Ev) {
+        self.vampire_rule(e);
         if let Ev::ZoneChange { card, from, to } = e
             && from.1 == Zone::Battlefield
             && to.1 == Zone::Graveyard

@@ -287,6 +287,11 @@ pub enum Ev {
         card: CardId,
         source: CardId,
     },
+    /// WEventVampire: `victim`, damaged by `source` this turn, went from play to a graveyard.
+    Vampire {
+        victim: CardId,
+        source: CardId,
+    },
     Counter {
         card: CardId,
         added: bool,
@@ -352,6 +357,8 @@ pub struct WGame<'a> {
     pub notes: Vec<Note>,
     /// Cards exiled by `(blink)ueot`, returned to play at the end of the turn.
     pub blinked: Vec<CardId>,
+    /// Phased-out cards (AAPhaseOut's isPhased): (card, incarnation, turn it phased out).
+    pub phased_out: Vec<(CardId, u32, u32)>,
     /// The phase the action layer last saw (phase triggers fire when it changes).
     pub layer_phase: usize,
     pub layer_turn: u32,
@@ -389,6 +396,11 @@ pub struct WGame<'a> {
     pub last_counters: std::collections::HashMap<CardId, Vec<crate::game::Counter>>,
     /// Lasting links of hard-coded cards (control changes, Animate Dead, Fastbond).
     pub links: Vec<super::hardcoded::Link>,
+    /// Circle of Protection shields: the next damage from the chosen card to the player is
+    /// prevented (REDamagePrevention, one shot), until the next untap step.
+    pub circle_shields: Vec<super::hardcoded::CircleShield>,
+    /// MTGVampireRule's victims: (damaged card, its incarnation, damage source) this turn.
+    pub vampire_victims: Vec<(CardId, u32, CardId)>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
     pub stack_seen: Vec<(PlayerId, CardId)>,
     /// Spells cast this turn by both players (storm counts them).
@@ -442,7 +454,10 @@ impl<'a> WGame<'a> {
             progress: 0,
             notes: Vec::new(),
             blinked: Vec::new(),
+            phased_out: Vec::new(),
             links: Vec::new(),
+            circle_shields: Vec::new(),
+            vampire_victims: Vec::new(),
             stack_seen: Vec::new(),
             casts_this_turn: 0,
             phase_actions: Vec::new(),
@@ -1122,6 +1137,15 @@ impl<'a> WGame<'a> {
         }
     }
 
+    /// Whether `card` is phased out (treated as though it does not exist).
+    pub fn is_phased(&self, card: CardId) -> bool {
+        !self.phased_out.is_empty()
+            && self
+                .phased_out
+                .iter()
+                .any(|&(c, inc, _)| c == card && inc == self.g.card(card).incarnation)
+    }
+
     fn set_phase(&mut self, new: usize) {
         let old = self.phase;
         self.phase = new;
@@ -1149,6 +1173,19 @@ impl<'a> WGame<'a> {
 
     fn untap_phase(&mut self) {
         let cur = self.current;
+        if !self.phased_out.is_empty() {
+            // GameObserver: phased-out cards phase in at their controller's next untap step.
+            let turn = self.g.turn;
+            let phased = std::mem::take(&mut self.phased_out);
+            for (c, inc, t) in phased {
+                let gone = self.g.card(c).incarnation != inc;
+                if gone || (self.controller(c) == cur && t != turn) {
+                    self.bump();
+                    continue;
+                }
+                self.phased_out.push((c, inc, t));
+            }
+        }
         for c in self.g.players[cur].zone(Zone::Battlefield).clone() {
             self.g.card_mut(c).sick = false;
             if self.has(c, "doesnotuntap") {
@@ -1193,6 +1230,11 @@ impl<'a> WGame<'a> {
     /// The action layer sees the phase change: phase triggers, end-of-turn expiry.
     fn on_phase_change(&mut self, from: usize, to: usize) {
         self.event(Ev::PhaseChange { from, to });
+        self.upkeep_costs_phase_change(from, to);
+        if to == UNTAP && !self.circle_shields.is_empty() {
+            // ACircleOfProtection::Update: the shields go at the untap step.
+            self.circle_shields.clear();
+        }
         if from == COMBATATTACKERS {
             self.rules_leave_attackers();
             self.exalted_triggers();

@@ -64,7 +64,7 @@ impl WGame<'_> {
             return;
         };
         let source = self.layer[i].source;
-        let Some(trigger_card) = self.trigger_matches(trigger, e, source, i) else {
+        let Some(mut trigger_card) = self.trigger_matches(trigger, e, source, i) else {
             return;
         };
         let (trigger, mods, effect) = match &self.layer[i].ab {
@@ -75,6 +75,19 @@ impl WGame<'_> {
             } => (trigger.clone(), mods.clone(), effect.clone()),
             _ => return,
         };
+        if mods.trigger_from {
+            // WEvent::getTarget(TARGET_FROM): the other card of a two-card event.
+            match e {
+                Ev::AttackBlocked { blocker, .. } => trigger_card = Some(*blocker),
+                Ev::Blocked { attacker, .. } => trigger_card = Some(*attacker),
+                Ev::Damage { source, .. }
+                | Ev::Targeted { source, .. }
+                | Ev::Vampire { source, .. } => {
+                    trigger_card = Some(*source);
+                }
+                _ => {}
+            }
+        }
         // TriggeredAbility::receiveEvent resolves a trigger on a sacrifice at once, before the
         // ability whose cost sacrificed the card reaches the stack (thraximundar survives a
         // sacrificed Bloodfire Colossus). Only cost sacrifices do here: two menus opened at
@@ -274,6 +287,18 @@ impl WGame<'_> {
                     && from
                         .as_ref()
                         .is_none_or(|f| lsource.is_some_and(|s| self.card_in_spec(f, source, s)))
+            }
+            (
+                Trigger::Vampired { tc, from },
+                Ev::Vampire {
+                    victim,
+                    source: vampire,
+                },
+            ) => {
+                trigger_card = Some(*victim);
+                from.as_ref()
+                    .is_none_or(|f| self.card_matches(f, source, *vampire))
+                    && self.card_matches(tc, source, *victim)
             }
             (Trigger::Targeted(tc), Ev::Targeted { card, .. }) => {
                 trigger_card = Some(*card);
