@@ -909,8 +909,31 @@ impl WGame<'_> {
         self.g.players[player].pool.can_afford(&mana) && self.can_pay_extras(cost, source)
     }
 
+    /// The object an extra cost that names one would be paid with: the first matching one that
+    /// no other cost of the same payment took (ExtraCosts::tryToSetPayment), untapped for a tap
+    /// cost and tapped for an untap cost (TapTargetCost / UnTapTargetCost::isPaymentSet).
+    fn extra_payment(
+        &self,
+        e: &Extra,
+        tc: &TargetSpec,
+        source: CardId,
+        used: &[CardId],
+    ) -> Option<CardId> {
+        let mut tc = tc.clone();
+        tc.targetting = false;
+        self.matching(&tc, source).into_iter().find(|&c| {
+            !used.contains(&c)
+                && match e {
+                    Extra::Tap(_) => !self.g.card(c).tapped,
+                    Extra::Untap(_) => self.g.card(c).tapped,
+                    _ => true,
+                }
+        })
+    }
+
     pub fn can_pay_extras(&mut self, cost: &Cost, source: CardId) -> bool {
         let player = self.controller(source);
+        let mut used = Vec::new();
         for e in &cost.extras {
             let ok = match e {
                 Extra::Tap(None) => !self.g.card(source).tapped,
@@ -934,11 +957,13 @@ impl WGame<'_> {
                 | Extra::Bounce(Some(tc))
                 | Extra::Discard(Some(tc))
                 | Extra::ToLibrary(Some(tc))
-                | Extra::ToGraveyard(Some(tc)) => {
-                    let mut tc = tc.clone();
-                    tc.targetting = false;
-                    self.count_matching(&tc, source) > 0
-                }
+                | Extra::ToGraveyard(Some(tc)) => match self.extra_payment(e, tc, source, &used) {
+                    Some(c) => {
+                        used.push(c);
+                        true
+                    }
+                    None => false,
+                },
                 Extra::Unsupported(what) => {
                     self.note(
                         NoteKind::Unsupported,
@@ -960,6 +985,7 @@ impl WGame<'_> {
     /// Pays the extra costs, choosing the first matching object for targeted ones.
     pub fn pay_extras(&mut self, cost: &Cost, source: CardId) {
         let player = self.controller(source);
+        let mut used = Vec::new();
         for e in &cost.extras {
             match e {
                 Extra::Tap(None) => self.tap(source, false),
@@ -1025,11 +1051,10 @@ impl WGame<'_> {
                 | Extra::Discard(Some(tc))
                 | Extra::ToLibrary(Some(tc))
                 | Extra::ToGraveyard(Some(tc)) => {
-                    let mut tc = tc.clone();
-                    tc.targetting = false;
-                    let Some(c) = self.matching(&tc, source).into_iter().next() else {
+                    let Some(c) = self.extra_payment(e, tc, source, &used) else {
                         continue;
                     };
+                    used.push(c);
                     match e {
                         Extra::Tap(_) => self.tap(c, false),
                         Extra::Untap(_) => self.untap(c),

@@ -1764,6 +1764,18 @@ impl<'a> WGame<'a> {
                 items.push(Some(j));
             }
         }
+        // ActionLayer::setMenuObject: abilities with a cost (and rules) are left out of a menu
+        // that holds abilities without one (the may ability itself): an activated ability of
+        // the card never shares the menu of a may ability.
+        let costed = |ab: &Ab| match ab {
+            Ab::Rule(_) => true,
+            Ab::Activated(a) => a.cost.is_some(),
+            Ab::Equip { cost, .. } => cost.is_some(),
+            _ => false,
+        };
+        if items.iter().flatten().any(|&j| !costed(&self.layer[j].ab)) {
+            items.retain(|j| j.is_some_and(|j| !costed(&self.layer[j].ab)));
+        }
         let must = matches!(self.layer[i].ab, Ab::May { must: true, .. });
         if !must {
             items.push(None);
