@@ -3,9 +3,10 @@
 //! Wagic plays them, on invented cards and invented test files. Every card here is made up for
 //! the test.
 
-use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
-use engine::wagic_tests::{Outcome, Rules, run_test};
-use model::{Dialect, SourceFile};
+mod common;
+
+use engine::wagic::db::Db;
+use engine::wagic_tests::Rules;
 
 const CARDS: &str = r#"
 [card]
@@ -123,34 +124,16 @@ auto=removefromcombat
 "#;
 
 fn db() -> Db {
-    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
-    let mut db = Db::default();
-    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
-    db
+    common::db(CARDS)
 }
 
 fn rules() -> Rules {
-    Rules {
-        game: [
-            "putinplayrule",
-            "attackrule",
-            "blockrule",
-            "combattriggerrule",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
-        players: vec!["@each my draw:draw:1".into()],
-        life: Some(20),
-    }
+    common::rules(common::RULES, common::DRAW)
 }
 
 #[track_caller]
 fn pass(test: &str) {
-    match run_test(&db(), &rules(), test) {
-        Outcome::Pass => {}
-        other => panic!("expected a pass, got {other:?}\n{test}"),
-    }
+    common::pass(&db(), &rules(), test);
 }
 
 #[test]

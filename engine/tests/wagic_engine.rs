@@ -2,9 +2,10 @@
 //! suite: [INIT] phase and zones, [DO] clicks, [ASSERT] the expected state). Every card here is
 //! made up for the test.
 
-use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
-use engine::wagic_tests::{Outcome, Rules, run_test};
-use model::{Dialect, SourceFile};
+mod common;
+
+use engine::wagic::db::Db;
+use engine::wagic_tests::{Rules, run_test};
 
 const CARDS: &str = r#"
 [card]
@@ -374,54 +375,38 @@ auto=fizzleto(hand)
 "#;
 
 fn db() -> Db {
-    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
-    let mut db = Db::default();
-    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
-    db
+    common::db(CARDS)
 }
 
-/// The rules the test suite plays with (the names of Wagic's rule abilities).
+/// The rule abilities the test suite plays with.
+const GAME: &[&str] = &[
+    "putinplayrule",
+    "kickerrule",
+    "alternativecostrule",
+    "buybackrule",
+    "flashbackrule",
+    "attackrule",
+    "blockrule",
+    "combattriggerrule",
+    "legendrule",
+    "tokencleanuprule",
+    "persistrule",
+    "lifelinkrule",
+    "deathtouchrule",
+];
+
 fn rules() -> Rules {
-    Rules {
-        game: [
-            "putinplayrule",
-            "kickerrule",
-            "alternativecostrule",
-            "buybackrule",
-            "flashbackrule",
-            "attackrule",
-            "blockrule",
-            "combattriggerrule",
-            "legendrule",
-            "tokencleanuprule",
-            "persistrule",
-            "lifelinkrule",
-            "deathtouchrule",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
-        players: vec!["@each my draw:draw:1".into()],
-        life: Some(20),
-    }
+    common::rules(GAME, common::DRAW)
 }
 
 #[track_caller]
 fn pass(test: &str) {
-    let db = db();
-    match run_test(&db, &rules(), test) {
-        Outcome::Pass => {}
-        other => panic!("expected a pass, got {other:?}\n{test}"),
-    }
+    common::pass(&db(), &rules(), test);
 }
 
 #[track_caller]
 fn fail(test: &str) {
-    let db = db();
-    assert!(
-        matches!(run_test(&db, &rules(), test), Outcome::Fail(_)),
-        "expected a mismatch\n{test}"
-    );
+    common::fail(&db(), &rules(), test);
 }
 
 #[test]

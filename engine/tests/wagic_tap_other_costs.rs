@@ -4,9 +4,11 @@
 //! offers the card's own activated abilities again (ActionLayer::setMenuObject). Every card
 //! here is made up for the test.
 
+mod common;
+
 use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
 use engine::wagic::sim;
-use engine::wagic_tests::{Outcome, Rules, run_test};
+use engine::wagic_tests::Rules;
 use model::{Dialect, SourceFile};
 
 const CARDS: &str = r#"
@@ -61,37 +63,21 @@ toughness=1
 "#;
 
 fn db() -> Db {
-    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
-    let mut db = Db::default();
-    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
-    db
+    common::db(CARDS)
 }
 
 fn rules() -> Rules {
-    Rules {
-        game: ["putinplayrule", "attackrule", "blockrule"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-        players: Vec::new(),
-        life: Some(20),
-    }
+    common::rules(&["putinplayrule", "attackrule", "blockrule"], &[])
 }
 
 #[track_caller]
 fn pass(test: &str) {
-    match run_test(&db(), &rules(), test) {
-        Outcome::Pass => {}
-        other => panic!("expected a pass, got {other:?}\n{test}"),
-    }
+    common::pass(&db(), &rules(), test);
 }
 
 #[track_caller]
 fn fail(test: &str) {
-    assert!(
-        matches!(run_test(&db(), &rules(), test), Outcome::Fail(_)),
-        "expected a mismatch\n{test}"
-    );
+    common::fail(&db(), &rules(), test);
 }
 
 #[test]

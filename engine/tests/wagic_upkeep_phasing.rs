@@ -2,9 +2,10 @@
 //! Circle of Protection, replayed as Wagic test files on invented cards. Every card here is
 //! made up for the test.
 
-use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
-use engine::wagic_tests::{Outcome, Rules, run_test};
-use model::{Dialect, SourceFile};
+mod common;
+
+use engine::wagic::db::Db;
+use engine::wagic_tests::Rules;
 
 const CARDS: &str = r#"
 [card]
@@ -97,43 +98,21 @@ alias=1338
 "#;
 
 fn db() -> Db {
-    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
-    let mut db = Db::default();
-    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
-    db
+    common::db(CARDS)
 }
 
 fn rules() -> Rules {
-    Rules {
-        game: [
-            "putinplayrule",
-            "attackrule",
-            "blockrule",
-            "combattriggerrule",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain(std::iter::once("vampirerule".to_string()))
-        .collect(),
-        players: Vec::new(),
-        life: Some(20),
-    }
+    common::rules(&[common::RULES, &["vampirerule"]].concat(), &[])
 }
 
 #[track_caller]
 fn pass(test: &str) {
-    match run_test(&db(), &rules(), test) {
-        Outcome::Pass => {}
-        other => panic!("expected a pass, got {other:?}\n{test}"),
-    }
+    common::pass(&db(), &rules(), test);
 }
 
 #[track_caller]
 fn fail(test: &str) {
-    assert!(
-        matches!(run_test(&db(), &rules(), test), Outcome::Fail(_)),
-        "expected a mismatch\n{test}"
-    );
+    common::fail(&db(), &rules(), test);
 }
 
 #[test]

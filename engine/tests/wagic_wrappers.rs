@@ -3,8 +3,10 @@
 //! source shares, and the other wrappers this file tests. Every card here is made up for the
 //! test.
 
-use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
-use engine::wagic_tests::{Outcome, Rules, run_test};
+mod common;
+
+use engine::wagic::db::Db;
+use engine::wagic_tests::Rules;
 use model::{Dialect, SourceFile};
 
 const CARDS: &str = r#"
@@ -199,44 +201,21 @@ auto=@combat(attacking) source(this):target(creature|myhand) ninjutsu
 "#;
 
 fn db() -> Db {
-    let file = SourceFile::new("sets/TST/_cards.dat", Dialect::WAGIC, CARDS.as_bytes());
-    let mut db = Db::default();
-    db.read_file(&file, Some(0), DEFAULT_MAX_GRADE);
-    db
+    common::db(CARDS)
 }
 
 fn rules() -> Rules {
-    Rules {
-        game: [
-            "putinplayrule",
-            "attackrule",
-            "blockrule",
-            "combattriggerrule",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
-        players: vec!["@each my draw:draw:1".into()],
-        life: Some(20),
-    }
+    common::rules(common::RULES, common::DRAW)
 }
 
 #[track_caller]
 fn pass(test: &str) {
-    let db = db();
-    match run_test(&db, &rules(), test) {
-        Outcome::Pass => {}
-        other => panic!("expected a pass, got {other:?}\n{test}"),
-    }
+    common::pass(&db(), &rules(), test);
 }
 
 #[track_caller]
 fn fail(test: &str) {
-    let db = db();
-    assert!(
-        matches!(run_test(&db, &rules(), test), Outcome::Fail(_)),
-        "expected a mismatch\n{test}"
-    );
+    common::fail(&db(), &rules(), test);
 }
 
 #[test]
