@@ -138,6 +138,107 @@ power=2
 toughness=1
 abilities=haste,treason
 [/card]
+[card]
+id=9516
+name=Cinder Squall
+mana={R}
+type=Sorcery
+auto=damage:2 all(creature,player)
+[/card]
+[card]
+id=9517
+name=Toll of Silence
+mana={U}
+type=Instant
+target=*|stack
+auto=fizzle
+auto=life:-3 targetcontroller
+[/card]
+[card]
+id=9518
+name=Homing Wisp
+mana={1}{W}
+type=Creature
+subtype=Spirit
+power=1
+toughness=1
+auto=@movedTo(graveyard) from(this|battlefield):all(trigger[from]) moveto(ownerhand)
+[/card]
+[card]
+id=9519
+name=Tithe Denial
+mana={U}
+type=Instant
+target=*|stack
+auto=transforms((,newability[pay[[{2}]] name(pay 2) donothing?fizzle])) forever
+[/card]
+[card]
+id=9520
+name=Hollow Grasp
+mana={B}
+type=Enchantment
+subtype=Aura
+target=creature
+auto=loseabilities
+[/card]
+[card]
+id=9521
+name=Azure Rebuke
+mana={U}
+type=Instant
+alias=1191
+[/card]
+[card]
+id=9522
+name=Shell Hulk
+mana={3}
+type=Creature
+subtype=Golem
+power=1
+toughness=2
+[/card]
+[card]
+id=9523
+name=Slow Gift
+mana={U}
+type=Instant
+auto=@next upkeep:draw:1 controller
+[/card]
+[card]
+id=9524
+name=Twin Nudge
+mana={U}
+type=Instant
+auto=may tap target(creature)
+auto=may untap target(creature)
+[/card]
+[card]
+id=9525
+name=Rat Pack
+mana={B}
+type=Creature
+subtype=Rat
+power=*
+toughness=*
+anyzone=allmyname/allmyname cdaactive
+[/card]
+[card]
+id=9526
+name=Sap Sprout
+mana={G}
+type=Creature
+subtype=Plant
+power=0
+toughness=1
+auto={T}:add{G}
+[/card]
+[card]
+id=9527
+name=Tap Tithe
+mana={W}
+type=Enchantment
+auto=@tapped(creature|opponentbattlefield):life:1 controller
+[/card]
 "#;
 
 fn db() -> Db {
@@ -284,5 +385,104 @@ fn a_token_is_clicked_by_minus_the_id_of_its_source() {
 fn a_treason_creature_is_sacrificed_in_the_cleanup_step() {
     pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Blaze Imp\nmanapool:{R}\n[PLAYER2]\n[DO]\nBlaze Imp\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Blaze Imp\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_one_shot_all_reaches_the_players_its_chooser_accepts() {
+    // `all(creature,player)`: both creatures die and both players lose 2 life.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Cinder Squall\ninplay:Field Mouse\nmanapool:{R}\n[PLAYER2]\ninplay:Ember Pinger\n[DO]\nCinder Squall\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Cinder Squall,Field Mouse\nlife:18\n[PLAYER2]\ngraveyard:Ember Pinger\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn targetcontroller_of_a_spell_is_the_player_who_cast_it() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}\n[PLAYER2]\nhand:Toll of Silence\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nToll of Silence\nField Mouse\nendinterruption\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nlife:17\n[PLAYER2]\ngraveyard:Toll of Silence\n[END]\n",
+    );
+}
+
+#[test]
+fn all_trigger_is_the_card_that_made_the_trigger_fire_when_it_resolves() {
+    // The wisp dies; its trigger (on the stack) returns it from the graveyard to its hand.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Homing Wisp\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nHoming Wisp\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Wisp\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_counter_unless_pay_spell_offers_its_target_a_paid_choice() {
+    // Choice 0: the caster of the mouse pays {2} and the mouse resolves.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Field Mouse\nmanapool:{0}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
+    );
+    // Choice 1: nothing paid, the mouse is countered.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nmanapool:{2}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
+    );
+}
+
+#[test]
+fn loseabilities_takes_the_abilities_of_the_enchanted_card() {
+    // The pinger's {T} ability is gone: the click on it does nothing, the opponent keeps 20.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:20\n[END]\n",
+    );
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:19\n[END]\n",
+    );
+}
+
+#[test]
+fn a_blocker_clicked_while_blockers_are_ordered_moves_up() {
+    // Two blockers on the mouse, the hound first: the hulk's 1 damage kills the hound. Clicking the
+    // mouse blocker in the order step puts it first: the other mouse dies instead.
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound,Field Mouse\n[DO]\nShell Hulk\nnext\nBait Hound\nField Mouse\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Shell Hulk\n[PLAYER2]\ninplay:Field Mouse\ngraveyard:Bait Hound\n[END]\n",
+    );
+    pass(
+        "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound,Field Mouse\n[DO]\nShell Hulk\nnext\nBait Hound\nField Mouse\nnext\nField Mouse\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound\ngraveyard:Field Mouse\n[END]\n",
+    );
+}
+
+#[test]
+fn the_elemental_blast_alias_targets_a_permanent_of_its_color() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Ember Pinger,Field Mouse\n[DO]\nAzure Rebuke\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ninplay:Field Mouse\ngraveyard:Ember Pinger\n[END]\n",
+    );
+    // A green creature is no target: the blast stays in hand.
+    fail(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nAzure Rebuke\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ngraveyard:Field Mouse\n[END]\n",
+    );
+}
+
+#[test]
+fn an_instants_next_trigger_waits_in_the_graveyard() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Slow Gift\nlibrary:Field Mouse\nmanapool:{U}\n[PLAYER2]\n[DO]\nSlow Gift\neot\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\nhand:Field Mouse\ngraveyard:Slow Gift\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn the_may_abilities_of_a_card_share_one_menu() {
+    // Choice 1 is the second may ability (untap): the pinger untaps and shoots again.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Twin Nudge\ninplay:Ember Pinger\nmanapool:{U}\n[PLAYER2]\n[DO]\nEmber Pinger\np2\nTwin Nudge\nchoice 1\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger\ngraveyard:Twin Nudge\n[PLAYER2]\nlife:18\n[END]\n",
+    );
+}
+
+#[test]
+fn allmyname_counts_the_cards_of_that_name_in_play() {
+    // Two rats are 2/2 each: a 1-damage zap does not kill one.
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Rat Pack,Rat Pack\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nRat Pack\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rat Pack,Rat Pack\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
+    );
+}
+
+#[test]
+fn a_tap_for_mana_fires_tapped_triggers_once() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\n[PLAYER2]\ninplay:Tap Tithe\n[DO]\nSap Sprout\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\nmanapool:{G}\n[PLAYER2]\ninplay:Tap Tithe\nlife:21\n[END]\n",
     );
 }

@@ -102,12 +102,19 @@ fn main() -> std::process::ExitCode {
         let inflight = fuzz::repo_root()
             .join("target")
             .join(format!("fuzz-inflight-{dialect}.bin"));
-        if let Some(kept) = fuzz::run::recover(&inflight, &regressions) {
-            println!(
-                "FAILURE: the last {dialect} campaign crashed (a stack overflow?) on an input, kept as {}",
-                kept.display()
-            );
-            failed = true;
+        let exe = std::env::current_exe().unwrap_or_else(|_| "cardlint-fuzz".into());
+        match fuzz::run::recover(&inflight, &regressions, &exe) {
+            Some(fuzz::run::Leftover::Crash(kept)) => {
+                println!(
+                    "FAILURE: the last {dialect} campaign crashed (a stack overflow?) on an input, kept as {}",
+                    kept.display()
+                );
+                failed = true;
+            }
+            Some(fuzz::run::Leftover::Interrupted) => println!(
+                "note: the last {dialect} campaign was stopped before its end; its last input passes when replayed"
+            ),
+            None => {}
         }
         let c = Campaign {
             dialect: dialect.clone(),

@@ -337,8 +337,19 @@ pub struct Campaign {
     pub inflight: Option<PathBuf>,
 }
 
-/// Keeps the input a crashed campaign left in `inflight` as a regression; returns its path.
-pub fn recover(inflight: &Path, dir: &Path) -> Option<PathBuf> {
+/// What the last campaign left in `inflight`, if anything.
+pub enum Leftover {
+    /// Its input crashes a replay in a child process too: kept as a regression.
+    Crash(PathBuf),
+    /// Its input passes when replayed: that campaign was stopped (killed, out of time), not
+    /// crashed; nothing is kept.
+    Interrupted,
+}
+
+/// Looks at the input a campaign that did not end left in `inflight`: replayed in a child
+/// process (`exe --replay`, as a crash aborts the process), it is kept as a regression only
+/// when it fails there too.
+pub fn recover(inflight: &Path, dir: &Path, exe: &Path) -> Option<Leftover> {
     let data = std::fs::read(inflight).ok()?;
     let _ = std::fs::remove_file(inflight);
     let nl = data.iter().position(|&b| b == b'\n')?;
@@ -348,7 +359,19 @@ pub fn recover(inflight: &Path, dir: &Path) -> Option<PathBuf> {
         target: Target::from_name(target)?,
         kind: crate::kind(kind)?,
     };
-    keep(dir, job, "crash", &data[nl + 1..]).ok()
+    let kept = keep(dir, job, "crash", &data[nl + 1..]).ok()?;
+    let passes = std::process::Command::new(exe)
+        .arg("--replay")
+        .arg(&kept)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if passes {
+        let _ = std::fs::remove_file(&kept);
+        return Some(Leftover::Interrupted);
+    }
+    Some(Leftover::Crash(kept))
 }
 
 /// Runs the jobs of a dialect in turn, a slice of time each, until the budget is spent; a

@@ -233,6 +233,24 @@ impl WGame<'_> {
         }
     }
 
+    /// MTGCardInstance::raiseBlockerRankOrder: a blocker clicked while blockers are ordered
+    /// swaps places with the one before it (the first one with the second).
+    pub fn raise_blocker_rank(&mut self, blocker: CardId) {
+        let Some(a) = self.g.card(blocker).blocking else {
+            return;
+        };
+        let Some((_, bs)) = self.gui.attackers.iter_mut().find(|(x, _)| *x == a) else {
+            return;
+        };
+        let Some(i) = bs.iter().position(|&b| b == blocker) else {
+            return;
+        };
+        let j = if i == 0 { 1 } else { i - 1 };
+        if j < bs.len() {
+            bs.swap(i, j);
+        }
+    }
+
     /// GuiCombat::clickOK.
     pub fn click_ok(&mut self) {
         match self.combat {

@@ -296,22 +296,33 @@ impl WGame<'_> {
             return;
         };
         let texts = tr.new_abilities.clone();
-        let on = self.layer[i]
-            .target
-            .and_then(Tgt::card)
-            .unwrap_or(self.layer[i].source);
+        // A spell on the stack (a counter-unless-pay spell's target) is played on as the
+        // stack object, so that `fizzle` counters it.
+        let (on, on_tgt) = match self.layer[i].target {
+            Some(Tgt::Card(c)) => (c, Tgt::Card(c)),
+            Some(Tgt::Stack(k)) => match self.stack.get(k).map(|it| &it.obj) {
+                Some(StackObj::Spell { card, .. }) => (*card, Tgt::Stack(k)),
+                _ => (self.layer[i].source, Tgt::Card(self.layer[i].source)),
+            },
+            _ => (self.layer[i].source, Tgt::Card(self.layer[i].source)),
+        };
         let line = self.layer[i].line;
         if std::env::var_os("CARDLINT_TRACE").is_some() {
-            eprintln!("  transform one-shots on {on:?}: {texts:?}");
+            eprintln!(
+                "  transform one-shots on {on:?} ({:?}): {texts:?}",
+                self.layer[i].target
+            );
         }
+        let prev = self.transform_source.replace(self.layer[i].source);
         for text in &texts {
             let mut ctx = self.parse_ctx(on, None);
             if let Some(ab) = super::parse::parse(text, &mut ctx, false, false)
                 && ab.one_shot()
             {
-                self.resolve_ab(&ab, on, Some(Tgt::Card(on)), &[], None, 0, line);
+                self.resolve_ab(&ab, on, Some(on_tgt), &[], None, 0, line);
             }
         }
+        self.transform_source = prev;
     }
 
     /// Keeps the abilities that `transforms((...,newability[...]))` gives a card in step with
@@ -526,9 +537,14 @@ impl WGame<'_> {
                     return false;
                 }
                 match &item.obj {
+                    // `opponentstack` / `mystack`: the spell's controller's stack.
                     StackObj::Spell { card, .. } => {
-                        tc.zones.iter().any(|z| z.zone == Zone::Stack)
-                            && self.matches_kind(tc, source, *card)
+                        tc.zones.iter().any(|z| {
+                            z.zone == Zone::Stack
+                                && self
+                                    .zone_player(z.whose, source, Some(*card))
+                                    .is_none_or(|p| p == item.controller)
+                        }) && self.matches_kind(tc, source, *card)
                     }
                     _ => false,
                 }

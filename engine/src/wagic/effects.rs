@@ -197,11 +197,15 @@ impl WGame<'_> {
                 mini,
                 maxi,
             } => {
-                let matches: Vec<CardId> = self
-                    .matching(tc, source)
-                    .into_iter()
-                    .filter(|&c| *include_self || c != source)
-                    .collect();
+                // `all(trigger[to])`: the card that made the trigger fire, wherever it is now.
+                let matches: Vec<CardId> = if tc.kind == super::targets::TcKind::Trigger {
+                    trigger_card.or(self.trigger_card).into_iter().collect()
+                } else {
+                    self.matching(tc, source)
+                        .into_iter()
+                        .filter(|&c| *include_self || c != source)
+                        .collect()
+                };
                 match kind {
                     LordKind::Lord | LordKind::All => {
                         for c in matches {
@@ -214,6 +218,21 @@ impl WGame<'_> {
                                 paid_with,
                                 line,
                             );
+                        }
+                        // Then the players the chooser accepts (ListMaintainerAbility::
+                        // updateTargets adds cards first, then players): `all(creature,player)`.
+                        for p in 0..2 {
+                            if self.can_target(tc, source, Tgt::Player(p), false) {
+                                self.resolve_ab(
+                                    effect,
+                                    source,
+                                    Some(Tgt::Player(p)),
+                                    &[],
+                                    trigger_card,
+                                    paid_with,
+                                    line,
+                                );
+                            }
                         }
                     }
                     LordKind::Foreach => {
@@ -364,6 +383,8 @@ impl WGame<'_> {
             Who::TargetController => match target {
                 Some(Tgt::Card(c)) => self.controller(c),
                 Some(Tgt::Player(p)) => p,
+                // A spell or ability on the stack: whoever controls it (Undermine).
+                Some(Tgt::Stack(i)) => self.stack.get(i).map_or(me, |item| item.controller),
                 _ => me,
             },
             Who::TargetedPlayer => self.g.card(source).player_target.unwrap_or(me),
@@ -441,6 +462,29 @@ impl WGame<'_> {
             Effect::Flip(name) => {
                 let on = tcard.unwrap_or(source);
                 self.flip(on, name);
+            }
+            Effect::PayOrElse { cost, options } => {
+                let mana = match parse::parse_between(cost, "{value:", "}", true) {
+                    Some((_, value, _)) => {
+                        // `stored<number>` reads the card whose transformation gave the ability.
+                        let n = match value.strip_prefix("stored") {
+                            Some(rest) => {
+                                let from = self.transform_source.unwrap_or(source);
+                                self.number(rest, from, None, line)
+                            }
+                            None => self.number(value, source, None, line),
+                        };
+                        crate::mana::Mana::parse_wagic_groups(&format!("{{{}}}", n.max(0)))
+                    }
+                    None => parse::parse_cost(cost).mana,
+                };
+                self.open_pay_menu(super::runtime::PayMenu {
+                    source,
+                    target,
+                    cost: mana,
+                    options: options.clone(),
+                    line,
+                });
             }
             Effect::TransformsOnce(texts) => {
                 // ATransformer with `oneshot`: the new abilities are played once, by the card.

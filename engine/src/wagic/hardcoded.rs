@@ -17,6 +17,11 @@ const ANIMATE_DEAD: i32 = 1143;
 /// Fastbond: any number of lands a turn; each land beyond the first deals 1 damage to you.
 const FASTBOND: i32 = 1243;
 
+/// Blue Elemental Blast: counter a red spell or destroy a red permanent.
+const BLUE_ELEMENTAL_BLAST: i32 = 1191;
+/// Red Elemental Blast: the same for blue.
+const RED_ELEMENTAL_BLAST: i32 = 1312;
+
 /// A lasting link a hard-coded card keeps with the game.
 #[derive(Clone, Debug)]
 pub struct Link {
@@ -43,6 +48,20 @@ pub enum LinkKind {
 }
 
 impl WGame<'_> {
+    /// The spell's target spec: its `target=` line, or the chooser a hard-coded alias gets
+    /// (TargetChooserFactory::createTargetChooser by alias: a spell or permanent of a color).
+    pub fn spell_target_spec(&self, card: CardId) -> Option<String> {
+        let prim = self.prim(card)?;
+        if let Some(t) = &prim.target {
+            return Some(t.clone());
+        }
+        match prim.alias {
+            BLUE_ELEMENTAL_BLAST => Some("*[red]|battlefield,stack".into()),
+            RED_ELEMENTAL_BLAST => Some("*[blue]|battlefield,stack".into()),
+            _ => None,
+        }
+    }
+
     /// AbilityFactory::addAbilities: the behaviour of a hard-coded alias, once the spell resolved
     /// (`targets`: the spell's targets).
     pub fn hardcoded_on_resolve(&mut self, card: CardId, targets: &[Tgt]) {
@@ -99,6 +118,13 @@ impl WGame<'_> {
                     self.add_ability(ab, card, None, None);
                 }
             }
+            BLUE_ELEMENTAL_BLAST | RED_ELEMENTAL_BLAST => match targets.first() {
+                Some(&Tgt::Card(t)) if self.g.card(t).zone == Zone::Battlefield => {
+                    self.graveyard(t);
+                }
+                Some(&Tgt::Stack(i)) => self.fizzle_to(i, Zone::Graveyard),
+                _ => {}
+            },
             FASTBOND => {
                 let p = self.controller(card);
                 self.g.players[p].max_lands = i32::MAX / 2;

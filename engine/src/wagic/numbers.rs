@@ -151,6 +151,13 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
                     .is_some_and(|p| p.alias == a || g.g.card(c).mtgid == a)
             })
         }))),
+        // The cards of both battlefields with the card's name (Plague Rats).
+        "allmyname" => Some(
+            g.g.battlefield()
+                .iter()
+                .filter(|&&c| g.g.card(c).cur.name == card.cur.name)
+                .count() as i32,
+        ),
         "mylibrarycount" => Some(g.g.players[me].zone(Zone::Library).len() as i32),
         // The converted mana costs of the other creatures its controller has in play.
         "pancientooze" => Some(
@@ -172,7 +179,37 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
     let v = match v {
         Some(v) => Some(v),
         None => {
-            if let Some(i) = core.find("type:") {
+            if let Some((kind, rest)) = ["convertedcost:", "power:", "toughness:"]
+                .iter()
+                .find_map(|k| core.find(k).map(|i| (*k, &core[i + k.len()..])))
+                && let Some((which, spec)) = rest.split_once(':')
+            {
+                // WParsedInt `power:highest:<spec>[:<zones>]` (and `lowest`, `toughness:`,
+                // `convertedcost:`): the highest (lowest) value among the matching cards.
+                let spec = if spec.contains(':') {
+                    spec.replace(':', "|")
+                } else {
+                    format!("{spec}|mybattlefield")
+                };
+                let tc = super::targets::parse(&spec);
+                let values: Vec<i32> = g
+                    .matching(&tc, source)
+                    .iter()
+                    .map(|&c| {
+                        let c = g.g.card(c);
+                        match kind {
+                            "power:" => c.cur.power,
+                            "toughness:" => c.cur.toughness,
+                            _ => c.mana_cost.converted(),
+                        }
+                    })
+                    .collect();
+                Some(if which.contains("highest") {
+                    values.iter().copied().fold(0, i32::max)
+                } else {
+                    values.iter().copied().min().unwrap_or(0)
+                })
+            } else if let Some(i) = core.find("type:") {
                 // WParsedInt: `type:<spec>` counts the matching cards of the controller's
                 // battlefield, `type:<spec>:<zones>` those of the zones named; `type:mana<c>`
                 // counts the <c> symbols in the mana costs of the matching cards (devotion).

@@ -501,6 +501,16 @@ pub enum Effect {
     /// `phaseaction[phase flags] ability` (APhaseActionGeneric): installs a delayed action that
     /// plays the ability on its target when the phase comes.
     PhaseAction(Box<PhaseAction>),
+    /// `pay[[cost]] a?b` (GenericPaidAbility): a menu of `options` to the controller of the
+    /// card; the first is played only if `cost` (a mana cost, `{value:<number>}` for a count)
+    /// is paid; one option alone may be declined.
+    PayOrElse {
+        cost: String,
+        options: Vec<Ab>,
+    },
+    /// `loseabilities` (ALoseAbilities): the target card's abilities, except those lords give
+    /// it, leave the game while this lasts, and come back after.
+    LoseAbilities,
     /// A construct Wagic reads that this engine does not play yet.
     Unsupported(&'static str),
 }
@@ -559,6 +569,7 @@ impl Effect {
                 | Effect::LoseSubtypesOf(_)
                 | Effect::PreventTypes { .. }
                 | Effect::AlterCost { .. }
+                | Effect::LoseAbilities
                 | Effect::Unsupported(_)
         )
     }
@@ -674,6 +685,8 @@ pub struct Ctx {
     pub stored_transforms: String,
     pub stored_ability: String,
     pub stored_and: String,
+    /// `pay[[cost]] rest`: the rest, cut out of the line (GenericPaidAbility's choices).
+    pub stored_pay: String,
 }
 
 /// Alternative-cost prefixes and the bit of `paid_with` they need.
@@ -1116,6 +1129,19 @@ fn parse_depth(
         let end = s[start..].find(")!").map(|e| e + start).unwrap_or(s.len());
         s.replace_range(start..end, "");
     }
+    // `pay[[cost]] a?b`: the part after the cost is cut out (AbilityFactory's storedPayString);
+    // what is left is played by GenericPaidAbility below (`castcard(restricted` has its own).
+    if let Some(found) = s.find("pay[[")
+        && ctx.stored_pay.is_empty()
+        && !s.contains("castcard(restricted")
+        && let Some(close) = s[found..].find("]]").map(|c| c + found)
+    {
+        let rest = s[close + 2..].trim().to_string();
+        if !rest.is_empty() {
+            ctx.stored_pay = rest;
+            s.truncate(close + 2);
+        }
+    }
     // 4. Trigger.
     if let Some((_, trig, effect)) = parse_between(&s, "@", ":", true)
         && let Some((trigger, mods)) = parse_trigger(trig)
@@ -1375,6 +1401,26 @@ fn parse_depth(
             mini,
             maxi,
         });
+    }
+    // GenericPaidAbility: a menu, to the card's controller, of the choices after the cost
+    // (`a?b`), the first one paid with the cost; a single choice may be declined.
+    if let Some((_, cost, _)) = parse_between(&s, "pay[[", "]]", true)
+        && !s.contains("castcard(restricted")
+        && !ctx.stored_pay.is_empty()
+    {
+        let cost = cost.to_string();
+        let rest = std::mem::take(&mut ctx.stored_pay);
+        let options: Vec<Ab> = rest
+            .split('?')
+            .map(|part| {
+                let mut part = part.to_string();
+                if let Some((before, _, after)) = parse_between(&part, "name(", ")", true) {
+                    part = format!("{before}{after}");
+                }
+                rec(&part, ctx, false, false).unwrap_or(Ab::Multi(Vec::new()))
+            })
+            .collect();
+        return Some(Ab::Effect(Effect::PayOrElse { cost, options }));
     }
     // 19.
     if s.contains("soulbond ") {
@@ -1799,6 +1845,9 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     if let Some(i) = s.find("produceextra:") {
         return Some(ProduceExtra(Mana::parse_wagic_groups(&s[i + 13..])));
+    }
+    if has("loseabilities") {
+        return Some(LoseAbilities);
     }
     for w in ["evolve", "phasealter(", "loseabilities"] {
         if has(w) {

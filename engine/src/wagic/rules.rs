@@ -484,7 +484,7 @@ impl WGame<'_> {
             return;
         }
         // Targets of the spell.
-        if let Some(spec) = prim.as_ref().and_then(|p| p.target.clone()) {
+        if let Some(spec) = self.spell_target_spec(card) {
             match &self.spell_tc {
                 Some(st) if st.card == card => {
                     let n = st.targets.len() as i32;
@@ -621,7 +621,7 @@ impl WGame<'_> {
                 && let Tgt::Card(t) = targets[0]
             {
                 // An aura whose target became illegal fizzles.
-                let spec = self.prim(card).and_then(|p| p.target.clone());
+                let spec = self.spell_target_spec(card);
                 if let Some(spec) = spec {
                     let tc = targets::parse(&spec);
                     if !self.can_target(&tc, card, Tgt::Card(t), true) {
@@ -646,7 +646,7 @@ impl WGame<'_> {
             self.add_keyword_objects(card);
         } else {
             if targets.len() == 1 {
-                let spec = self.prim(card).and_then(|p| p.target.clone());
+                let spec = self.spell_target_spec(card);
                 if let Some(spec) = spec {
                     let tc = targets::parse(&spec);
                     if !self.can_target(&tc, card, targets[0], true) {

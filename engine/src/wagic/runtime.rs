@@ -196,6 +196,18 @@ pub struct Menu {
     pub items: Vec<Option<usize>>,
     pub prev_interrupter: Option<PlayerId>,
     pub may: Option<usize>,
+    /// A GenericPaidAbility menu (`pay[[cost]] a?b`): its choices are these, not layer items.
+    pub pay: Option<Box<PayMenu>>,
+}
+
+/// The choices of a `pay[[cost]] a?b` menu: the first is played once `cost` is paid.
+#[derive(Clone, Debug)]
+pub struct PayMenu {
+    pub source: CardId,
+    pub target: Option<Tgt>,
+    pub cost: crate::mana::Mana,
+    pub options: Vec<Ab>,
+    pub line: Option<usize>,
 }
 
 /// Game events (Wagic's WEvent kinds this engine watches).
@@ -328,6 +340,9 @@ pub struct WGame<'a> {
     pub parsing: Option<(CardId, usize)>,
     /// The card that made the resolving trigger fire (`trigger` targets).
     pub trigger_card: Option<CardId>,
+    /// The card whose transformation is playing its one-shot new abilities (Wagic's
+    /// `storedSourceCard`: `stored...` numbers read it).
+    pub transform_source: Option<CardId>,
     /// Protections and blocking restrictions of cards (rebuilt by `recompute`).
     pub protections: Vec<(CardId, TargetSpec, CardId)>,
     pub cant_block: Vec<(CardId, TargetSpec, CardId)>,
@@ -406,6 +421,7 @@ impl<'a> WGame<'a> {
             layer_turn: 0,
             parsing: None,
             trigger_card: None,
+            transform_source: None,
             protections: Vec::new(),
             cant_block: Vec::new(),
             spirit_links: Vec::new(),
@@ -553,9 +569,38 @@ impl<'a> WGame<'a> {
         {
             inst.tinc = Some(self.g.card(t).incarnation);
         }
+        let lose = match (&inst.ab, inst.target) {
+            (Ab::Effect(parse::Effect::LoseAbilities), Some(Tgt::Card(t))) => Some(t),
+            _ => None,
+        };
         self.layer.push(inst);
         self.bump();
-        self.layer.len() - 1
+        let i = self.layer.len() - 1;
+        if let Some(t) = lose {
+            self.lose_abilities(i, t);
+        }
+        i
+    }
+
+    /// ALoseAbilities::addToGame: the abilities of `t` leave the game (kept as the children of
+    /// `i`, which come back when it ends), except those lords give it and other losers.
+    fn lose_abilities(&mut self, i: usize, t: CardId) {
+        let inc = self.g.card(t).incarnation;
+        let mut taken = Vec::new();
+        for j in 0..i {
+            let inst = &self.layer[j];
+            if inst.removed
+                || inst.source != t
+                || inst.permanent
+                || inst.from_lord
+                || matches!(inst.ab, Ab::Effect(parse::Effect::LoseAbilities))
+            {
+                continue;
+            }
+            self.layer[j].removed = true;
+            taken.push((t, inc, j));
+        }
+        self.layer[i].children = taken;
     }
 
     pub fn alive(&self, i: usize) -> bool {
@@ -649,10 +694,13 @@ impl<'a> WGame<'a> {
                 self.resolve_ab(&ab, card, t, &spell_targets, None, paid_with, line);
             }
         } else {
+            // A transformation of a spell on the stack keeps it as its target (the new
+            // abilities of a counter-unless-pay spell are played by the countered spell).
+            let on_stack_ok = matches!(ab, Ab::Effect(parse::Effect::Transforms(_)));
             let t = spell_targets
                 .first()
                 .copied()
-                .filter(|t| matches!(t, Tgt::Card(_)))
+                .filter(|t| matches!(t, Tgt::Card(_)) || on_stack_ok && matches!(t, Tgt::Stack(_)))
                 .or(Some(default_target));
             let duration = super::cont::duration_of(&ab);
             let mut inst = Inst::new(ab, card, inc, t);
@@ -822,8 +870,10 @@ impl<'a> WGame<'a> {
                 paid_with,
                 line,
             } => {
-                let _ = trigger_card;
+                // The card that made it fire is still known when it resolves (`trigger[to]`).
+                let prev = std::mem::replace(&mut self.trigger_card, trigger_card);
                 self.resolve_stack_ability(&ab, source, target, &targets, paid_with, line);
+                self.trigger_card = prev;
             }
         }
         let more = self.has_unresolved();
@@ -831,6 +881,13 @@ impl<'a> WGame<'a> {
             if more || *d != Decision::Interrupt {
                 *d = Decision::NotDecided;
             }
+        }
+        // A paid-choice menu opened by the resolution keeps its player interrupting
+        // (MenuAbility::Update): the rest of the stack waits for the choice.
+        if let Some(pm) = self.menu.as_ref().and_then(|m| m.pay.as_ref()) {
+            let c = self.controller(pm.source);
+            self.decision[c] = Decision::Interrupt;
+            self.interrupting = Some(c);
         }
         if !more {
             self.stack.clear();
@@ -1124,6 +1181,16 @@ impl<'a> WGame<'a> {
         }
         self.layer[i].removed = true;
         let children = std::mem::take(&mut self.layer[i].children);
+        if matches!(self.layer[i].ab, Ab::Effect(parse::Effect::LoseAbilities)) {
+            // ALoseAbilities::destroy: the abilities taken come back.
+            for (_, _, child) in children {
+                if let Some(inst) = self.layer.get_mut(child) {
+                    inst.removed = false;
+                }
+            }
+            self.bump();
+            return;
+        }
         for (_, _, child) in children {
             // (A transformation that gives no lasting ability keeps a placeholder.)
             if child < self.layer.len() {
@@ -1208,6 +1275,15 @@ impl<'a> WGame<'a> {
         }
         if inst.force_destroy {
             return true;
+        }
+        // TriggerNextPhase::testDestroy: an `@next` trigger waits for its phase wherever its
+        // card went (an instant's, in the graveyard), and goes once it fired.
+        if let Ab::Triggered {
+            trigger: Trigger::Phase { next: true, .. },
+            ..
+        } = inst.ab
+        {
+            return false;
         }
         if let Ab::May { .. } = inst.ab {
             if !inst.triggered {
@@ -1359,6 +1435,7 @@ impl<'a> WGame<'a> {
             return;
         }
         if self.phase == COMBATBLOCKERS && self.combat == CombatStep::Order {
+            self.raise_blocker_rank(card);
             return;
         }
         if let Some(w) = self.waiting_ability() {
@@ -1370,6 +1447,14 @@ impl<'a> WGame<'a> {
             .collect();
         if std::env::var_os("CARDLINT_TRACE").is_some() {
             eprintln!("  reacting to click: {reacting:?}");
+            for &i in &reacting {
+                let l = &self.layer[i];
+                eprintln!(
+                    "    {i}: src {:?} lord {} {:?}",
+                    l.source, l.from_lord, l.ab
+                );
+            }
+            eprintln!("    types {:?}", self.g.card(card).cur.types);
         }
         let cur = self.current;
         let hand_size = self.g.players[cur].hand_size.max(0) as usize;
@@ -1395,6 +1480,7 @@ impl<'a> WGame<'a> {
                     items,
                     prev_interrupter: self.interrupting,
                     may: None,
+                    pay: None,
                 });
             }
         }
@@ -1436,6 +1522,10 @@ impl<'a> WGame<'a> {
             return;
         };
         self.bump();
+        if let Some(pm) = menu.pay {
+            self.choose_paid(*pm, n, menu.prev_interrupter);
+            return;
+        }
         let Some(item) = menu.items.get(n).copied() else {
             return;
         };
@@ -1450,6 +1540,61 @@ impl<'a> WGame<'a> {
                 }
             }
         }
+    }
+
+    /// Opens the menu of a GenericPaidAbility to the controller of `source`.
+    pub fn open_pay_menu(&mut self, pm: PayMenu) {
+        if std::env::var_os("CARDLINT_TRACE").is_some() {
+            eprintln!(
+                "  pay menu of {:?}: {:?} for {:?}",
+                pm.source, pm.cost, pm.options
+            );
+        }
+        let mut items: Vec<Option<usize>> = vec![None; pm.options.len()];
+        if pm.options.len() < 2 {
+            // One choice alone may be declined.
+            items.push(None);
+        }
+        let prev = self.interrupting;
+        let controller = self.controller(pm.source);
+        self.menu = Some(Menu {
+            object: Tgt::Card(pm.source),
+            items,
+            prev_interrupter: prev,
+            may: None,
+            pay: Some(Box::new(pm)),
+        });
+        self.interrupting = Some(controller);
+        self.decision[controller] = Decision::Interrupt;
+        self.bump();
+    }
+
+    /// MenuAbility::reactToChoiceClick with an optional cost: the first choice is played once
+    /// its cost is paid from the controller's pool (nothing happens if it cannot be paid).
+    fn choose_paid(&mut self, pm: PayMenu, n: usize, prev: Option<PlayerId>) {
+        let controller = self.controller(pm.source);
+        // MenuAbility::processAbility: the chooser's interruption ends with the choice.
+        let end_interruption = |g: &mut Self| {
+            if g.interrupting == Some(controller) {
+                g.cancel_interrupt_offer();
+            } else {
+                g.interrupting = g.interrupting.or(prev);
+            }
+        };
+        let Some(ab) = pm.options.get(n) else {
+            end_interruption(self);
+            return;
+        };
+        if std::env::var_os("CARDLINT_TRACE").is_some() {
+            eprintln!("  paid choice {n} by p{} of {:?}", controller + 1, pm.cost);
+        }
+        if n == 0 && !self.g.players[controller].pool.pay(&pm.cost) {
+            end_interruption(self);
+            return;
+        }
+        let ab = ab.clone();
+        self.resolve_ab(&ab, pm.source, pm.target, &[], None, 0, pm.line);
+        end_interruption(self);
     }
 
     fn open_may(&mut self, i: usize) {
@@ -1468,11 +1613,20 @@ impl<'a> WGame<'a> {
             if self.layer[j].removed {
                 continue;
             }
-            let reacts = if j == i {
+            // MayAbility::isReactingToTargetClick: every may ability of the card is in its
+            // menu (Twitch: tap or untap); those offered here will not open menus of their own.
+            let other_may = j != i
+                && matches!(self.layer[j].ab, Ab::May { .. })
+                && !self.layer[j].triggered
+                && self.layer[j].source == source;
+            let reacts = if j == i || other_may {
                 true
             } else {
                 !matches!(self.layer[j].ab, Ab::May { .. }) && self.is_reacting_to_click(j, source)
             };
+            if other_may {
+                self.layer[j].triggered = true;
+            }
             if reacts {
                 items.push(Some(j));
             }
@@ -1487,6 +1641,7 @@ impl<'a> WGame<'a> {
             items,
             prev_interrupter: prev,
             may: Some(i),
+            pay: None,
         });
         let controller = self.controller(source);
         self.interrupting = Some(controller);

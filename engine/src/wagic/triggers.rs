@@ -130,7 +130,16 @@ impl WGame<'_> {
                             && self.targets_zone(fz, source, f.0, f.1, *c)
                     })
             }
-            (Trigger::Tapped { tc, tap }, Ev::Tapped { card, tapped, .. }) => {
+            // WEventCardTap: a tap for mana is also a WEventCardTappedForMana, which only
+            // `@tappedformana` watches (the tap itself was already seen).
+            (
+                Trigger::Tapped { tc, tap },
+                Ev::Tapped {
+                    card,
+                    tapped,
+                    for_mana: false,
+                },
+            ) => {
                 trigger_card = Some(*card);
                 tap == tapped && self.card_in_spec(tc, source, *card)
             }

@@ -14,16 +14,23 @@ pub(crate) static META: RuleMeta = RuleMeta {
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`) differs from the literal amount of the only ability of the face that does it.",
+    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`, `loses 2 life`, `discards a card`, `mills three cards`, `create two ... tokens`, `Scry 2`, `Surveil 1`, `becomes a 3/3 ... creature`) differs from the literal amount of the only ability of the face that does it.",
     explanation: "Compared, each only when the face's rules text has exactly one phrase of the kind \
 and the face exactly one record of the kind, both with a literal number: `draw N card(s)` and \
 `Draw`'s `NumCards$` (1 when absent); `deals N damage` and `NumDmg$` of `DealDamage`/`DamageAll`; \
 `gets +N/+M ... until end of turn` and `NumAtt$`/`NumDef$` of `Pump`/`PumpAll`; `gets +N/+M` \
 otherwise and `AddPower$`/`AddToughness$` of a `Continuous` static; `gain N life` and `GainLife`'s \
 `LifeAmount$`; `put N +1/+1 (-1/-1) counter(s)` and `CounterNum$` (1 when absent) of \
-`PutCounter`/`PutCounterAll` with that `CounterType$`. Number words count (`a`, `two`); reminder \
+`PutCounter`/`PutCounterAll` with that `CounterType$`; `lose(s) N life` and `LoseLife`'s \
+`LifeAmount$`; `discard(s) N card(s)` and `Discard`'s `NumCards$` (1 when absent; only in the \
+modes that discard some cards); `mill(s) N card(s)` or `put(s) the top N card(s) of ... into ... \
+graveyard` and `NumCards$` of a `Mill` to the graveyard (never a default: engines differ); \
+`create N ... token(s)` and `Token`'s `TokenAmount$` (1 when absent; not a copy); `Scry N` and \
+`ScryNum$`, `Surveil N` and `Surveil`'s `Amount$` (1 when absent); `becomes a N/M ...` and \
+`Power$`/`Toughness$` of `Animate`/`AnimateAll` (both given). Number words count (`a`, `two`); reminder \
 text, trigger conditions (`Whenever you draw a card, ...`) and `would` phrases are not read, and a \
-phrase followed by `for each` is not a literal. A different number usually means a copied script \
+phrase followed by `for each` is not a literal; costs (`As an additional cost`, `unless ...`) are \
+not effects. A different number usually means a copied script \
 whose amount was not updated.",
     bad: "Name:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | Defined$ You | NumCards$ 3 | SpellDescription$ Draw two cards.\nOracle:Draw two cards.",
     good: "Name:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | Defined$ You | NumCards$ 2 | SpellDescription$ Draw two cards.\nOracle:Draw two cards.",
@@ -38,7 +45,32 @@ enum Kind {
     Counters(bool),
     PumpEot,
     StaticPt,
+    LoseLife,
+    Discard,
+    Mill,
+    Token,
+    Scry,
+    Surveil,
+    Animate,
 }
+
+/// Every kind, in the order findings are reported.
+const KINDS: [Kind; 14] = [
+    Kind::Draw,
+    Kind::Damage,
+    Kind::Life,
+    Kind::Counters(true),
+    Kind::Counters(false),
+    Kind::PumpEot,
+    Kind::StaticPt,
+    Kind::LoseLife,
+    Kind::Discard,
+    Kind::Mill,
+    Kind::Token,
+    Kind::Scry,
+    Kind::Surveil,
+    Kind::Animate,
+];
 
 /// A phrase of the text: its kind, its number(s) if literal, and the phrase.
 struct Phrase {
@@ -91,6 +123,10 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
         {
             continue;
         }
+        // After "unless" the text names a cost the player may pay, not the effect.
+        if words[..i].iter().any(|w| w == "unless") {
+            break;
+        }
         let next = |k: usize| words.get(i + k).map(String::as_str).unwrap_or("");
         // "... for each" after the phrase makes it a rate, not a literal.
         let for_each = |k: usize| {
@@ -118,11 +154,64 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
             }
             "deal" | "deals" => (next(2) == "damage").then(|| (Kind::Damage, number(next(1)), 2)),
             "gain" | "gains" => (next(2) == "life").then(|| (Kind::Life, number(next(1)), 2)),
+            "put" | "puts" if next(1) == "the" && next(2) == "top" => {
+                // "puts the top two cards of their library into their graveyard"
+                let into_graveyard = words[i + 3..]
+                    .iter()
+                    .take(12)
+                    .position(|w| w == "graveyard")
+                    .is_some_and(|g| {
+                        words[i + 3..i + 3 + g].iter().any(|w| w == "into")
+                            && !raw[i..i + 3 + g].iter().any(|w| w.ends_with(['.', ';']))
+                    });
+                (into_graveyard && next(4).starts_with("card"))
+                    .then(|| (Kind::Mill, number(next(3)), 4))
+            }
             "put" | "puts" => {
                 let ty = next(2);
                 let plus = ty == "+1/+1";
                 ((plus || ty == "-1/-1") && next(3).starts_with("counter"))
                     .then(|| (Kind::Counters(plus), number(next(1)), 3))
+            }
+            "lose" | "loses" => (next(2) == "life").then(|| (Kind::LoseLife, number(next(1)), 2)),
+            "discard" | "discards" => next(2)
+                .starts_with("card")
+                .then(|| (Kind::Discard, number(next(1)), 2)),
+            "mill" | "mills" => next(2)
+                .starts_with("card")
+                .then(|| (Kind::Mill, number(next(1)), 2)),
+            "scry" => (!next(1).is_empty()).then(|| (Kind::Scry, number(next(1)), 1)),
+            "surveil" => (!next(1).is_empty()).then(|| (Kind::Surveil, number(next(1)), 1)),
+            "create" | "creates" => {
+                // "create two 1/1 white Soldier creature tokens": the noun within a few words,
+                // no copy ("create a token that's a copy of ...", another kind of ability).
+                let end = words[i + 1..]
+                    .iter()
+                    .take(10)
+                    .position(|w| w == "token" || w == "tokens")
+                    .map(|k| k + 1);
+                let copy = clause.to_ascii_lowercase().contains("cop");
+                end.filter(|_| !copy)
+                    .map(|k| (Kind::Token, number(next(1)), k))
+            }
+            // "CARDNAME becomes a 3/3 Elemental creature": the P/T an animation sets.
+            "become" | "becomes" if matches!(next(1), "a" | "an") => {
+                let value = next(2).split_once('/').and_then(|(p, t)| {
+                    let n = |s: &str| {
+                        (!s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit()))
+                            .then(|| s.parse::<i64>().ok())
+                            .flatten()
+                    };
+                    n(p).zip(n(t))
+                });
+                if next(2).contains('/') {
+                    out.push(Phrase {
+                        kind: Kind::Animate,
+                        value: if for_each(2) { None } else { value },
+                        text: phrase(2),
+                    });
+                }
+                continue;
             }
             "get" | "gets" if is_pt_word(next(1)) => {
                 let rest = raw[i..].join(" ").to_ascii_lowercase();
@@ -157,7 +246,8 @@ fn number(word: &str) -> Option<i64> {
 struct Amount<'m, 'a> {
     value: Option<(i64, i64)>,
     params: Vec<&'m model::forge::script::ParamInfo<'a>>,
-    default_note: Option<&'static str>,
+    /// The param whose absence means 1.
+    default_key: Option<&'static str>,
 }
 
 fn record_kind(rec: &RecordInfo<'_>) -> Option<Kind> {
@@ -168,6 +258,18 @@ fn record_kind(rec: &RecordInfo<'_>) -> Option<Kind> {
         Role::Ability if is("DealDamage") || is("DamageAll") => Some(Kind::Damage),
         Role::Ability if is("GainLife") => Some(Kind::Life),
         Role::Ability if is("Pump") || is("PumpAll") => Some(Kind::PumpEot),
+        Role::Ability if is("LoseLife") => Some(Kind::LoseLife),
+        Role::Ability if is("Discard") => Some(Kind::Discard),
+        Role::Ability if is("Mill") => {
+            // A mill to another zone ("exile the top N cards") is another phrase.
+            let dest = rec.param_ignore_case("Destination").map(|p| p.value.trim());
+            dest.is_none_or(|d| d.eq_ignore_ascii_case("Graveyard"))
+                .then_some(Kind::Mill)
+        }
+        Role::Ability if is("Token") => Some(Kind::Token),
+        Role::Ability if is("Scry") => Some(Kind::Scry),
+        Role::Ability if is("Surveil") => Some(Kind::Surveil),
+        Role::Ability if is("Animate") || is("AnimateAll") => Some(Kind::Animate),
         Role::Ability if is("PutCounter") || is("PutCounterAll") => {
             let ty = rec.param_ignore_case("CounterType")?.value.trim();
             match ty {
@@ -187,18 +289,18 @@ fn record_kind(rec: &RecordInfo<'_>) -> Option<Kind> {
 }
 
 fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
-    let single = |key: &str, default: Option<i64>| {
+    let single = |key: &'static str, default: Option<i64>| {
         let p = rec.param_ignore_case(key);
         match p {
             Some(p) => Amount {
                 value: super::oracle::literal(p.value).map(|n| (n, 0)),
                 params: vec![p],
-                default_note: None,
+                default_key: None,
             },
             None => Amount {
                 value: default.map(|n| (n, 0)),
                 params: Vec::new(),
-                default_note: default.map(|_| "absent: 1"),
+                default_key: default.map(|_| key),
             },
         }
     };
@@ -209,7 +311,7 @@ fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
             return Amount {
                 value: None,
                 params: Vec::new(),
-                default_note: None,
+                default_key: None,
             };
         }
         let get = |p: Option<&model::forge::script::ParamInfo<'_>>| match p {
@@ -219,7 +321,7 @@ fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
         Amount {
             value: get(pa).zip(get(pb)),
             params: pa.into_iter().chain(pb).collect(),
-            default_note: None,
+            default_key: None,
         }
     };
     match kind {
@@ -229,12 +331,41 @@ fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
         Kind::Counters(_) => single("CounterNum", Some(1)),
         Kind::PumpEot => pair("NumAtt", "NumDef"),
         Kind::StaticPt => pair("AddPower", "AddToughness"),
+        Kind::LoseLife => single("LifeAmount", None),
+        Kind::Discard => {
+            // `NumCards$` counts only in the modes where the player discards some cards.
+            let mode = rec.param_ignore_case("Mode").map(|p| p.value.trim());
+            let counted = mode.is_none_or(|m| {
+                ["TgtChoose", "Random", "RevealYouChoose", "RevealTgtChoose"]
+                    .iter()
+                    .any(|k| m.eq_ignore_ascii_case(k))
+            });
+            let mut got = single("NumCards", Some(1));
+            if !counted {
+                got.value = None;
+            }
+            got
+        }
+        // Without `NumCards$`, the 2020 engine mills 0 cards and later ones 1: not compared.
+        Kind::Mill => single("NumCards", None),
+        Kind::Token => single("TokenAmount", Some(1)),
+        Kind::Scry => single("ScryNum", Some(1)),
+        Kind::Surveil => single("Amount", Some(1)),
+        Kind::Animate => {
+            // Both `Power$` and `Toughness$` (an animation without one keeps the card's own).
+            let mut got = pair("Power", "Toughness");
+            if got.params.len() != 2 {
+                got.value = None;
+            }
+            got
+        }
     }
 }
 
 fn show(kind: Kind, (a, b): (i64, i64)) -> String {
     match kind {
         Kind::PumpEot | Kind::StaticPt => format!("{a:+}/{b:+}"),
+        Kind::Animate => format!("{a}/{b}"),
         _ => a.to_string(),
     }
 }
@@ -250,6 +381,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         for line in &lines {
             let text = super::oracle::strip_reminder(super::oracle::effect_of_line(line.text));
             for sentence in super::oracle::sentences(&text) {
+                // A cost the text asks for ("As an additional cost to cast this spell, discard a
+                // card") is no effect of the script's abilities.
+                if sentence.to_ascii_lowercase().contains("additional cost") {
+                    continue;
+                }
                 phrases(super::oracle::effect_clause(sentence), &mut found);
             }
         }
@@ -262,15 +398,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .filter(|r| r.face == face)
             .filter_map(|r| record_kind(r).map(|k| (r, k)))
             .collect();
-        for kind in [
-            Kind::Draw,
-            Kind::Damage,
-            Kind::Life,
-            Kind::Counters(true),
-            Kind::Counters(false),
-            Kind::PumpEot,
-            Kind::StaticPt,
-        ] {
+        for kind in KINDS {
             let mut texts = found.iter().filter(|p| p.kind == kind);
             let (Some(phrase), None) = (texts.next(), texts.next()) else {
                 continue;
@@ -300,15 +428,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     let Some(kp) = rec.kind_param.map(|i| &rec.params[i]) else {
                         continue;
                     };
-                    let key = if matches!(kind, Kind::Draw) {
-                        "NumCards"
-                    } else {
-                        "CounterNum"
-                    };
-                    (
-                        kp.range,
-                        format!("`{key}$` {}", got.default_note.unwrap_or("absent")),
-                    )
+                    let Some(key) = got.default_key else { continue };
+                    (kp.range, format!("`{key}$` absent: 1"))
                 }
             };
             let d = sink.report(
