@@ -1,7 +1,7 @@
 //! Delayed actions (`phaseaction`), damage prevention (`fog`, `preventalldamage...`,
-//! `prevent:`), cost changes (`altercost`), `flip` and `removefromcombat` played the way
-//! Wagic plays them, on invented cards and invented test files. Every card here is made up for
-//! the test.
+//! `prevent:`), cost changes (`altercost`), `flip`, `removefromcombat`, `flipacoin` and
+//! `moverandom` played the way Wagic plays them, on invented cards and invented test files.
+//! Every card here is made up for the test.
 
 mod common;
 
@@ -121,6 +121,20 @@ type=Instant
 target=creature
 auto=removefromcombat
 [/card]
+[card]
+id=9614
+name=Gambler's Toss
+mana={R}
+type=Sorcery
+auto=flipacoin winability life:3 controller winabilityend loseability life:-3 controller loseabilityend flipend
+[/card]
+[card]
+id=9615
+name=Grave Rummage
+mana={B}
+type=Sorcery
+auto=moverandom(creature) from(mygraveyard) to(myhand)
+[/card]
 "#;
 
 fn db() -> Db {
@@ -216,5 +230,24 @@ fn a_creature_removed_from_combat_deals_no_combat_damage() {
     );
     pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Raging Boar\n[PLAYER2]\n[DO]\nRaging Boar\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Raging Boar\n[PLAYER2]\nlife:17\n[END]\n",
+    );
+}
+
+#[test]
+fn a_coin_flip_plays_exactly_one_of_its_outcomes() {
+    let test = |life: i32| {
+        format!(
+            "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Gambler's Toss\nmanapool:{{R}}\n[PLAYER2]\n[DO]\nGambler's Toss\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Gambler's Toss\nlife:{life}\n[PLAYER2]\n[END]\n"
+        )
+    };
+    let passes =
+        [23, 17, 20].map(|life| matches!(run_test(&db(), &rules(), &test(life)), Outcome::Pass));
+    assert_eq!(passes, [passes[0], !passes[0], false], "won, lost, neither");
+}
+
+#[test]
+fn moverandom_moves_a_matching_card() {
+    pass(
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grave Rummage\ngraveyard:Meadow Vole,Toll Obelisk\nmanapool:{B}\n[PLAYER2]\n[DO]\nGrave Rummage\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ngraveyard:Toll Obelisk,Grave Rummage\n[PLAYER2]\n[END]\n",
     );
 }

@@ -445,6 +445,37 @@ impl WGame<'_> {
     ) {
         let tcard = target.and_then(Tgt::card);
         match e {
+            Effect::PhaseAction(action) => {
+                // APhaseActionGeneric: the spell's card target, else the ability's target.
+                let on = tcard.unwrap_or(source);
+                self.add_phase_action(action, source, on, line);
+            }
+            Effect::FlipACoin { win, lose } => {
+                // The player calls heads (the suite's first menu item); the card plays the
+                // ability of the outcome.
+                let on = tcard.unwrap_or(source);
+                let won = self.g.rng.below(2) == 0;
+                let text = if won { win } else { lose };
+                if let Some(text) = text {
+                    let mut ctx = self.parse_ctx(on, None);
+                    if let Some(ab) = parse::parse(text, &mut ctx, false, false) {
+                        self.resolve_ab(&ab, on, Some(Tgt::Card(on)), &[], None, 0, line);
+                    }
+                }
+            }
+            Effect::MoveRandom { tc, from, to } => {
+                let on = tcard.unwrap_or(source);
+                self.move_random(tc, from, to, source, on, line);
+            }
+            Effect::RemoveFromCombat => {
+                if let Some(c) = tcard {
+                    self.remove_from_combat(c);
+                }
+            }
+            Effect::Flip(name) => {
+                let on = tcard.unwrap_or(source);
+                self.flip(on, name);
+            }
             Effect::PayOrElse { cost, options } => {
                 let mana = match parse::parse_between(cost, "{value:", "}", true) {
                     Some((_, value, _)) => {
@@ -467,20 +498,6 @@ impl WGame<'_> {
                     options: options.clone(),
                     line,
                 });
-            }
-            Effect::PhaseAction(action) => {
-                // APhaseActionGeneric: the spell's card target, else the ability's target.
-                let on = tcard.unwrap_or(source);
-                self.add_phase_action(action, source, on, line);
-            }
-            Effect::RemoveFromCombat => {
-                if let Some(c) = tcard {
-                    self.remove_from_combat(c);
-                }
-            }
-            Effect::Flip(name) => {
-                let on = tcard.unwrap_or(source);
-                self.flip(on, name);
             }
             Effect::TransformsOnce(texts) => {
                 // ATransformer with `oneshot`: the new abilities are played once, by the card.
@@ -1365,6 +1382,54 @@ impl WGame<'_> {
             toughness,
             name: name.to_string(),
         });
+    }
+
+    /// AARandomMover::resolve: a random card of the `from` zone that matches the spec moves to
+    /// the `to` zone (a permanent put onto the battlefield resolves as a spell).
+    fn move_random(
+        &mut self,
+        tc: &super::targets::TargetSpec,
+        from: &str,
+        to: &str,
+        source: CardId,
+        target: CardId,
+        line: Option<usize>,
+    ) {
+        let me = self.controller(source);
+        let from = from.trim();
+        let (player, rest) = if let Some(r) = from.strip_prefix("my") {
+            (me, r)
+        } else if let Some(r) = from.strip_prefix("opponent") {
+            (1 - me, r)
+        } else if let Some(r) = from.strip_prefix("targetcontroller") {
+            (self.controller(target), r)
+        } else if let Some(r) = from
+            .strip_prefix("targetowner")
+            .or_else(|| from.strip_prefix("owner"))
+        {
+            (self.g.card(target).owner, r)
+        } else {
+            (self.controller(target), from)
+        };
+        let zone = match rest {
+            "graveyard" => Zone::Graveyard,
+            "hand" => Zone::Hand,
+            "library" => Zone::Library,
+            "exile" | "removedfromgame" => Zone::Exile,
+            "battlefield" | "inplay" => Zone::Battlefield,
+            _ => return,
+        };
+        let cards: Vec<CardId> = self.g.players[player]
+            .zone(zone)
+            .iter()
+            .copied()
+            .filter(|&c| self.matches_kind(tc, source, c))
+            .collect();
+        if cards.is_empty() {
+            return;
+        }
+        let pick = cards[self.g.rng.below(cards.len() as u32) as usize];
+        self.move_to(pick, to, source, line);
     }
 
     fn move_to(&mut self, card: CardId, zone: &str, source: CardId, line: Option<usize>) {

@@ -550,6 +550,20 @@ pub enum Effect {
         from: Option<TargetSpec>,
         ueot: bool,
     },
+    /// `flipacoin winability a winabilityend loseability b loseabilityend flipend`
+    /// (GenericFlipACoin, AASetCoin): a coin is flipped; the card plays `a` if it is won, `b`
+    /// if it is lost.
+    FlipACoin {
+        win: Option<String>,
+        lose: Option<String>,
+    },
+    /// `moverandom(tc) from(zone) to(zone)` (AARandomMover): a random card matching tc moves
+    /// from one zone to the other.
+    MoveRandom {
+        tc: TargetSpec,
+        from: String,
+        to: String,
+    },
     /// `removefromcombat` (ACombatRemoval): the card stops attacking and blocking.
     RemoveFromCombat,
     /// `flip(name)` (AAFlip): the card becomes the named card where it is (name, types, colors,
@@ -1577,8 +1591,12 @@ fn parse_depth(
     if s.contains("phaseaction") {
         return parse_phase_action(&s).map(|p| Ab::Effect(Effect::PhaseAction(Box::new(p))));
     }
-    if parse_between(&s, "flipacoin ", " flipend", true).is_some() {
-        return Some(Ab::Effect(Effect::Unsupported("flipacoin")));
+    if let Some((_, inner, _)) = parse_between(&s, "flipacoin ", " flipend", true) {
+        let part = |a: &str, b: &str| parse_between(inner, a, b, true).map(|p| p.1.to_string());
+        return Some(Ab::Effect(Effect::FlipACoin {
+            win: part("winability ", " winabilityend"),
+            lose: part("loseability ", " loseabilityend"),
+        }));
     }
     if s.contains("upcost") {
         return parse_upkeep(&s, |rest| rec(rest, ctx, activated, false));
@@ -1874,8 +1892,14 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         ctx.stored_and.clear();
         return Some(MoveTo(zone.to_string()));
     }
-    if has("moverandom(") {
-        return Some(Unsupported("moverandom"));
+    if let Some((_, tc, after)) = parse_between(s, "moverandom(", ")", true) {
+        let (_, from, _) = parse_between(after, "from(", ")", true)?;
+        let (_, to, _) = parse_between(after, "to(", ")", true)?;
+        return Some(MoveRandom {
+            tc: targets::parse(tc),
+            from: from.to_string(),
+            to: to.to_string(),
+        });
     }
     if has("bottomoflibrary") {
         return Some(Bottom);
