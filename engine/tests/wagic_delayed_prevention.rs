@@ -6,7 +6,7 @@
 mod common;
 
 use engine::wagic::db::Db;
-use engine::wagic_tests::Rules;
+use engine::wagic_tests::{Outcome, Rules, run_test};
 
 const CARDS: &str = r#"
 [card]
