@@ -1013,6 +1013,10 @@ mod tests {
             .collect()
     }
 
+    fn keys(ds: &[Diagnostic]) -> Vec<String> {
+        ds.iter().map(key).collect()
+    }
+
     fn key(d: &Diagnostic) -> String {
         format!(
             "{} {:?} {} {:?} {:?} {:?}",
@@ -1057,13 +1061,11 @@ mod tests {
             }
             while doc.lint(0, &files, &index, &filter, 3) {}
             let (_, expected) = full(&files);
-            let got: Vec<String> = doc
-                .diagnostics(&files[0], &filter)
-                .iter()
-                .map(key)
-                .collect();
-            let want: Vec<String> = expected.iter().map(key).collect();
-            assert_eq!(got, want, "after {find:?} -> {replace:?}");
+            assert_eq!(
+                keys(&doc.diagnostics(&files[0], &filter)),
+                keys(&expected),
+                "after {find:?} -> {replace:?}"
+            );
             let (fresh_index, _) = full(&files);
             assert_eq!(
                 index.file(0).unwrap().index,
@@ -1117,13 +1119,11 @@ mod tests {
             );
             let (fresh_index, expected) = full(&files);
             assert_eq!(library_types(&index), library_types(&fresh_index));
-            let got: Vec<String> = doc
-                .diagnostics(&files[0], &filter)
-                .iter()
-                .map(key)
-                .collect();
-            let want: Vec<String> = expected.iter().map(key).collect();
-            assert_eq!(got, want, "after {find:?} -> {replace:?}");
+            assert_eq!(
+                keys(&doc.diagnostics(&files[0], &filter)),
+                keys(&expected),
+                "after {find:?} -> {replace:?}"
+            );
         }
         assert_eq!(flips, edits.len());
     }
@@ -1204,12 +1204,8 @@ mod tests {
             assert_eq!(&doc.green, fresh.green());
             assert_eq!(doc.errors, fresh.errors());
             let (_, expected) = full(&files);
-            let got: Vec<String> = doc
-                .diagnostics(&files[0], &filter)
-                .iter()
-                .map(key)
-                .collect();
-            let want: Vec<String> = expected.iter().map(key).collect();
+            let got = keys(&doc.diagnostics(&files[0], &filter));
+            let want = keys(&expected);
             assert!(want.len() > first.len());
             assert_eq!(got, want);
         }
@@ -1335,13 +1331,12 @@ mod tests {
             }
             while doc.lint(0, &files, &index, &filter, 2) {}
             let (_, expected) = full(&files);
-            let got: Vec<String> = doc
-                .diagnostics(&files[0], &filter)
-                .iter()
-                .map(key)
-                .collect();
-            let want: Vec<String> = expected.iter().map(key).collect();
-            assert_eq!(got, want, "findings at step {step}:\n{}", files[0].text());
+            assert_eq!(
+                keys(&doc.diagnostics(&files[0], &filter)),
+                keys(&expected),
+                "findings at step {step}:\n{}",
+                files[0].text()
+            );
         }
     }
 }
