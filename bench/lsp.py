@@ -10,8 +10,12 @@ Measures
     `didChange` to the first `publishDiagnostics` of that version, with a pause between edits
     like a typist's (so background work of the server runs between them, as in an editor).
 
-Targets (issue 6): p95 under 50 ms on the Wagic file, under 20 ms on a Forge card; the Forge
-corpus indexed in well under a second. Machines are shared and noisy: run it a few times.
+mtg.txt is opened once the server has finished the findings of the tree's other files (it is
+idle: no CPU time for half a second); `--open-at-once` opens it right after indexing instead.
+
+Targets (issue 13): opening mtg.txt 150 ms to the first diagnostics; keystroke p95 20 ms on both
+files (issue 6 asked 50 ms on the Wagic file); the Forge corpus indexed in well under a second.
+Machines are shared and noisy: run it a few times.
 
     bench/lsp.py                        # builds target/release/cardlint first
     bench/lsp.py --no-build --edits 200 --seed 3
@@ -36,6 +40,32 @@ CORPUS = os.environ.get("CARDLINT_CORPUS") or os.path.join(ROOT, "..", "shared",
 WAGIC_ROOT = os.path.join(CORPUS, "wagic", "upstream-2016-06-29-140ee7b")
 WAGIC_FILE = os.path.join(WAGIC_ROOT, "sets", "primitives", "mtg.txt")
 FORGE_ROOT = os.path.join(CORPUS, "forge")
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """utime + stime of a process (all its threads), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def wait_idle(pid, quiet=1.0, poll=0.1, timeout=600):
+    """Waits until the process used no CPU for `quiet` seconds; returns its CPU time then."""
+    deadline = time.time() + timeout
+    last = cpu_seconds(pid)
+    still_since = time.time()
+    while time.time() < deadline:
+        time.sleep(poll)
+        now = cpu_seconds(pid)
+        if now != last:
+            last = now
+            still_since = time.time()
+        elif time.time() - still_since >= quiet:
+            return now
+    raise TimeoutError("the server did not become idle")
 
 
 def uri(path):
@@ -211,6 +241,11 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use target/release/cardlint as it is")
     parser.add_argument("--binary", help="the cardlint to measure (implies --no-build)")
     parser.add_argument("--server-log", default=os.devnull, help="append the server's stderr to this file")
+    parser.add_argument(
+        "--open-at-once",
+        action="store_true",
+        help="open mtg.txt as soon as the tree is indexed (while the other files' findings are computed)",
+    )
     args = parser.parse_args()
     global SERVER_LOG
     SERVER_LOG = args.server_log
@@ -241,13 +276,20 @@ def main():
     server = Server(binary)
     seconds, message = server.start(WAGIC_ROOT)
     print(f"{'index the Wagic tree':<28} {seconds * 1000:7.1f} ms ({message})")
+    if not args.open_at_once:
+        # The findings of the tree's other files are computed after indexing: the file is
+        # opened once they are (an editor left open a moment), unless asked otherwise.
+        started = time.perf_counter()
+        wait_idle(server.proc.pid, quiet=0.5)
+        print(f"{'workspace findings settled':<28} {(time.perf_counter() - started - 0.5) * 1000:7.1f} ms after indexing")
     size = os.path.getsize(WAGIC_FILE) / 1e6
     opened, latencies = edit_session(
         server, WAGIC_FILE, "wagic", args.edits, rng, pause,
         lambda l: l.startswith(("text=", "auto=", "type=", "subtype=")),
     )
-    print(f"{'open mtg.txt (%.1f MB)' % size:<28} {opened * 1000:7.1f} ms to the first diagnostics")
-    ok &= report("Wagic primitives (4 MB)", latencies, 50)
+    print(f"{'open mtg.txt (%.1f MB)' % size:<28} {opened * 1000:7.1f} ms to the first diagnostics (target 150 ms)")
+    ok &= opened < 0.150
+    ok &= report("Wagic primitives (4 MB)", latencies, 20)
     server.stop()
     return 0 if ok else 1
 

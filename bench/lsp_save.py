@@ -25,30 +25,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lsp  # noqa: E402  (bench/lsp.py: the stdio client)
 
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid):
-    """utime + stime of a process (all its threads), in seconds."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
-
-
-def wait_idle(pid, quiet=1.0, poll=0.1, timeout=600):
-    """Waits until the process used no CPU for `quiet` seconds; returns its CPU time then."""
-    deadline = time.time() + timeout
-    last = cpu_seconds(pid)
-    still_since = time.time()
-    while time.time() < deadline:
-        time.sleep(poll)
-        now = cpu_seconds(pid)
-        if now != last:
-            last = now
-            still_since = time.time()
-        elif time.time() - still_since >= quiet:
-            return now
-    raise TimeoutError("the server did not become idle")
+cpu_seconds, wait_idle = lsp.cpu_seconds, lsp.wait_idle
 
 
 class Tracker:

@@ -83,6 +83,12 @@ where
         false
     }
 
+    /// Part of the tree is being parsed on a thread of its own: background work on the
+    /// document would wait for it, so it waits its turn instead.
+    fn busy(&self) -> bool {
+        false
+    }
+
     /// Brings up to `budget` stale parts up to date. Returns whether stale parts remain.
     fn lint_stale(
         &mut self,

@@ -113,6 +113,7 @@ pub(crate) trait DialectSlot: Send + Sync {
     fn doc_index_changed(&self, doc: &mut DocState) -> bool;
     fn doc_reset(&self, doc: &mut DocState, text_len: usize);
     fn doc_has_stale(&self, doc: &DocState) -> bool;
+    fn doc_busy(&self, doc: &DocState) -> bool;
     fn doc_lint_stale(
         &self,
         doc: &mut DocState,
@@ -351,6 +352,10 @@ where
 
     fn doc_has_stale(&self, d: &DocState) -> bool {
         doc_ref::<L>(d).has_stale()
+    }
+
+    fn doc_busy(&self, d: &DocState) -> bool {
+        doc_ref::<L>(d).busy()
     }
 
     fn doc_lint_stale(

@@ -7,7 +7,7 @@
 //! what it contributed before: when only positions moved, the index is moved along and only the
 //! window's cards are linted again; when only type words changed (a `type=` line typed in), the
 //! library's set of type words is patched and the cards that write a word that entered or left
-//! it are linted again too; otherwise the index must be rebuilt (the caller does that in the
+//! it are linted again in the background; otherwise the index must be rebuilt (the caller does that in the
 //! background) and the file's findings are refreshed afterwards.
 //!
 //! Findings are kept in two lists: those of the card runs (each lies inside its card, so a
@@ -36,10 +36,6 @@ pub(crate) const CHUNK: usize = crate::world::BACKGROUND_CHUNK;
 /// others are linted in the background.
 pub(crate) const FIRST_CARDS: usize = CHUNK;
 
-/// At most this many cards that write a type word that entered or left the library are linted
-/// again before the next publication (a keystroke waits for them); more go to the background.
-const URGENT_WORD_CARDS: usize = 8;
-
 pub struct WagicDoc {
     pub green: GreenNode,
     pub errors: Vec<SyntaxError>,
@@ -60,6 +56,15 @@ pub struct WagicDoc {
     unparsed_from: Option<usize>,
     /// The length of the text opened (while `unparsed_from` is set).
     opened_len: usize,
+    /// The parse of the rest of the text opened (from `unparsed_from`), under way on a thread
+    /// of its own once the first cards are linted: `complete` (or the first edit) takes it.
+    tail: Option<std::thread::JoinHandle<(GreenNode, Vec<SyntaxError>)>>,
+    /// Type words that entered or left the library since the cards that write them were
+    /// linted (`resolve_flipped` finds those cards, in the background).
+    flipped: Vec<String>,
+    /// The text may hold control characters (false: it has none, and edits typed none: the
+    /// publication skips the scan of the whole text).
+    controls: bool,
 }
 
 fn kind(raw: rowan::SyntaxKind) -> SyntaxKind {
@@ -101,6 +106,9 @@ impl WagicDoc {
                     file_dirty: true,
                     unparsed_from: Some(split),
                     opened_len: text.len(),
+                    tail: None,
+                    flipped: Vec::new(),
+                    controls: common::has_control_characters(text),
                 }
             }
             None => WagicDoc::new_full(text),
@@ -137,12 +145,46 @@ impl WagicDoc {
             file_dirty: true,
             unparsed_from: None,
             opened_len: text.len(),
+            tail: None,
+            flipped: Vec::new(),
+            controls: common::has_control_characters(text),
         }
     }
 
-    /// Parses the rest of a newly opened text (`text`, unchanged since: an edit reparses it
-    /// whole).
+    /// Joins the parse of the rest of the text opened (started by `new`) to the tree, which
+    /// then covers the whole text as opened. False when there is no such parse (or it failed):
+    /// the tree stays as it was.
+    fn join_tail(&mut self) -> bool {
+        let (Some(split), Some(handle)) = (self.unparsed_from, self.tail.take()) else {
+            return false;
+        };
+        let Ok((rest, errors)) = handle.join() else {
+            return false;
+        };
+        if usize::from(self.green.text_len()) != split
+            || split + usize::from(rest.text_len()) != self.opened_len
+        {
+            return false;
+        }
+        let n = self.green.children().len();
+        self.green = self
+            .green
+            .splice_children(n..n, rest.children().map(|c| c.to_owned()));
+        let base = size(split);
+        self.errors.extend(errors.into_iter().map(|e| SyntaxError {
+            range: e.range + base,
+            ..e
+        }));
+        self.unparsed_from = None;
+        true
+    }
+
+    /// Parses the rest of a newly opened text (`text`, unchanged since: an edit joins the rest
+    /// first, or reparses the text whole).
     fn complete(&mut self, text: &str) {
+        if self.join_tail() {
+            return;
+        }
         let Some(split) = self.unparsed_from.take() else {
             return;
         };
@@ -186,17 +228,19 @@ impl WagicDoc {
     }
 
     pub fn has_stale(&self) -> bool {
-        !self.stale.is_empty()
+        !self.stale.is_empty() || !self.flipped.is_empty()
     }
 
     /// Every finding is out of date (the index changed): they are refreshed in the background.
     pub fn mark_stale(&mut self, len: TextSize) {
         self.stale = vec![TextRange::up_to(len)];
+        self.flipped.clear();
         self.file_dirty = true;
     }
 
     pub fn drop_stale(&mut self) {
         self.stale.clear();
+        self.flipped.clear();
     }
 
     /// The cards holding these findings must be linted again before the next publication.
@@ -234,8 +278,9 @@ impl WagicDoc {
         let Some(d) = self.pending.take() else {
             return Reparsed::default();
         };
-        if self.unparsed_from.is_some() {
-            // The text opened is gone: the edited one is parsed whole.
+        // The tree must cover the text as opened before the edits apply to it (the rest was
+        // parsed meanwhile); without that parse, the edited text is parsed whole.
+        if self.unparsed_from.is_some() && !self.join_tail() {
             return self.reparse_all(id, file, files_len, index);
         }
         let text = file.text();
@@ -256,6 +301,7 @@ impl WagicDoc {
             .map(|c| c.to_string())
             .collect();
         let new_text = &text[ws..new_we];
+        self.controls |= common::has_control_characters(new_text);
 
         // The tree and the syntax errors.
         let root = parse.green().clone();
@@ -316,7 +362,7 @@ impl WagicDoc {
             ) {
                 Contribution::Same => (false, false),
                 Contribution::Changed => (true, false),
-                Contribution::Words(flipped) => self.type_words_flipped(index, id, text, &flipped),
+                Contribution::Words(flipped) => self.type_words_flipped(&flipped),
             },
             None => (true, false),
         };
@@ -328,58 +374,52 @@ impl WagicDoc {
     }
 
     /// Type words entered or left the file's library (the index is patched already): the
-    /// cards that write one of them are linted again (before the next publication when they are
-    /// few, else in the background); when the findings of any card may change, every card is.
-    /// Returns (contribution changed, index patched) for `Reparsed`.
-    fn type_words_flipped(
-        &mut self,
-        index: &index::Index,
-        id: FileId,
-        text: &str,
-        flipped: &[String],
-    ) -> (bool, bool) {
+    /// cards that write one of them are linted again in the background (finding them means a
+    /// search of the whole text, too long for a keystroke). Returns (contribution changed,
+    /// index patched) for `Reparsed`.
+    fn type_words_flipped(&mut self, flipped: &[String]) -> (bool, bool) {
         if flipped.is_empty() {
             return (false, false);
         }
+        self.flipped.extend(flipped.iter().cloned());
+        self.file_dirty = true;
+        (false, true)
+    }
+
+    /// The cards that write a flipped type word become stale (every card, when the findings
+    /// of any may change).
+    fn resolve_flipped(&mut self, index: &index::Index, id: FileId, text: &str) {
+        if self.flipped.is_empty() {
+            return;
+        }
+        let flipped = std::mem::take(&mut self.flipped);
         let uses = index
             .file(id)
             .and_then(|f| index.libraries.get(f.library))
-            .and_then(|lib| lib.type_word_uses(flipped, text));
+            .and_then(|lib| lib.type_word_uses(&flipped, text));
         let Some(uses) = uses else {
             self.mark_stale(self.text_len());
-            return (false, true);
+            return;
         };
         let cards: Vec<TextRange> = top_children(&self.green)
             .into_iter()
             .filter(|(_, k)| *k == SyntaxKind::CARD_BLOCK)
             .map(|(r, _)| r)
             .collect();
-        let mut hit: Vec<TextRange> = uses
-            .into_iter()
-            .filter_map(|at| {
-                let at = size(at);
-                let i = cards.partition_point(|c| c.end() <= at);
-                cards.get(i).filter(|c| c.start() <= at).copied()
-            })
-            .collect();
-        hit.sort_by_key(|r| r.start());
-        hit.dedup();
-        self.file_dirty = true;
-        if hit.len() <= URGENT_WORD_CARDS {
-            self.urgent.extend(hit);
-        } else {
-            self.stale.extend(hit);
-            self.stale.sort_by_key(|r| r.start());
-            let mut merged: Vec<TextRange> = Vec::with_capacity(self.stale.len());
-            for r in self.stale.drain(..) {
-                match merged.last_mut() {
-                    Some(last) if r.start() <= last.end() => *last = last.cover(r),
-                    _ => merged.push(r),
-                }
+        self.stale.extend(uses.into_iter().filter_map(|at| {
+            let at = size(at);
+            let i = cards.partition_point(|c| c.end() <= at);
+            cards.get(i).filter(|c| c.start() <= at).copied()
+        }));
+        self.stale.sort_by_key(|r| r.start());
+        let mut merged: Vec<TextRange> = Vec::with_capacity(self.stale.len());
+        for r in self.stale.drain(..) {
+            match merged.last_mut() {
+                Some(last) if r.start() <= last.end() => *last = last.cover(r),
+                _ => merged.push(r),
             }
-            self.stale = merged;
         }
-        (false, true)
+        self.stale = merged;
     }
 
     fn reparse_all(
@@ -390,6 +430,7 @@ impl WagicDoc {
         index: Option<&mut index::Index>,
     ) -> Reparsed {
         let fresh = WagicDoc::new_full(file.text());
+        self.controls = fresh.controls;
         self.green = fresh.green;
         self.errors = fresh.errors;
         self.card_diags.clear();
@@ -430,6 +471,7 @@ impl WagicDoc {
         debug_assert!(self.pending.is_none(), "lint before reparse");
         if budget > 0 {
             self.complete(files[id].text());
+            self.resolve_flipped(index, id, files[id].text());
         }
         let kids = top_children(&self.green);
         let cards: Vec<TextRange> = kids
@@ -465,8 +507,11 @@ impl WagicDoc {
         }
         todo.sort_by_key(|r| r.start());
         todo.dedup();
-        // The file-level run reads the whole tree.
-        let file_level = self.unparsed_from.is_none() && std::mem::take(&mut self.file_dirty);
+        // The file-level run reads the whole tree: while cards wait for the background, it
+        // waits with them (a keystroke does not pay for it).
+        let file_level = self.unparsed_from.is_none()
+            && (budget > 0 || !self.has_stale())
+            && std::mem::take(&mut self.file_dirty);
         let found = lint_cards_parallel(&self.green, id, files, index, filter, &todo, file_level);
         // Replace the findings of the cards linted.
         if !todo.is_empty() {
@@ -481,13 +526,31 @@ impl WagicDoc {
             }
         }
         self.card_diags.sort_by_key(|d| d.range.start());
-        !self.stale.is_empty()
+        self.parse_tail(files[id].text());
+        self.has_stale()
+    }
+
+    /// Starts parsing the rest of a newly opened text on a thread of its own, once its first
+    /// cards are linted (so that the first publication does not share the processor with it).
+    fn parse_tail(&mut self, text: &str) {
+        let Some(split) = self.unparsed_from else {
+            return;
+        };
+        if self.tail.is_some() || split > text.len() || !text.is_char_boundary(split) {
+            return;
+        }
+        // A copy of the rest: the thread outlives the call.
+        let rest = text[split..].to_string();
+        self.tail = std::thread::Builder::new()
+            .name("cardlint-parse".into())
+            .spawn(move || parse_split(&rest, PARALLEL_PARSE_BYTES))
+            .ok();
     }
 
     /// Every finding of the file, as `workspace::lint_one` reports them.
     pub fn diagnostics(&self, file: &SourceFile, filter: &RuleFilter) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        common::check_source(file, &mut out);
+        common::check_source_with(file, self.controls, &mut out);
         let mut syntax_out = Vec::new();
         common::syntax_diagnostics(file.text(), &self.errors, &mut syntax_out);
         let mut rule_out: Vec<Diagnostic> = self.card_diags.clone();
@@ -934,6 +997,10 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
         WagicDoc::has_stale(self)
     }
 
+    fn busy(&self) -> bool {
+        self.tail.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
     fn lint_stale(
         &mut self,
         _linter: &lint::wagic::Linter,
@@ -1086,8 +1153,7 @@ mod tests {
     }
 
     /// Type words typed into a card enter and leave the library's set without a rebuild of the
-    /// index; the findings of the other cards that write them follow before the next
-    /// publication (no background work).
+    /// index; the findings of the other cards that write them follow in the background.
     #[test]
     fn type_words_are_patched_in_place() {
         let mut files = files(FILE);
@@ -1114,9 +1180,10 @@ mod tests {
             assert!(!outcome.contribution_changed, "rebuild after {find:?}");
             flips += usize::from(outcome.index_patched);
             assert!(
-                !doc.lint(0, &files, &index, &filter, 0),
-                "stale after {find:?}"
+                doc.lint(0, &files, &index, &filter, 0),
+                "the other cards are left to the background after {find:?}"
             );
+            while doc.lint(0, &files, &index, &filter, CHUNK) {}
             let (fresh_index, expected) = full(&files);
             assert_eq!(library_types(&index), library_types(&fresh_index));
             assert_eq!(
@@ -1137,6 +1204,9 @@ mod tests {
             ("power=2\n", "power=2\nhaste\n"),
             ("# a comment\n", ""),
             ("target(creature,player)", "target(creature,plyer)"),
+            // A control character typed into a text that had none, then removed.
+            ("damage:2", "damage:\u{1}2"),
+            ("damage:\u{1}2", "damage:2"),
         ]);
     }
 
@@ -1174,30 +1244,52 @@ mod tests {
         ]);
     }
 
-    /// A large text is opened with its first cards parsed; linted to the end (or edited), it
-    /// has the tree and findings of a full analysis.
+    /// A large text is opened with its first cards parsed (the rest on a thread of its own);
+    /// linted to the end, or edited in its first cards or in the rest (before or after that
+    /// parse is done, or without it), it has the tree and findings of a full analysis.
     #[test]
     fn large_texts_are_parsed_in_two_steps() {
         let big: String = std::iter::repeat_n(FILE, 1000).collect();
         assert!(big.len() >= PARALLEL_PARSE_BYTES);
         let filter = Config::every_rule().filter;
-        for edit_first in [false, true] {
+        // (edit: none, in the rest, in the first cards; the rest's parse kept)
+        let cases = [
+            (None, true),
+            (Some(true), true),
+            (Some(false), true),
+            (Some(true), false),
+            (Some(false), false),
+        ];
+        for (edit, threaded) in cases {
             let mut files = files(&big);
-            let (index, _) = full(&files);
+            let (mut index, _) = full(&files);
             let mut doc = WagicDoc::new(files[0].text());
             assert!(doc.unparsed_from.is_some());
             doc.lint(0, &files, &index, &filter, 0);
+            assert!(doc.tail.is_some());
+            if !threaded {
+                doc.tail = None;
+            }
             let first = doc.diagnostics(&files[0], &filter);
             let split = doc.unparsed_from.unwrap();
             assert!(first.iter().all(|d| usize::from(d.range.start()) < split));
-            if edit_first {
+            if let Some(in_rest) = edit {
                 let mut text = files[0].text().to_string();
-                let at = text.rfind("damage:3").unwrap();
+                let at = if in_rest {
+                    text.rfind("damage:3").unwrap()
+                } else {
+                    text.find("damage:3").unwrap()
+                };
+                assert_eq!(at > split, in_rest);
                 text.replace_range(at..at + 8, "damage:4");
                 doc.edited(at, at + 8, 8);
                 files[0] = SourceFile::from_text(files[0].path.clone(), Dialect::WAGIC, text);
-                doc.reparse(0, &files[0], files.len(), None);
+                let outcome = doc.reparse(0, &files[0], files.len(), Some(&mut index));
                 assert!(doc.unparsed_from.is_none());
+                if outcome.contribution_changed {
+                    index = full(&files).0;
+                    doc.mark_stale(TextSize::of(files[0].text()));
+                }
             }
             while doc.lint(0, &files, &index, &filter, CHUNK) {}
             let fresh = syntax::wagic::parse(files[0].text());

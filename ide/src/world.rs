@@ -28,8 +28,16 @@ use syntax::{LineCol, LineIndex, TextRange, TextSize};
 pub const BACKGROUND_CHUNK: usize = 96;
 
 /// How much text of files that are not open `background_step` lints at a time (workspace
-/// diagnostics): at least one file.
-pub const CLOSED_CHUNK_BYTES: usize = 256 * 1024;
+/// diagnostics; a few milliseconds): at least one file. A larger file of a dialect with
+/// incremental documents is linted in steps of `BACKGROUND_CHUNK` cards.
+pub const CLOSED_CHUNK_BYTES: usize = 64 * 1024;
+
+/// How long `background_step` goes on linting small files that are not open (at least one
+/// file): an edit that arrives meanwhile waits for it. Only how the work is cut depends on it.
+const CLOSED_STEP_TIME: std::time::Duration = std::time::Duration::from_millis(4);
+
+/// Bytes kept free after an open document's text, so that typing does not grow (copy) it.
+const EDIT_ROOM: usize = 64 * 1024;
 
 fn hash_diagnostics(diagnostics: &[Diagnostic]) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -212,6 +220,9 @@ pub struct World {
     closed_published: HashMap<PathBuf, u64>,
     /// Publications of files that are not open, for `take_publications`.
     closed_out: Vec<Publication>,
+    /// A large file that is not open, linted a chunk of cards per background step (as an open
+    /// document is, its tree parsed off the lock) and published when all are done.
+    closed_doc: Option<(FileId, DocState, bool)>,
     /// An index job was handed out and is not finished: background work waits for it.
     job_out: bool,
 }
@@ -242,6 +253,7 @@ impl World {
             closed_queue: Default::default(),
             closed_published: HashMap::new(),
             closed_out: Vec::new(),
+            closed_doc: None,
             job_out: false,
         }
     }
@@ -315,8 +327,13 @@ impl World {
     }
 
     /// Lints a chunk of the queued files that are not open (about `CLOSED_CHUNK_BYTES` of text)
-    /// and keeps the publications of those whose findings changed.
-    fn lint_closed_step(&mut self) {
+    /// and keeps the publications of those whose findings changed. A larger file of a dialect
+    /// with incremental documents is linted in steps (`closed_doc_step`).
+    fn lint_closed_step(&mut self) -> &'static str {
+        if let Some(did) = self.closed_doc_step() {
+            return did;
+        }
+        let started = std::time::Instant::now();
         let mut bytes = 0;
         while let Some(id) = self.closed_queue.pop_first() {
             if self.docs.contains_key(&id) || !self.live[id] {
@@ -325,30 +342,87 @@ impl World {
             let Some(s) = self.slot_of_file(id) else {
                 continue;
             };
+            let len = self.files[id].text().len();
+            if len >= CLOSED_CHUNK_BYTES && self.slots[s].incremental() {
+                let state = self.slots[s].new_doc(self.files[id].text());
+                self.closed_doc = Some((id, state, false));
+                return self.closed_doc_step().unwrap_or("");
+            }
             let config = self.file_configs[id].clone();
             let diagnostics = self.slots[s].file_diagnostics(id, &self.files, &config);
-            let text = self.files[id].text();
-            bytes += text.len();
-            let path = self.files[id].path.clone();
-            if diagnostics.is_empty() {
-                self.withdraw_closed(path);
-            } else {
-                let hash = hash_diagnostics(&diagnostics);
-                if self.closed_published.get(&path) != Some(&hash) {
-                    let line_index = Arc::new(LineIndex::new(text));
-                    self.closed_published.insert(path.clone(), hash);
-                    self.closed_out.push(Publication {
-                        path,
-                        version: None,
-                        diagnostics,
-                        line_index,
-                    });
-                }
-            }
-            if bytes >= CLOSED_CHUNK_BYTES {
+            self.publish_closed(id, diagnostics);
+            bytes += len;
+            if bytes >= CLOSED_CHUNK_BYTES || started.elapsed() >= CLOSED_STEP_TIME {
                 break;
             }
         }
+        if bytes > 0 { "closed files" } else { "" }
+    }
+
+    /// One step of the large file not open being linted: its first cards (the rest of its tree
+    /// is then parsed on a thread of its own), or a chunk of the others once that parse is done,
+    /// or its publication. False when there is no such file (or it changed and was dropped:
+    /// it is queued again).
+    fn closed_doc_step(&mut self) -> Option<&'static str> {
+        let (id, mut state, started) = self.closed_doc.take()?;
+        // Gone, opened or changed since (then queued again): dropped.
+        let s = self.slot_of_file(id).filter(|_| {
+            self.live[id] && !self.docs.contains_key(&id) && !self.closed_queue.contains(&id)
+        })?;
+        let config = self.file_configs[id].clone();
+        if !started {
+            // The first cards (as for the first publication of an open document).
+            self.slots[s].doc_diagnostics(&mut state, id, &self.files, &config);
+            self.closed_doc = Some((id, state, true));
+            return Some("large closed file: first cards");
+        }
+        if self.slots[s].doc_busy(&state) {
+            self.closed_doc = Some((id, state, true));
+            return Some("large closed file: waits for its parse");
+        }
+        if self.slots[s].doc_lint_stale(&mut state, id, &self.files, &config, BACKGROUND_CHUNK) {
+            self.closed_doc = Some((id, state, true));
+            return Some("large closed file: chunk of cards");
+        }
+        let diagnostics = self.slots[s].doc_diagnostics(&mut state, id, &self.files, &config);
+        self.publish_closed(id, diagnostics);
+        Some("large closed file: published")
+    }
+
+    /// Keeps the publication of a file that is not open when its findings changed.
+    fn publish_closed(&mut self, id: FileId, diagnostics: Vec<Diagnostic>) {
+        let path = self.files[id].path.clone();
+        if diagnostics.is_empty() {
+            self.withdraw_closed(path);
+            return;
+        }
+        let hash = hash_diagnostics(&diagnostics);
+        if self.closed_published.get(&path) != Some(&hash) {
+            let line_index = Arc::new(LineIndex::new(self.files[id].text()));
+            self.closed_published.insert(path.clone(), hash);
+            self.closed_out.push(Publication {
+                path,
+                version: None,
+                diagnostics,
+                line_index,
+            });
+        }
+    }
+
+    /// Background work waits for a parse under way on a thread of its own (the worker then
+    /// polls instead of stepping at once).
+    pub fn background_waiting(&self) -> bool {
+        let busy = |id: FileId, state: &DocState| {
+            self.slot_of_file(id)
+                .is_some_and(|s| self.slots[s].doc_busy(state))
+        };
+        self.closed_doc
+            .as_ref()
+            .is_some_and(|(id, state, _)| busy(*id, state))
+            || self
+                .docs
+                .iter()
+                .any(|(id, d)| d.state.as_ref().is_some_and(|state| busy(*id, state)))
     }
 
     /// Shows the simulation's `not-simulated` findings (hidden unless the configuration asks).
@@ -643,6 +717,10 @@ impl World {
         let was_indexed =
             self.live[id].then(|| (old.dialect, old.source.encoding(), old.source.has_bom()));
         let same_text = was_indexed.is_some() && old.text() == text;
+        // Room for what will be typed: the text is edited in place (`change_doc`), and growing
+        // a large one would copy it on a keystroke.
+        let mut text = text;
+        text.reserve_exact(EDIT_ROOM);
         self.files[id] = SourceFile::from_text(path, dialect.unwrap_or(Dialect::FORGE), text);
         let new = &self.files[id];
         let unchanged = same_text
@@ -718,7 +796,15 @@ impl World {
         let Some(doc) = self.docs.get_mut(&id) else {
             return Err(format!("{} is not open", path.display()));
         };
-        let mut text = self.files[id].text().to_string();
+        // The text is edited in place (a large one is not copied on every keystroke).
+        let dialect = self.files[id].dialect;
+        let path = self.files[id].path.clone();
+        let empty = SourceFile::from_text(path.clone(), dialect, String::new());
+        let mut text = std::mem::replace(&mut self.files[id], empty).into_text();
+        let inserted: usize = changes.iter().map(|(_, t)| t.len()).sum();
+        if text.capacity() - text.len() < inserted {
+            text.reserve_exact(inserted + EDIT_ROOM);
+        }
         for (range, new_text) in changes {
             let range = range.map(|(start, end)| {
                 let s = doc.line_index.offset_utf16(&text, start);
@@ -745,8 +831,6 @@ impl World {
         doc.publish = true;
         doc.edited = true;
         doc.failure = None;
-        let dialect = self.files[id].dialect;
-        let path = self.files[id].path.clone();
         self.files[id] = SourceFile::from_text(path, dialect, text);
         match (&mut doc.state, slot) {
             (Some(state), Some(s)) => {
@@ -1101,15 +1185,17 @@ impl World {
         !self.job_out
             && (self.slots.iter().any(|s| s.rebuild_due())
                 || !self.stale_docs().is_empty()
-                || !self.closed_queue.is_empty())
+                || !self.closed_queue.is_empty()
+                || self.closed_doc.is_some())
     }
 
     /// Does one bounded piece of the work that edits left for later (an index rebuild, or a
     /// chunk of a document whose findings predate the index). Documents whose findings become
     /// complete are marked for publication.
-    pub fn background_step(&mut self) {
+    /// Returns what it did, for the server's profile (`""`: nothing).
+    pub fn background_step(&mut self) -> &'static str {
         if self.job_out {
-            return;
+            return "";
         }
         for s in 0..self.slots.len() {
             if self.slots[s].slow_index() || !self.slots[s].rebuild_due() {
@@ -1117,14 +1203,20 @@ impl World {
             }
             self.slots[s].rebuild(&self.files);
             self.dependents_changed(s, None);
-            return;
+            return "index rebuilt";
         }
         if let Some(job) = self.index_job() {
             let built = job.run();
             self.finish_index_job(built);
-            return;
+            return "index rebuilt";
         }
-        if let Some(&id) = self.stale_docs().first() {
+        // A document whose rest is still being parsed waits (its parse is not waited for).
+        let ready = self.stale_docs().into_iter().find(|id| {
+            let state = self.docs.get(id).and_then(|d| d.state.as_ref());
+            let s = self.slot_of_file(*id);
+            !matches!((state, s), (Some(state), Some(s)) if self.slots[s].doc_busy(state))
+        });
+        if let Some(id) = ready {
             let path = self.files[id].path.clone();
             let done = self.guard(&path, |w| {
                 w.reparse(id);
@@ -1148,9 +1240,9 @@ impl World {
                     self.slots[s].doc_drop_stale(state);
                 }
             }
-            return;
+            return "open document: chunk of cards";
         }
-        self.lint_closed_step();
+        self.lint_closed_step()
     }
 
     /// A slow index's rebuild (Wagic's), when one is due and nothing else comes first, as a job
@@ -1242,6 +1334,7 @@ impl World {
     /// Gives up the background work (after it failed): findings stay as they are.
     pub fn drop_background_work(&mut self) {
         self.closed_queue.clear();
+        self.closed_doc = None;
         for slot in &mut self.slots {
             slot.set_rebuild_due(false);
         }

@@ -187,6 +187,23 @@ pub static RULES: &[&RuleMeta] = &[
 
 /// Encoding, byte-order mark and control characters.
 pub fn check_source(file: &SourceFile, out: &mut Vec<Diagnostic>) {
+    check_source_with(file, true, out);
+}
+
+/// Whether `text` holds a control character that `check_source` reports.
+pub fn has_control_characters(text: &str) -> bool {
+    text.as_bytes()
+        .chunks(64)
+        .any(|chunk| chunk.iter().fold(false, |any, &b| any | is_control(b)))
+}
+
+fn is_control(b: u8) -> bool {
+    b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// `check_source`; `controls`: look for control characters (a caller that knows the text has
+/// none, as an open document kept edit by edit does, skips the scan).
+pub fn check_source_with(file: &SourceFile, controls: bool, out: &mut Vec<Diagnostic>) {
     let text = file.text();
     if file.source.encoding() == Encoding::Latin1Fallback {
         let runs = file.source.fallback_ranges();
@@ -224,8 +241,10 @@ pub fn check_source(file: &SourceFile, out: &mut Vec<Diagnostic>) {
         ));
         out.push(d);
     }
+    if !controls {
+        return;
+    }
     let mut reported = 0;
-    let is_control = |b: u8| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r');
     // Chunks with a branch-free test first (the compiler vectorises it): most text has none.
     for (c, chunk) in text.as_bytes().chunks(64).enumerate() {
         if !chunk.iter().fold(false, |any, &b| any | is_control(b)) {

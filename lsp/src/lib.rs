@@ -13,6 +13,7 @@ mod documents;
 mod init_options;
 mod language;
 mod lifecycle;
+mod profile;
 mod save;
 mod symbols;
 /// The framing guard between stdio and tower-lsp-server (public for the fuzz targets in `fuzz/`).
@@ -22,7 +23,7 @@ mod workspace;
 
 use ide::{SaveCheck, World};
 use std::panic::AssertUnwindSafe;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::ls_types::*;
@@ -104,6 +105,9 @@ pub struct Backend {
     scans: Arc<AtomicU64>,
     /// Set by `shutdown`: `run_stdio` reads it for the exit code.
     shut_down: Arc<AtomicBool>,
+    /// Handlers waiting for the world's lock: the worker's background steps give way to them
+    /// (the lock is not fair: a thread that takes it again at once would keep them waiting).
+    wanted: Arc<AtomicUsize>,
 }
 
 fn lock(world: &Mutex<World>) -> MutexGuard<'_, World> {
@@ -133,11 +137,13 @@ impl Backend {
         // Every card file of the workspace gets its findings, open or not.
         lock(&world).set_workspace_diagnostics(true);
         let related = Arc::new(AtomicBool::new(false));
+        let wanted = Arc::new(AtomicUsize::new(0));
         let worker = Worker::start(
             world.clone(),
             client.clone(),
             handle.clone(),
             related.clone(),
+            wanted.clone(),
         );
         Backend {
             client,
@@ -149,14 +155,22 @@ impl Backend {
             handle,
             scans: Arc::new(AtomicU64::new(0)),
             shut_down,
+            wanted,
         }
     }
 
     /// Runs `f` on the world; a panic becomes an error answer instead of killing the server.
     fn with_world<R>(&self, what: &str, f: impl FnOnce(&mut World) -> R) -> Result<R> {
         let world = &self.world;
-        std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut lock(world))))
-            .map_err(|_| internal_error(what))
+        let mut span = profile::Span::start(what);
+        std::panic::catch_unwind(AssertUnwindSafe(|| {
+            self.wanted.fetch_add(1, Ordering::SeqCst);
+            let mut w = lock(world);
+            self.wanted.fetch_sub(1, Ordering::SeqCst);
+            span.locked();
+            f(&mut w)
+        }))
+        .map_err(|_| internal_error(what))
     }
 
     /// `with_world` for notifications: a panic is logged.

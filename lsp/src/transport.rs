@@ -391,8 +391,13 @@ where
 {
     let mut decoder = Decoder::new(MAX_BODY);
     let mut chunk = vec![0; CHUNK];
+    // When the bytes of the frame being read began to arrive (for `CARDLINT_PROFILE`).
+    let mut frame_began = None;
     'read: loop {
         let n = input.read(&mut chunk).await.unwrap_or(0);
+        if decoder.buffered() == 0 {
+            frame_began = Some(std::time::Instant::now());
+        }
         let mut events = Vec::new();
         if n == 0 {
             events.extend(decoder.finish());
@@ -408,15 +413,29 @@ where
                     eprintln!("cardlint: dropped malformed input: {why}");
                     error_response(Value::Null, -32700, "Parse error")
                 }
-                Event::Message(body) => match screen(&body) {
-                    Ok(()) => {
-                        if server_in.write_all(&frame(&body)).await.is_err() {
-                            break 'read;
-                        }
-                        continue;
+                Event::Message(body) => {
+                    // Large frames (a document opened) are timed for `CARDLINT_PROFILE`.
+                    let large = body.len() > 1 << 16;
+                    if large {
+                        crate::profile::since("guard: large frame read", frame_began);
                     }
-                    Err(answer) => answer,
-                },
+                    let screened = {
+                        let _span = large.then(|| crate::profile::Span::start("guard: screen"));
+                        screen(&body)
+                    };
+                    match screened {
+                        Ok(()) => {
+                            if server_in.write_all(&frame(&body)).await.is_err() {
+                                break 'read;
+                            }
+                            if large {
+                                crate::profile::since("guard: large frame forwarded", frame_began);
+                            }
+                            continue;
+                        }
+                        Err(answer) => answer,
+                    }
+                }
             };
             let mut out = output.lock().await;
             let _ = out.write_all(&answer).await;

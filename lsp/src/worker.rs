@@ -3,8 +3,9 @@
 //! work (index rebuilds, findings that depend on them) when the editor has been idle a moment.
 
 use crate::convert;
+use crate::profile::Span;
 use ide::{IndexJob, World};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -13,6 +14,12 @@ use tower_lsp_server::Client;
 /// How long the editor must be quiet before background work runs (its steps are short: an
 /// edit waits at most for the one under way).
 const IDLE: Duration = Duration::from_millis(150);
+
+/// How long a background step waits when a handler wants the world.
+const GIVE_WAY: Duration = Duration::from_micros(200);
+
+/// How often background work that waits for a parse on another thread looks again.
+const POLL: Duration = Duration::from_millis(2);
 
 enum Message {
     Wake,
@@ -31,12 +38,13 @@ impl Worker {
         client: Client,
         handle: tokio::runtime::Handle,
         related: Arc<AtomicBool>,
+        wanted: Arc<AtomicUsize>,
     ) -> Worker {
         let (tx, rx) = channel();
         let wake = tx.clone();
         std::thread::Builder::new()
             .name("cardlint-diagnostics".into())
-            .spawn(move || run(world, client, handle, rx, wake, related))
+            .spawn(move || run(world, client, handle, rx, wake, related, wanted))
             .expect("cannot start the diagnostics thread");
         Worker {
             tx: Arc::new(Mutex::new(tx)),
@@ -64,14 +72,21 @@ fn run(
     rx: Receiver<Message>,
     wake: Sender<Message>,
     related: Arc<AtomicBool>,
+    wanted: Arc<AtomicUsize>,
 ) {
     // Background work waits for the editor to be quiet for `IDLE`; then its steps (each short)
     // follow one another until a message comes.
     let mut quiet = false;
     loop {
-        let busy = crate::lock(&world).has_background_work();
+        let (busy, waiting) = {
+            let w = crate::lock(&world);
+            (w.has_background_work(), w.background_waiting())
+        };
         let message = if !busy {
             rx.recv().map_err(|_| RecvTimeoutError::Disconnected)
+        } else if quiet && waiting {
+            // A parse on a thread of its own is under way: poll instead of spinning.
+            rx.recv_timeout(POLL)
         } else if quiet {
             rx.try_recv().map_err(|e| match e {
                 TryRecvError::Empty => RecvTimeoutError::Timeout,
@@ -93,14 +108,30 @@ fn run(
                     return;
                 }
             }
+            Err(RecvTimeoutError::Timeout) if wanted.load(Ordering::SeqCst) > 0 => {
+                // A handler waits for the world: it goes first (its `Wake` follows).
+                std::thread::sleep(GIVE_WAY);
+                continue;
+            }
             Err(RecvTimeoutError::Timeout) => {
                 let step = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     // An index rebuild runs on a thread of its own, without the lock: edits are
                     // answered and published meanwhile.
-                    let job = crate::lock(&world).index_job();
+                    let mut span = Span::start("index job handed out");
+                    let job = {
+                        let mut w = crate::lock(&world);
+                        span.locked();
+                        w.index_job()
+                    };
+                    drop(span);
                     match job {
                         Some(job) => spawn_index_job(world.clone(), job, wake.clone()),
-                        None => crate::lock(&world).background_step(),
+                        None => {
+                            let mut span = Span::start("background step");
+                            let mut w = crate::lock(&world);
+                            span.locked();
+                            span.rename(w.background_step());
+                        }
                     }
                 }));
                 if step.is_err() {
@@ -123,8 +154,17 @@ fn spawn_index_job(world: Arc<Mutex<World>>, job: IndexJob, wake: Sender<Message
             let wake = wake.clone();
             move || {
                 let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    let built = job.run();
-                    let old = crate::lock(&world).finish_index_job(built);
+                    let built = {
+                        let _span = Span::start("index job (no lock)");
+                        job.run()
+                    };
+                    let mut span = Span::start("index job installed");
+                    let old = {
+                        let mut w = crate::lock(&world);
+                        span.locked();
+                        w.finish_index_job(built)
+                    };
+                    drop(span);
                     // The replaced index is freed here, not under the lock.
                     drop(old);
                 }));
@@ -144,8 +184,10 @@ fn spawn_index_job(world: Arc<Mutex<World>>, job: IndexJob, wake: Sender<Message
 }
 
 fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handle, related: bool) {
+    let mut span = Span::start("publish: findings");
     let publications = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut world = crate::lock(world);
+        span.locked();
         world
             .take_publications()
             .into_iter()
@@ -166,6 +208,8 @@ fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handl
             })
             .collect::<Vec<_>>()
     }));
+    drop(span);
+    let _span = Span::start("publish: sent");
     let Ok(publications) = publications else {
         eprintln!("cardlint: internal error while computing diagnostics");
         return;

@@ -55,6 +55,11 @@ impl SourceFile {
         self.source.text()
     }
 
+    /// The text, given up (to be edited in place and wrapped again).
+    pub fn into_text(self) -> String {
+        self.source.into_text()
+    }
+
     /// The path with `/` separators, for messages and indexes.
     pub fn path_string(&self) -> String {
         self.path.to_string_lossy().replace('\\', "/")

@@ -89,6 +89,11 @@ impl SourceText {
         &self.text
     }
 
+    /// The text, given up (to be edited in place and wrapped again).
+    pub fn into_text(self) -> String {
+        self.text
+    }
+
     pub fn encoding(&self) -> Encoding {
         self.encoding
     }
