@@ -32,9 +32,9 @@ use syntax::{ErrorKind, SyntaxError, TextRange, TextSize};
 /// meanwhile waits for it).
 pub(crate) const CHUNK: usize = crate::world::BACKGROUND_CHUNK;
 
-/// Cards linted before a newly opened (or wholly replaced) document is first published; the
-/// others are linted in the background.
-pub(crate) const FIRST_CARDS: usize = CHUNK;
+/// Cards linted before a newly opened (or wholly replaced) document is first published (a few
+/// screens of text); the others are linted in the background.
+pub(crate) const FIRST_CARDS: usize = 32;
 
 pub struct WagicDoc {
     pub green: GreenNode,

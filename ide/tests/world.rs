@@ -876,3 +876,57 @@ fn large_wagic_documents_settle_to_a_full_check() {
     settle(&mut early);
     assert_eq!(got(&mut early), full(&fx, &edited), "after an early edit");
 }
+
+/// A large Wagic file that is not open is linted in steps of cards (its rest parsed on a thread
+/// of its own); what is published for it equals its findings when open, and a small closed
+/// file's findings are published beside it.
+#[test]
+fn large_closed_wagic_files_are_published_whole() {
+    let fx = Fixture::new("wagic-large-closed");
+    let cards = fx.path("sets/primitives/cards.txt");
+    let mut text = String::new();
+    for i in 0..3000 {
+        let ability = if i % 500 == 499 { "fliyng" } else { "flying" };
+        text.push_str(&format!(
+            "[card]\nname=Closed Test Wisp {i}\nabilities={ability}\ntype=Creature\nsubtype=Spirit\nmana={{1}}{{U}}\npower=1\ntoughness=1\n[/card]\n"
+        ));
+    }
+    assert!(text.len() > 256 * 1024);
+    std::fs::write(&cards, &text).unwrap();
+    std::fs::write(
+        fx.path("sets/TSU/_cards.dat"),
+        "[card]\nprimitive=No Such Card\nid=9002\nrarity=U\n[/card]\n",
+    )
+    .unwrap();
+    let key = |d: &lint::Diagnostic| format!("{} {:?} {}", d.rule.code, d.range, d.message);
+
+    let mut world = fx.world();
+    world.set_workspace_diagnostics(true);
+    settle(&mut world);
+    let publications = world.take_publications();
+    let published: Vec<String> = publications
+        .iter()
+        .find(|p| p.path == cards)
+        .expect("the large file's findings are published")
+        .diagnostics
+        .iter()
+        .map(key)
+        .collect();
+    assert!(
+        publications
+            .iter()
+            .any(|p| p.path.ends_with("sets/TSU/_cards.dat") && !p.diagnostics.is_empty())
+    );
+
+    let mut opened = fx.world();
+    open(&mut opened, &cards, &text);
+    settle(&mut opened);
+    let want: Vec<String> = opened
+        .diagnostics(&cards)
+        .unwrap()
+        .iter()
+        .map(key)
+        .collect();
+    assert_eq!(want.iter().filter(|d| d.contains("fliyng")).count(), 6);
+    assert_eq!(published, want);
+}

@@ -54,7 +54,8 @@ pub fn run_stdio(options: Options) -> std::io::Result<std::process::ExitCode> {
         // The transport sees stdio through a guard that answers undecodable messages itself
         // (tower-lsp-server would stop reading at the first one).
         let output = Arc::new(tokio::sync::Mutex::new(tokio::io::stdout()));
-        let (server_in, guard_in) = tokio::io::duplex(1 << 16);
+        // Room for a large message at once (a 4 MB document opened), not 64 KB per hand-over.
+        let (server_in, guard_in) = tokio::io::duplex(1 << 22);
         let (server_out, relay_in) = tokio::io::duplex(1 << 16);
         tokio::spawn(transport::guard_input(
             tokio::io::stdin(),
