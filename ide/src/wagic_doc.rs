@@ -166,6 +166,13 @@ impl WagicDoc {
         {
             return false;
         }
+        self.append_rest(split, &rest, errors);
+        self.unparsed_from = None;
+        true
+    }
+
+    /// Appends the tree and errors of the text's rest, parsed from `split` (the tree's end).
+    fn append_rest(&mut self, split: usize, rest: &GreenNode, errors: Vec<SyntaxError>) {
         let n = self.green.children().len();
         self.green = self
             .green
@@ -175,8 +182,6 @@ impl WagicDoc {
             range: e.range + base,
             ..e
         }));
-        self.unparsed_from = None;
-        true
     }
 
     /// Parses the rest of a newly opened text (`text`, unchanged since: an edit joins the rest
@@ -199,15 +204,7 @@ impl WagicDoc {
             return;
         }
         let (rest, errors) = parse_split(&text[split..], PARALLEL_PARSE_BYTES);
-        let n = self.green.children().len();
-        self.green = self
-            .green
-            .splice_children(n..n, rest.children().map(|c| c.to_owned()));
-        let base = size(split);
-        self.errors.extend(errors.into_iter().map(|e| SyntaxError {
-            range: e.range + base,
-            ..e
-        }));
+        self.append_rest(split, &rest, errors);
     }
 
     /// Records a change of the text (`start..end` of the current text replaced by `len` bytes).

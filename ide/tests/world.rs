@@ -795,20 +795,26 @@ fn wagic_single_underscore_macros_are_found() {
 /// A large Wagic document (a few thousand cards, parsed in two halves and linted in the
 /// background after its first cards): once settled, its findings equal those of a fresh check,
 /// on opening and after edits near its start, middle and end.
+/// 3,000 primitives (over 256 KB: parsed and linted in steps) named `<name> Test Wisp <i>`;
+/// every 500th has a misspelt ability (found only by the background lint).
+fn large_wagic_text(name: &str) -> String {
+    let mut text = String::new();
+    for i in 0..3000 {
+        let ability = if i % 500 == 499 { "fliyng" } else { "flying" };
+        text.push_str(&format!(
+            "[card]\nname={name} Test Wisp {i}\nabilities={ability}\ntype=Creature\nsubtype=Spirit\nmana={{1}}{{U}}\npower=1\ntoughness=1\n[/card]\n"
+        ));
+    }
+    assert!(text.len() > 256 * 1024);
+    text
+}
+
 #[test]
 fn large_wagic_documents_settle_to_a_full_check() {
     let fx = Fixture::new("wagic-large");
     let mut world = fx.world();
     let cards = fx.path("sets/primitives/cards.txt");
-    let mut text = String::new();
-    for i in 0..3000 {
-        // Every 500th card has a misspelt ability (found only by the background lint).
-        let ability = if i % 500 == 499 { "fliyng" } else { "flying" };
-        text.push_str(&format!(
-            "[card]\nname=Large Test Wisp {i}\nabilities={ability}\ntype=Creature\nsubtype=Spirit\nmana={{1}}{{U}}\npower=1\ntoughness=1\n[/card]\n"
-        ));
-    }
-    assert!(text.len() > 256 * 1024);
+    let text = large_wagic_text("Large");
     let full = |fx: &Fixture, text: &str| -> Vec<String> {
         std::fs::write(&cards, text).unwrap();
         let mut fresh = fx.world();
@@ -884,14 +890,7 @@ fn large_wagic_documents_settle_to_a_full_check() {
 fn large_closed_wagic_files_are_published_whole() {
     let fx = Fixture::new("wagic-large-closed");
     let cards = fx.path("sets/primitives/cards.txt");
-    let mut text = String::new();
-    for i in 0..3000 {
-        let ability = if i % 500 == 499 { "fliyng" } else { "flying" };
-        text.push_str(&format!(
-            "[card]\nname=Closed Test Wisp {i}\nabilities={ability}\ntype=Creature\nsubtype=Spirit\nmana={{1}}{{U}}\npower=1\ntoughness=1\n[/card]\n"
-        ));
-    }
-    assert!(text.len() > 256 * 1024);
+    let text = large_wagic_text("Closed");
     std::fs::write(&cards, &text).unwrap();
     std::fs::write(
         fx.path("sets/TSU/_cards.dat"),
