@@ -1422,3 +1422,54 @@ fn references_and_rename_across_forge_and_wagic() {
     );
     stop(c);
 }
+
+/// `CARDLINT_PROFILE=1` prints, on stderr, each handler's wait for the world and hold of it
+/// and each publication; without it the server prints none of that.
+#[test]
+fn profile_lines_on_stderr_when_asked() {
+    let run = |profile: bool| -> String {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_cardlint"));
+        command.arg("lsp");
+        if profile {
+            command.env("CARDLINT_PROFILE", "1");
+        } else {
+            command.env_remove("CARDLINT_PROFILE");
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let messages = [
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+            json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": "file:///tmp/cardlint-profile-test/a/ember.txt", "languageId": "forge",
+                "version": 1, "text": "Name:Ember\nA:SP$ DealDamage | NumDmg$ 2 | ValidTgts$ Any\n"}}}),
+            json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}),
+            json!({"jsonrpc": "2.0", "method": "exit", "params": null}),
+        ];
+        for message in messages {
+            let body = serde_json::to_vec(&message).unwrap();
+            write!(stdin, "Content-Length: {}\r\n\r\n", body.len()).unwrap();
+            stdin.write_all(&body).unwrap();
+            stdin.flush().unwrap();
+            // Let each message be handled in turn (the open's findings published).
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let profiled = run(true);
+    let open = profiled
+        .lines()
+        .find(|l| l.contains("textDocument/didOpen"))
+        .unwrap_or_else(|| panic!("no didOpen line in:\n{profiled}"));
+    assert!(open.starts_with("cardlint-profile "), "{open}");
+    assert!(open.contains("wait") && open.contains("held"), "{open}");
+    assert!(profiled.contains("publish: findings"), "{profiled}");
+    assert!(!run(false).contains("cardlint-profile"));
+}

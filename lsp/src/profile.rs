@@ -1,7 +1,7 @@
 //! Timings of the server's work for its developers (`CARDLINT_PROFILE=1`, or a number of
 //! milliseconds: only spans at least that long), written to stderr with the time since start:
 //! how long each handler waited for the world's lock and held it, each background step, each
-//! publication. Off (one relaxed load) unless the variable is set at start.
+//! publication. Off (one atomic load per span) unless the variable is set at start.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -45,7 +45,7 @@ impl<'a> Span<'a> {
         }
     }
 
-    /// Names the span after the fact (what the work turned out to be).
+    /// Names the span after the fact (what the work turned out to be; empty: not reported).
     pub(crate) fn rename(&mut self, what: &'a str) {
         self.what = what;
     }
@@ -63,6 +63,10 @@ impl Drop for Span<'_> {
         let (Some(p), Some(began)) = (profile(), self.began) else {
             return;
         };
+        // Renamed to nothing: nothing was done.
+        if self.what.is_empty() {
+            return;
+        }
         let now = Instant::now();
         if now - began < p.min {
             return;

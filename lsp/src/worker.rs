@@ -123,6 +123,9 @@ fn run(
                         span.locked();
                         w.index_job()
                     };
+                    if job.is_none() {
+                        span.rename("");
+                    }
                     drop(span);
                     match job {
                         Some(job) => spawn_index_job(world.clone(), job, wake.clone()),
