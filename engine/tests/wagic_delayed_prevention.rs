@@ -5,8 +5,7 @@
 
 mod common;
 
-use engine::wagic::db::Db;
-use engine::wagic_tests::{Outcome, Rules, run_test};
+use engine::wagic_tests::{Outcome, run_test};
 
 const CARDS: &str = r#"
 [card]
@@ -137,27 +136,19 @@ auto=moverandom(creature) from(mygraveyard) to(myhand)
 [/card]
 "#;
 
-fn db() -> Db {
-    common::db(CARDS)
-}
-
-fn rules() -> Rules {
-    common::rules(common::RULES, common::DRAW)
-}
-
-#[track_caller]
-fn pass(test: &str) {
-    common::pass(&db(), &rules(), test);
-}
+const SUITE: common::Suite = common::Suite {
+    cards: CARDS,
+    rules: || common::rules(common::RULES, common::DRAW),
+};
 
 #[test]
 fn a_phase_action_waits_for_its_phase() {
     // Cast in the first main phase: the creature is still there in the second one...
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Borrowed Hour\ninplay:Meadow Vole\nmanapool:{B}\n[PLAYER2]\n[DO]\nBorrowed Hour\nMeadow Vole\ngoto secondmain\n[ASSERT]\nSECONDMAIN\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Borrowed Hour\n[PLAYER2]\n[END]\n",
     );
     // ...and destroyed when the end step comes.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Borrowed Hour\ninplay:Meadow Vole\nmanapool:{B}\n[PLAYER2]\n[DO]\nBorrowed Hour\nMeadow Vole\ngoto end\n[ASSERT]\nENDOFTURN\n[PLAYER1]\ngraveyard:Borrowed Hour,Meadow Vole\n[PLAYER2]\n[END]\n",
     );
 }
@@ -165,32 +156,32 @@ fn a_phase_action_waits_for_its_phase() {
 #[test]
 fn a_next_phase_action_skips_the_phase_once_and_watches_whose_turn() {
     // `my next upkeep`, cast in my upkeep: not in the opponent's upkeep...
-    pass(
+    SUITE.pass(
         "[INIT]\nUPKEEP\n[PLAYER1]\nhand:Slow Tide\ninplay:Meadow Vole\nmanapool:{U}\n[PLAYER2]\n[DO]\nSlow Tide\nMeadow Vole\neot\ngoto upkeep\n[ASSERT]\nUPKEEP\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Slow Tide\n[PLAYER2]\n[END]\n",
     );
     // ...but in my next one.
-    pass(
+    SUITE.pass(
         "[INIT]\nUPKEEP\n[PLAYER1]\nhand:Slow Tide\ninplay:Meadow Vole\nmanapool:{U}\n[PLAYER2]\n[DO]\nSlow Tide\nMeadow Vole\neot\ngoto upkeep\neot\ngoto upkeep\n[ASSERT]\nUPKEEP\n[PLAYER1]\nhand:Meadow Vole\ngraveyard:Slow Tide\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn fog_prevents_combat_damage_only() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hush of Mist\ninplay:Raging Boar,Spark Tinker\nmanapool:{G}\n[PLAYER2]\n[DO]\nHush of Mist\nSpark Tinker\np2\nnext\nnext\nRaging Boar\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Raging Boar,Spark Tinker\ngraveyard:Hush of Mist\n[PLAYER2]\nlife:19\n[END]\n",
     );
 }
 
 #[test]
 fn prevent_all_damage_to_this_keeps_the_creature_alive() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Spark Tinker\n[PLAYER2]\ninplay:Warded Golem\n[DO]\nSpark Tinker\nWarded Golem\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Spark Tinker\n[PLAYER2]\ninplay:Warded Golem\n[END]\n",
     );
 }
 
 #[test]
 fn a_prevention_shield_takes_the_next_damage() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Quiet Shield\ninplay:Spark Tinker\nmanapool:{W}\n[PLAYER2]\n[DO]\nQuiet Shield\np1\nSpark Tinker\np1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Spark Tinker\ngraveyard:Quiet Shield\nlife:20\n[PLAYER2]\n[END]\n",
     );
 }
@@ -198,14 +189,14 @@ fn a_prevention_shield_takes_the_next_damage() {
 #[test]
 fn altercost_raises_and_lowers_what_a_spell_costs() {
     // {G} is no longer enough with the obelisk in play: the vole stays in hand.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Toll Obelisk\nmanapool:{G}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Toll Obelisk\nmanapool:{G}\n[PLAYER2]\n[END]\n",
     );
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Toll Obelisk\nmanapool:{1}{G}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Toll Obelisk,Meadow Vole\nmanapool:{0}\n[PLAYER2]\n[END]\n",
     );
     // A green reduction takes the {G} off: the vole is free.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ninplay:Verdant Idol\nmanapool:{R}\n[PLAYER2]\n[DO]\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Verdant Idol,Meadow Vole\nmanapool:{R}\n[PLAYER2]\n[END]\n",
     );
 }
@@ -214,10 +205,10 @@ fn altercost_raises_and_lowers_what_a_spell_costs() {
 fn a_flipped_card_is_the_named_card_until_it_leaves_play() {
     // The pup becomes a howler, whose sacrifice ability works (the suite clicks cards by their
     // printed id), and goes to the graveyard as the pup.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moonlit Pup\nmanapool:{G}\n[PLAYER2]\n[DO]\nMoonlit Pup\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moon Howler\n[PLAYER2]\n[END]\n",
     );
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Moonlit Pup\nmanapool:{G}\n[PLAYER2]\n[DO]\nMoonlit Pup\nMoonlit Pup\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Moonlit Pup\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }
@@ -225,10 +216,10 @@ fn a_flipped_card_is_the_named_card_until_it_leaves_play() {
 #[test]
 fn a_creature_removed_from_combat_deals_no_combat_damage() {
     // With no attacker left, the game goes from the attackers step to the end of combat.
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\nhand:Recall Horn\ninplay:Raging Boar\nmanapool:{U}\n[PLAYER2]\n[DO]\nRaging Boar\nRecall Horn\nRaging Boar\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Raging Boar\ngraveyard:Recall Horn\n[PLAYER2]\nlife:20\n[END]\n",
     );
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Raging Boar\n[PLAYER2]\n[DO]\nRaging Boar\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Raging Boar\n[PLAYER2]\nlife:17\n[END]\n",
     );
 }
@@ -240,14 +231,18 @@ fn a_coin_flip_plays_exactly_one_of_its_outcomes() {
             "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Gambler's Toss\nmanapool:{{R}}\n[PLAYER2]\n[DO]\nGambler's Toss\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Gambler's Toss\nlife:{life}\n[PLAYER2]\n[END]\n"
         )
     };
-    let passes =
-        [23, 17, 20].map(|life| matches!(run_test(&db(), &rules(), &test(life)), Outcome::Pass));
+    let passes = [23, 17, 20].map(|life| {
+        matches!(
+            run_test(&SUITE.db(), &SUITE.rules(), &test(life)),
+            Outcome::Pass
+        )
+    });
     assert_eq!(passes, [passes[0], !passes[0], false], "won, lost, neither");
 }
 
 #[test]
 fn moverandom_moves_a_matching_card() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grave Rummage\ngraveyard:Meadow Vole,Toll Obelisk\nmanapool:{B}\n[PLAYER2]\n[DO]\nGrave Rummage\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Meadow Vole\ngraveyard:Toll Obelisk,Grave Rummage\n[PLAYER2]\n[END]\n",
     );
 }

@@ -5,9 +5,6 @@
 
 mod common;
 
-use engine::wagic::db::Db;
-use engine::wagic_tests::Rules;
-
 const CARDS: &str = r#"
 [card]
 id=9501
@@ -265,10 +262,6 @@ auto=@each my upkeep:life:twicetype:enchantment
 [/card]
 "#;
 
-fn db() -> Db {
-    common::db(CARDS)
-}
-
 /// The rule abilities the test suite plays with.
 const GAME: &[&str] = &[
     "putinplayrule",
@@ -277,24 +270,15 @@ const GAME: &[&str] = &[
     "combattriggerrule",
 ];
 
-fn rules() -> Rules {
-    common::rules(GAME, common::DRAW)
-}
-
-#[track_caller]
-fn pass(test: &str) {
-    common::pass(&db(), &rules(), test);
-}
-
-#[track_caller]
-fn fail(test: &str) {
-    common::fail(&db(), &rules(), test);
-}
+const SUITE: common::Suite = common::Suite {
+    cards: CARDS,
+    rules: || common::rules(GAME, common::DRAW),
+};
 
 #[test]
 fn next_finishes_an_any_amount_target_list() {
     // Two creatures chosen, then `next` casts the spell with them.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Tide Recall\ninplay:Field Mouse,Ember Pinger\nmanapool:{U}\n[PLAYER2]\n[DO]\nTide Recall\nField Mouse\nEmber Pinger\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse,Ember Pinger\ngraveyard:Tide Recall\n[PLAYER2]\n[END]\n",
     );
 }
@@ -302,7 +286,7 @@ fn next_finishes_an_any_amount_target_list() {
 #[test]
 fn prex_counts_the_mana_left_for_x() {
     // {2}{U} in the pool for {X}{U}: two targets, and the second one casts the spell.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Undertow Sweep\ninplay:Field Mouse,Ember Pinger\nmanapool:{2}{U}\n[PLAYER2]\n[DO]\nUndertow Sweep\nField Mouse\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse,Ember Pinger\ngraveyard:Undertow Sweep\nmanapool:{0}\n[PLAYER2]\n[END]\n",
     );
 }
@@ -310,17 +294,17 @@ fn prex_counts_the_mana_left_for_x() {
 #[test]
 fn an_extra_turn_comes_after_this_one() {
     // After the cleanup the same player has the next turn, and draws (the opponent draws nothing).
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Second Dawn\nlibrary:Field Mouse\nmanapool:{U}\n[PLAYER2]\n[DO]\nSecond Dawn\neot\nnext\nnext\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\ngraveyard:Second Dawn\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn damagefoeof_watches_only_the_opponent() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\n[PLAYER2]\n[DO]\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\nlife:23\n[PLAYER2]\nlife:19\n[END]\n",
     );
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\n[PLAYER2]\n[DO]\nEmber Pinger\np1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Grudge Ledger,Ember Pinger\nlife:19\n[PLAYER2]\n[END]\n",
     );
 }
@@ -329,18 +313,18 @@ fn damagefoeof_watches_only_the_opponent() {
 fn attacking_or_blocking_matches_an_attacker() {
     // The defender's archer shoots the attacker during the declare-blockers step (its menu:
     // block, then the ability).
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Field Mouse\n[PLAYER2]\ninplay:Skyline Archer\n[DO]\nField Mouse\nnext\nSkyline Archer\nchoice 1\nField Mouse\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Field Mouse\n[PLAYER2]\ninplay:Skyline Archer\n[END]\n",
     );
 }
 
 #[test]
 fn damager_matches_a_creature_that_dealt_damage() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Reckoning Blade\ninplay:Ember Pinger\nmanapool:{W}\n[PLAYER2]\n[DO]\nEmber Pinger\np2\nReckoning Blade\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Reckoning Blade,Ember Pinger\n[PLAYER2]\nlife:19\n[END]\n",
     );
     // A creature that dealt no damage is no target: the blade stays in hand.
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Reckoning Blade\ninplay:Ember Pinger\nmanapool:{W}\n[PLAYER2]\n[DO]\nReckoning Blade\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Reckoning Blade,Ember Pinger\n[PLAYER2]\n[END]\n",
     );
 }
@@ -348,14 +332,14 @@ fn damager_matches_a_creature_that_dealt_damage() {
 #[test]
 fn a_creature_that_must_attack_attacks() {
     // Nobody clicks it: it attacks anyway when the attackers step ends.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rage Brute\n[PLAYER2]\n[DO]\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Rage Brute\n[PLAYER2]\nlife:17\n[END]\n",
     );
 }
 
 #[test]
 fn combattoughness_deals_damage_equal_to_toughness() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Bulwark Sentinel\n[PLAYER2]\n[DO]\nnext\nnext\nBulwark Sentinel\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Bulwark Sentinel\n[PLAYER2]\nlife:16\n[END]\n",
     );
 }
@@ -364,7 +348,7 @@ fn combattoughness_deals_damage_equal_to_toughness() {
 fn a_lure_is_blocked_by_every_creature_able_to() {
     // The defender declares no blocker; both of its creatures block the lure when blockers
     // are chosen: the lure dies, its damage kills the first blocker and none reaches the player.
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Bait Hound\n[PLAYER2]\ninplay:Field Mouse,Ember Pinger\n[DO]\nBait Hound\nnext\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Bait Hound\n[PLAYER2]\ninplay:Ember Pinger\ngraveyard:Field Mouse\n[END]\n",
     );
 }
@@ -372,7 +356,7 @@ fn a_lure_is_blocked_by_every_creature_able_to() {
 #[test]
 fn one_shot_new_abilities_of_a_transformation_play_once_wherever_the_card_is() {
     // The transformation of a card in the graveyard still plays its `moveTo`: it returns.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grave Lift\ngraveyard:Field Mouse\ninplay:Ember Pinger\nmanapool:{1}{W}\n[PLAYER2]\n[DO]\nGrave Lift\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Field Mouse\ngraveyard:Grave Lift\n[PLAYER2]\n[END]\n",
     );
 }
@@ -380,18 +364,18 @@ fn one_shot_new_abilities_of_a_transformation_play_once_wherever_the_card_is() {
 #[test]
 fn a_token_is_clicked_by_minus_the_id_of_its_source() {
     // Token(name, source): the drone's id is -9513; the zap kills it, and it ceases to exist.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n-9513\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
     // Without the click the zap has no target and stays in hand.
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\nhand:Static Zap\nmanapool:{R}\n[PLAYER2]\n[DO]\nHive Shrine\nStatic Zap\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Hive Shrine\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn a_treason_creature_is_sacrificed_in_the_cleanup_step() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Blaze Imp\nmanapool:{R}\n[PLAYER2]\n[DO]\nBlaze Imp\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Blaze Imp\n[PLAYER2]\n[END]\n",
     );
 }
@@ -399,14 +383,14 @@ fn a_treason_creature_is_sacrificed_in_the_cleanup_step() {
 #[test]
 fn a_one_shot_all_reaches_the_players_its_chooser_accepts() {
     // `all(creature,player)`: both creatures die and both players lose 2 life.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Cinder Squall\ninplay:Field Mouse\nmanapool:{R}\n[PLAYER2]\ninplay:Ember Pinger\n[DO]\nCinder Squall\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Cinder Squall,Field Mouse\nlife:18\n[PLAYER2]\ngraveyard:Ember Pinger\nlife:18\n[END]\n",
     );
 }
 
 #[test]
 fn targetcontroller_of_a_spell_is_the_player_who_cast_it() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}\n[PLAYER2]\nhand:Toll of Silence\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nToll of Silence\nField Mouse\nendinterruption\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nlife:17\n[PLAYER2]\ngraveyard:Toll of Silence\n[END]\n",
     );
 }
@@ -414,7 +398,7 @@ fn targetcontroller_of_a_spell_is_the_player_who_cast_it() {
 #[test]
 fn all_trigger_is_the_card_that_made_the_trigger_fire_when_it_resolves() {
     // The wisp dies; its trigger (on the stack) returns it from the graveyard to its hand.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Homing Wisp\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nHoming Wisp\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Wisp\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
 }
@@ -422,11 +406,11 @@ fn all_trigger_is_the_card_that_made_the_trigger_fire_when_it_resolves() {
 #[test]
 fn a_counter_unless_pay_spell_offers_its_target_a_paid_choice() {
     // Choice 0: the caster of the mouse pays {2} and the mouse resolves.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Field Mouse\nmanapool:{0}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
     );
     // Choice 1: nothing paid, the mouse is countered.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Field Mouse\nmanapool:{G}{2}\n[PLAYER2]\nhand:Tithe Denial\nmanapool:{U}\n[DO]\nField Mouse\nno\nyes\nTithe Denial\nField Mouse\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Field Mouse\nmanapool:{2}\n[PLAYER2]\ngraveyard:Tithe Denial\n[END]\n",
     );
 }
@@ -434,10 +418,10 @@ fn a_counter_unless_pay_spell_offers_its_target_a_paid_choice() {
 #[test]
 fn loseabilities_takes_the_abilities_of_the_enchanted_card() {
     // The pinger's {T} ability is gone: the click on it does nothing, the opponent keeps 20.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:20\n[END]\n",
     );
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Hollow Grasp\ninplay:Ember Pinger\nmanapool:{B}\n[PLAYER2]\n[DO]\nHollow Grasp\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger,Hollow Grasp\n[PLAYER2]\nlife:19\n[END]\n",
     );
 }
@@ -446,28 +430,28 @@ fn loseabilities_takes_the_abilities_of_the_enchanted_card() {
 fn a_blocker_clicked_while_blockers_are_ordered_moves_up() {
     // Two blockers on the mouse, the hound first: the hulk's 1 damage kills the hound. Clicking the
     // mouse blocker in the order step puts it first: the other mouse dies instead.
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound,Field Mouse\n[DO]\nShell Hulk\nnext\nBait Hound\nField Mouse\nnext\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Shell Hulk\n[PLAYER2]\ninplay:Field Mouse\ngraveyard:Bait Hound\n[END]\n",
     );
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound,Field Mouse\n[DO]\nShell Hulk\nnext\nBait Hound\nField Mouse\nnext\nField Mouse\nnext\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Shell Hulk\n[PLAYER2]\ninplay:Bait Hound\ngraveyard:Field Mouse\n[END]\n",
     );
 }
 
 #[test]
 fn the_elemental_blast_alias_targets_a_permanent_of_its_color() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Ember Pinger,Field Mouse\n[DO]\nAzure Rebuke\nEmber Pinger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ninplay:Field Mouse\ngraveyard:Ember Pinger\n[END]\n",
     );
     // A green creature is no target: the blast stays in hand.
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Azure Rebuke\nmanapool:{U}\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nAzure Rebuke\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Azure Rebuke\n[PLAYER2]\ngraveyard:Field Mouse\n[END]\n",
     );
 }
 
 #[test]
 fn an_instants_next_trigger_waits_in_the_graveyard() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Slow Gift\nlibrary:Field Mouse\nmanapool:{U}\n[PLAYER2]\n[DO]\nSlow Gift\neot\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\nhand:Field Mouse\ngraveyard:Slow Gift\n[PLAYER2]\n[END]\n",
     );
 }
@@ -475,7 +459,7 @@ fn an_instants_next_trigger_waits_in_the_graveyard() {
 #[test]
 fn the_may_abilities_of_a_card_share_one_menu() {
     // Choice 1 is the second may ability (untap): the pinger untaps and shoots again.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Twin Nudge\ninplay:Ember Pinger\nmanapool:{U}\n[PLAYER2]\n[DO]\nEmber Pinger\np2\nTwin Nudge\nchoice 1\nEmber Pinger\nEmber Pinger\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ember Pinger\ngraveyard:Twin Nudge\n[PLAYER2]\nlife:18\n[END]\n",
     );
 }
@@ -483,28 +467,28 @@ fn the_may_abilities_of_a_card_share_one_menu() {
 #[test]
 fn allmyname_counts_the_cards_of_that_name_in_play() {
     // Two rats are 2/2 each: a 1-damage zap does not kill one.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Static Zap\ninplay:Rat Pack,Rat Pack\nmanapool:{R}\n[PLAYER2]\n[DO]\nStatic Zap\nRat Pack\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Rat Pack,Rat Pack\ngraveyard:Static Zap\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn a_tap_for_mana_fires_tapped_triggers_once() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\n[PLAYER2]\ninplay:Tap Tithe\n[DO]\nSap Sprout\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Sap Sprout\nmanapool:{G}\n[PLAYER2]\ninplay:Tap Tithe\nlife:21\n[END]\n",
     );
 }
 
 #[test]
 fn an_activated_x_cost_takes_the_rest_of_the_pool() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{3}\n[PLAYER2]\n[DO]\nNectar Well\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Nectar Well\nmanapool:{0}\nlife:23\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn the_beacon_alias_shuffles_the_spell_into_its_library() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Flare\nmanapool:{R}\n[PLAYER2]\n[DO]\nHoming Flare\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nlibrary:Homing Flare\n[PLAYER2]\nlife:19\n[END]\n",
     );
 }
@@ -512,7 +496,7 @@ fn the_beacon_alias_shuffles_the_spell_into_its_library() {
 #[test]
 fn twice_may_come_before_the_word_it_doubles() {
     // `twicetype:enchantment` with one enchantment in play: 2 life each upkeep.
-    pass(
+    SUITE.pass(
         "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Twin Shrine\n[PLAYER2]\n[DO]\nnext\n[ASSERT]\nUPKEEP\n[PLAYER1]\ninplay:Twin Shrine\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }

@@ -8,7 +8,6 @@ mod common;
 
 use engine::wagic::db::{DEFAULT_MAX_GRADE, Db};
 use engine::wagic::sim;
-use engine::wagic_tests::Rules;
 use model::{Dialect, SourceFile};
 
 const CARDS: &str = r#"
@@ -62,35 +61,22 @@ toughness=1
 [/card]
 "#;
 
-fn db() -> Db {
-    common::db(CARDS)
-}
-
-fn rules() -> Rules {
-    common::rules(&["putinplayrule", "attackrule", "blockrule"], &[])
-}
-
-#[track_caller]
-fn pass(test: &str) {
-    common::pass(&db(), &rules(), test);
-}
-
-#[track_caller]
-fn fail(test: &str) {
-    common::fail(&db(), &rules(), test);
-}
+const SUITE: common::Suite = common::Suite {
+    cards: CARDS,
+    rules: || common::rules(&["putinplayrule", "attackrule", "blockrule"], &[]),
+};
 
 #[test]
 fn tap_costs_take_three_different_untapped_creatures() {
     // Three clerics pay the three tap costs: a card is drawn.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Candle Reader,Candle Acolyte,Candle Acolyte\nlibrary:Meadow Vole\n[PLAYER2]\n[DO]\nCandle Reader\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Candle Reader,Candle Acolyte,Candle Acolyte\nhand:Meadow Vole\n[PLAYER2]\n[END]\n",
     );
     // Two clerics cannot: the ability is not used.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Candle Reader,Candle Acolyte\nlibrary:Meadow Vole\n[PLAYER2]\n[DO]\nCandle Reader\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Candle Reader,Candle Acolyte\nlibrary:Meadow Vole\n[PLAYER2]\n[END]\n",
     );
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Candle Reader,Candle Acolyte\nlibrary:Meadow Vole\n[PLAYER2]\n[DO]\nCandle Reader\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Candle Reader,Candle Acolyte\nhand:Meadow Vole\n[PLAYER2]\n[END]\n",
     );
 }
@@ -98,7 +84,7 @@ fn tap_costs_take_three_different_untapped_creatures() {
 #[test]
 fn the_choice_menu_does_not_offer_the_ability_again() {
     // The mana for a second activation is there, but the menu holds only the choice.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Page Burner\nlibrary:Meadow Vole\nmanapool:{2}\n[PLAYER2]\n[DO]\nPage Burner\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Page Burner\nhand:Meadow Vole\nmanapool:{1}\n[PLAYER2]\n[END]\n",
     );
 }

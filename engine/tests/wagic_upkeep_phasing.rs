@@ -4,9 +4,6 @@
 
 mod common;
 
-use engine::wagic::db::Db;
-use engine::wagic_tests::Rules;
-
 const CARDS: &str = r#"
 [card]
 id=9801
@@ -97,38 +94,25 @@ alias=1338
 [/card]
 "#;
 
-fn db() -> Db {
-    common::db(CARDS)
-}
-
-fn rules() -> Rules {
-    common::rules(&[common::RULES, &["vampirerule"]].concat(), &[])
-}
-
-#[track_caller]
-fn pass(test: &str) {
-    common::pass(&db(), &rules(), test);
-}
-
-#[track_caller]
-fn fail(test: &str) {
-    common::fail(&db(), &rules(), test);
-}
+const SUITE: common::Suite = common::Suite {
+    cards: CARDS,
+    rules: || common::rules(&[common::RULES, &["vampirerule"]].concat(), &[]),
+};
 
 #[test]
 fn an_unpaid_upkeep_cost_resolves_its_ability_when_the_upkeep_ends() {
-    pass(
+    SUITE.pass(
         "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:Toll Golem\n[PLAYER2]\n[DO]\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:Toll Golem\nlife:18\n[PLAYER2]\n[END]\n",
     );
     // Only the controller's upkeep asks: in the opponent's upkeep nothing happens.
-    pass(
+    SUITE.pass(
         "[INIT]\nUPKEEP\n[PLAYER1]\n[PLAYER2]\ninplay:Toll Golem\n[DO]\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\n[PLAYER2]\ninplay:Toll Golem\nlife:20\n[END]\n",
     );
 }
 
 #[test]
 fn a_paid_upkeep_cost_stops_the_ability() {
-    pass(
+    SUITE.pass(
         "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:Toll Golem\nmanapool:{G}\n[PLAYER2]\n[DO]\nToll Golem\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:Toll Golem\nlife:20\n[PLAYER2]\n[END]\n",
     );
 }
@@ -136,43 +120,43 @@ fn a_paid_upkeep_cost_stops_the_ability() {
 #[test]
 fn a_cumulative_upkeep_cost_is_paid_in_the_upkeep_or_the_ability_resolves() {
     let paid = "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Aging Idol,Gray Flats\n[PLAYER2]\n[DO]\nnext\nGray Flats\nAging Idol\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:Aging Idol,Gray Flats\n[PLAYER2]\n[END]\n";
-    pass(paid);
+    SUITE.pass(paid);
     // Unpaid, the idol is sacrificed when the upkeep ends.
-    fail(&paid.replace("Gray Flats\nAging Idol\nnext", "next"));
-    pass(
+    SUITE.fail(&paid.replace("Gray Flats\nAging Idol\nnext", "next"));
+    SUITE.pass(
         "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Aging Idol,Gray Flats\n[PLAYER2]\n[DO]\nnext\nnext\n[ASSERT]\nDRAW\n[PLAYER1]\ninplay:Gray Flats\ngraveyard:Aging Idol\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn a_phased_out_creature_cannot_be_targeted_and_phases_in_at_its_untap() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Blink Sprite\nmanapool:{U}\n[DO]\nSpark Jolt\nBlink Sprite\nno\nyes\nBlink Sprite\nendinterruption\neot\n[ASSERT]\nUNTAP\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ninplay:Blink Sprite\n[END]\n",
     );
     // Without the phase out, the jolt kills the sprite.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Blink Sprite\n[DO]\nSpark Jolt\nBlink Sprite\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ngraveyard:Blink Sprite\n[END]\n",
     );
 }
 
 #[test]
 fn trigger_from_is_the_creature_met_in_combat() {
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Field Ox\n[PLAYER2]\ninplay:Grudge Hound\n[DO]\nField Ox\nnext\nGrudge Hound\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Field Ox\n[PLAYER2]\ninplay:Grudge Hound\n[END]\n",
     );
     // Without the trigger the 2/2 ox survives the 1/4 hound.
-    fail(
+    SUITE.fail(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Field Ox\n[PLAYER2]\ninplay:Field Ox\n[DO]\nField Ox\nnext\nField Ox\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Field Ox\n[PLAYER2]\ninplay:Field Ox\n[END]\n",
     );
 }
 
 #[test]
 fn a_circle_of_protection_prevents_the_next_damage_of_the_chosen_source() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ruby Circle\nmanapool:{1}\n[DO]\nSpark Jolt\np2\nno\nyes\nRuby Circle\nSpark Jolt\nendinterruption\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ninplay:Ruby Circle\nlife:20\n[END]\n",
     );
     // Not activated, the jolt hits.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ruby Circle\n[DO]\nSpark Jolt\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ninplay:Ruby Circle\nlife:18\n[END]\n",
     );
 }
@@ -180,9 +164,9 @@ fn a_circle_of_protection_prevents_the_next_damage_of_the_chosen_source() {
 #[test]
 fn a_creature_the_source_damaged_dying_fires_vampired() {
     let killed = "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nmanapool:{R}\n[PLAYER2]\ninplay:Field Mouse\n[DO]\nBlood Leech\nField Mouse\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nlife:23\n[PLAYER2]\ngraveyard:Field Mouse\n[END]\n";
-    pass(killed);
+    SUITE.pass(killed);
     // A creature that survives the damage fires nothing.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nmanapool:{R}\n[PLAYER2]\ninplay:Field Ox\n[DO]\nBlood Leech\nField Ox\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Blood Leech\nlife:20\n[PLAYER2]\ninplay:Field Ox\n[END]\n",
     );
 }

@@ -5,8 +5,6 @@
 
 mod common;
 
-use engine::wagic::db::Db;
-use engine::wagic_tests::Rules;
 use model::{Dialect, SourceFile};
 
 const CARDS: &str = r#"
@@ -200,33 +198,20 @@ auto=@combat(attacking) source(this):target(creature|myhand) ninjutsu
 [/card]
 "#;
 
-fn db() -> Db {
-    common::db(CARDS)
-}
-
-fn rules() -> Rules {
-    common::rules(common::RULES, common::DRAW)
-}
-
-#[track_caller]
-fn pass(test: &str) {
-    common::pass(&db(), &rules(), test);
-}
-
-#[track_caller]
-fn fail(test: &str) {
-    common::fail(&db(), &rules(), test);
-}
+const SUITE: common::Suite = common::Suite {
+    cards: CARDS,
+    rules: || common::rules(common::RULES, common::DRAW),
+};
 
 #[test]
 fn ability_creator_makes_the_opponent_sacrifice_one_of_its_creatures() {
     // The opponent's source: `mybattlefield` is the opponent's; its must-choose menu, then the
     // creature clicked.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grim Tithe\ninplay:Meadow Vole\nmanapool:{B}\n[PLAYER2]\ninplay:Ridge Goat\n[DO]\nGrim Tithe\nchoice 0\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Grim Tithe\n[PLAYER2]\ngraveyard:Ridge Goat\n[END]\n",
     );
     // Its own creature is no choice for the opponent.
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Grim Tithe\ninplay:Meadow Vole\nmanapool:{B}\n[PLAYER2]\n[DO]\nGrim Tithe\nchoice 0\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Grim Tithe,Meadow Vole\n[PLAYER2]\n[END]\n",
     );
 }
@@ -234,10 +219,10 @@ fn ability_creator_makes_the_opponent_sacrifice_one_of_its_creatures() {
 #[test]
 fn the_choices_of_one_ability_creator_share_one_menu() {
     // `choice add{G} _ choice add{R}`: one menu of two items; the second is red.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Twin Spring\n[PLAYER2]\n[DO]\nTwin Spring\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Twin Spring\nmanapool:{R}\n[PLAYER2]\n[END]\n",
     );
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Twin Spring\n[PLAYER2]\n[DO]\nTwin Spring\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Twin Spring\nmanapool:{G}\n[PLAYER2]\n[END]\n",
     );
 }
@@ -245,7 +230,7 @@ fn the_choices_of_one_ability_creator_share_one_menu() {
 #[test]
 fn ability_creator_for_the_targeted_player() {
     // The targeted player's source: its `controller` is that player, who draws two cards.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Shared Insight\nmanapool:{U}\n[PLAYER2]\nlibrary:Meadow Vole,Meadow Vole\n[DO]\nShared Insight\np2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Shared Insight\n[PLAYER2]\nhand:Meadow Vole,Meadow Vole\n[END]\n",
     );
 }
@@ -253,7 +238,7 @@ fn ability_creator_for_the_targeted_player() {
 #[test]
 fn ability_creator_without_a_player_word_goes_to_the_opponent() {
     // ATargetedAbilityCreator's default receiver is the opponent.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Quiet Gift\nmanapool:{W}\n[PLAYER2]\n[DO]\nQuiet Gift\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Quiet Gift\n[PLAYER2]\nlife:23\n[END]\n",
     );
 }
@@ -262,7 +247,7 @@ fn ability_creator_without_a_player_word_goes_to_the_opponent() {
 fn mystored_is_the_card_whose_ability_created_the_source() {
     // The vole is sacrificed: the scarab's trigger gives its controller a may ability whose
     // `mystored` is the scarab, which returns to its owner's hand.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Homing Scarab,Willing Vole\n[PLAYER2]\n[DO]\nWilling Vole\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Homing Scarab\ngraveyard:Willing Vole\nlife:21\n[PLAYER2]\n[END]\n",
     );
 }
@@ -270,10 +255,10 @@ fn mystored_is_the_card_whose_ability_created_the_source() {
 #[test]
 fn activatechooseacolor_plays_its_text_with_the_colour_chosen() {
     // The menu lists green, blue, red, black, white: the third is red.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\n[PLAYER2]\n[DO]\nPrism Well\nchoice 2\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\nmanapool:{R}\n[PLAYER2]\n[END]\n",
     );
-    fail(
+    SUITE.fail(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\n[PLAYER2]\n[DO]\nPrism Well\nchoice 0\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Prism Well\nmanapool:{R}\n[PLAYER2]\n[END]\n",
     );
 }
@@ -281,7 +266,7 @@ fn activatechooseacolor_plays_its_text_with_the_colour_chosen() {
 #[test]
 fn chooseatype_is_a_must_menu_then_the_creature_types() {
     // The pool's creature types in load order: vole, goat...; the goats are destroyed.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Culling Call\ninplay:Meadow Vole\nmanapool:{B}\n[PLAYER2]\ninplay:Ridge Goat\n[DO]\nCulling Call\nchoice 0\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Culling Call\n[PLAYER2]\ngraveyard:Ridge Goat\n[END]\n",
     );
 }
@@ -289,7 +274,7 @@ fn chooseatype_is_a_must_menu_then_the_creature_types() {
 #[test]
 fn an_emblem_outlasts_its_card() {
     // The sorcery is in the graveyard; its emblem's trigger still fires in the opponent's upkeep.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Lasting Boon\nmanapool:{W}\n[PLAYER2]\n[DO]\nLasting Boon\neot\nnext\nnext\nnext\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Lasting Boon\nlife:22\n[PLAYER2]\n[END]\n",
     );
 }
@@ -297,11 +282,11 @@ fn an_emblem_outlasts_its_card() {
 #[test]
 fn swap_switches_power_and_toughness_until_end_of_turn() {
     // 1/3 switched to 3/1: one damage kills it.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\nhand:Spark Jolt\nmanapool:{U}{R}\n[PLAYER2]\n[DO]\nTide Strider\nSpark Jolt\nTide Strider\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Tide Strider,Spark Jolt\n[PLAYER2]\n[END]\n",
     );
     // Switched twice: back to 1/3, it survives.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\nhand:Spark Jolt\nmanapool:{U}{U}{R}\n[PLAYER2]\n[DO]\nTide Strider\nTide Strider\nSpark Jolt\nTide Strider\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Tide Strider\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
     );
 }
@@ -309,25 +294,25 @@ fn swap_switches_power_and_toughness_until_end_of_turn() {
 #[test]
 fn copy_makes_the_card_a_copy_of_its_target() {
     // The 0/0 ooze enters as a copy of the 1/1 vole and survives.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Mirror Ooze\ninplay:Meadow Vole\nmanapool:{U}\n[PLAYER2]\n[DO]\nMirror Ooze\nchoice 0\nMeadow Vole\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole,Mirror Ooze\n[PLAYER2]\n[END]\n",
     );
     // Declined: the 0/0 dies.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Mirror Ooze\ninplay:Meadow Vole\nmanapool:{U}\n[PLAYER2]\n[DO]\nMirror Ooze\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Meadow Vole\ngraveyard:Mirror Ooze\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn clone_makes_a_token_copy_of_the_target() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Echo Rite\ninplay:Ridge Goat\nmanapool:{U}\n[PLAYER2]\n[DO]\nEcho Rite\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Ridge Goat,Ridge Goat\ngraveyard:Echo Rite\n[PLAYER2]\n[END]\n",
     );
 }
 
 #[test]
 fn exchangelife_swaps_the_life_totals() {
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Fate Ledger\nlife:7\n[PLAYER2]\nlife:15\n[DO]\nFate Ledger\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Fate Ledger\nlife:15\n[PLAYER2]\nlife:7\n[END]\n",
     );
 }
@@ -335,7 +320,7 @@ fn exchangelife_swaps_the_life_totals() {
 #[test]
 fn dynamicability_counts_age_counters() {
     // One age counter (the tap ability), then the life gain counts it.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Age Totem\nmanapool:{1}\n[PLAYER2]\n[DO]\nAge Totem\nchoice 0\nAge Totem\nchoice 1\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Age Totem\nlife:21\n[PLAYER2]\n[END]\n",
     );
 }
@@ -343,11 +328,11 @@ fn dynamicability_counts_age_counters() {
 #[test]
 fn cantbetargetof_refuses_the_sources_it_names() {
     // The instant cannot target the stag: it stays in hand.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Veiled Stag\n[DO]\nSpark Jolt\nVeiled Stag\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Veiled Stag\n[END]\n",
     );
     // A goat has no such ability.
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Spark Jolt\nmanapool:{R}\n[PLAYER2]\ninplay:Ridge Goat\n[DO]\nSpark Jolt\nRidge Goat\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Spark Jolt\n[PLAYER2]\ngraveyard:Ridge Goat\n[END]\n",
     );
 }
@@ -356,7 +341,7 @@ fn cantbetargetof_refuses_the_sources_it_names() {
 fn newtarget_attaches_the_target_aura_to_the_card() {
     // From the hand onto the battlefield, attached to the keeper (now 3/3: the jolt does not
     // kill it).
-    pass(
+    SUITE.pass(
         "[INIT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Charm Keeper\nhand:Keeper's Boon,Spark Jolt\nmanapool:{1}{R}\n[PLAYER2]\n[DO]\nCharm Keeper\nKeeper's Boon\nSpark Jolt\nCharm Keeper\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ninplay:Charm Keeper,Keeper's Boon\ngraveyard:Spark Jolt\n[PLAYER2]\n[END]\n",
     );
 }
@@ -364,7 +349,7 @@ fn newtarget_attaches_the_target_aura_to_the_card() {
 #[test]
 fn block_makes_the_card_block_the_target_attacker() {
     // The defender's hound uses its ability (its menu: block, then the ability) on the goat.
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Ridge Goat\n[PLAYER2]\ninplay:Sentry Hound\n[DO]\nRidge Goat\nnext\nSentry Hound\nchoice 1\nRidge Goat\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ngraveyard:Ridge Goat\n[PLAYER2]\ninplay:Sentry Hound\n[END]\n",
     );
 }
@@ -373,7 +358,7 @@ fn block_makes_the_card_block_the_target_attacker() {
 fn ninjutsu_puts_the_card_onto_the_battlefield_attacking() {
     // The runner attacks; its trigger (a must-choose menu, then the target) brings the goat
     // from the hand, attacking: 1 + 1 damage.
-    pass(
+    SUITE.pass(
         "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Shade Runner\nhand:Ridge Goat\n[PLAYER2]\n[DO]\nShade Runner\nnext\nchoice 0\nRidge Goat\nnext\nnext\n[ASSERT]\nCOMBATEND\n[PLAYER1]\ninplay:Shade Runner,Ridge Goat\n[PLAYER2]\nlife:18\n[END]\n",
     );
 }

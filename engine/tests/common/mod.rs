@@ -36,6 +36,33 @@ pub fn rules(game: &[&str], players: &[&str]) -> Rules {
 /// The draw-step line of the suite's players.
 pub const DRAW: &[&str] = &["@each my draw:draw:1"];
 
+/// The cards and rules of one test file, against which its cases pass or mismatch.
+pub struct Suite {
+    /// A `_cards.dat` text of invented cards.
+    pub cards: &'static str,
+    pub rules: fn() -> Rules,
+}
+
+impl Suite {
+    pub fn db(&self) -> Db {
+        db(self.cards)
+    }
+
+    pub fn rules(&self) -> Rules {
+        (self.rules)()
+    }
+
+    #[track_caller]
+    pub fn pass(&self, test: &str) {
+        pass(&self.db(), &self.rules(), test);
+    }
+
+    #[track_caller]
+    pub fn fail(&self, test: &str) {
+        fail(&self.db(), &self.rules(), test);
+    }
+}
+
 /// The test passes against `db` and `rules`.
 #[track_caller]
 pub fn pass(db: &Db, rules: &Rules, test: &str) {
