@@ -314,6 +314,31 @@ fn close_block_at_end(text: &str) -> Fix {
     )
 }
 
+/// A word of rules text without the punctuation around it (`2.` `"a"` `3,`).
+pub(crate) fn bare_word(word: &str) -> &str {
+    word.trim_matches(|c: char| matches!(c, '.' | ',' | ';' | ':' | '"' | '\''))
+}
+
+/// A signed change of power and toughness as rules text prints it: `+N/-M` -> (N, -M), each with
+/// its sign and up to three digits (the Forge and Wagic rules-text checks).
+pub(crate) fn signed_pt(word: &str) -> Option<(i64, i64)> {
+    let (a, b) = word.split_once('/')?;
+    let num = |s: &str| -> Option<i64> {
+        let (sign, d) = if let Some(d) = s.strip_prefix('+') {
+            (1, d)
+        } else if let Some(d) = s.strip_prefix('-') {
+            (-1, d)
+        } else {
+            return None;
+        };
+        if d.is_empty() || d.len() > 3 || !d.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        d.parse::<i64>().ok().map(|n| sign * n)
+    };
+    Some((num(a)?, num(b)?))
+}
+
 /// A number as rules text prints it: `a`/`an`, `zero` to `ten`, or up to `max_digits` digits
 /// (the Forge and Wagic rules-text checks).
 pub(crate) fn printed_number(word: &str, max_digits: usize) -> Option<i64> {

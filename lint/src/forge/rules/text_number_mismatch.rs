@@ -1,6 +1,7 @@
 //! F171: a number of the rules text ("draw two cards", "deals 3 damage", "gets +2/+2") that the
 //! amount of the one ability doing it contradicts.
 
+use crate::common;
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
@@ -79,30 +80,6 @@ struct Phrase {
     text: String,
 }
 
-fn bare(word: &str) -> String {
-    word.trim_matches(|c: char| matches!(c, '.' | ',' | ';' | ':' | '"' | '\''))
-        .to_ascii_lowercase()
-}
-
-/// `+N/-M` → (N, -M).
-fn pt(word: &str) -> Option<(i64, i64)> {
-    let (a, b) = word.split_once('/')?;
-    let num = |s: &str| -> Option<i64> {
-        let (sign, d) = if let Some(d) = s.strip_prefix('+') {
-            (1, d)
-        } else if let Some(d) = s.strip_prefix('-') {
-            (-1, d)
-        } else {
-            return None;
-        };
-        if d.is_empty() || d.len() > 3 || !d.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        d.parse::<i64>().ok().map(|n| sign * n)
-    };
-    Some((num(a)?, num(b)?))
-}
-
 fn is_pt_word(word: &str) -> bool {
     let Some((a, b)) = word.split_once('/') else {
         return false;
@@ -112,7 +89,10 @@ fn is_pt_word(word: &str) -> bool {
 
 fn phrases(clause: &str, out: &mut Vec<Phrase>) {
     let raw: Vec<&str> = clause.split_whitespace().collect();
-    let words: Vec<String> = raw.iter().map(|w| bare(w)).collect();
+    let words: Vec<String> = raw
+        .iter()
+        .map(|w| common::bare_word(w).to_ascii_lowercase())
+        .collect();
     for i in 0..words.len() {
         let w = words[i].as_str();
         if i > 0
@@ -218,7 +198,7 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                 let sentence_rest = rest.split(". ").next().unwrap_or("");
                 let eot = sentence_rest.contains("until end of turn");
                 let kind = if eot { Kind::PumpEot } else { Kind::StaticPt };
-                let value = pt(next(1));
+                let value = common::signed_pt(next(1));
                 out.push(Phrase {
                     kind,
                     value: if for_each(1) { None } else { value },

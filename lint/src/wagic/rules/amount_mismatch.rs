@@ -3,6 +3,7 @@
 
 use super::card_text;
 use crate::Dialect;
+use crate::common;
 use crate::diagnostic::{Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::Ctx;
@@ -90,26 +91,6 @@ impl Kind {
     }
 }
 
-fn bare(word: &str) -> &str {
-    word.trim_matches(|c: char| matches!(c, '.' | ',' | ';' | ':' | '"' | '\''))
-}
-
-/// `+N/-M` (signed, as the text prints a change) → (N, -M).
-fn signed_pt(word: &str) -> Option<(i64, i64)> {
-    let (a, b) = word.split_once('/')?;
-    let num = |s: &str| -> Option<i64> {
-        let (sign, d) = match s.as_bytes().first()? {
-            b'+' => (1, &s[1..]),
-            b'-' => (-1, &s[1..]),
-            _ => return None,
-        };
-        (!d.is_empty() && d.len() <= 3 && d.bytes().all(|b| b.is_ascii_digit()))
-            .then(|| d.parse::<i64>().ok().map(|n| sign * n))
-            .flatten()
-    };
-    Some((num(a)?, num(b)?))
-}
-
 /// The effect parts of the text, lower case: each line without the cost of an activated ability
 /// (`{T}, discard a card: ...`), without sentences about an additional cost, and without what
 /// follows `unless` (a cost the player may pay).
@@ -135,7 +116,7 @@ fn effect_text(value: &str) -> String {
 /// The amounts the text states for each kind (`None`: a phrase with no literal amount).
 fn printed(text: &str) -> Vec<(Kind, Option<(i64, i64)>)> {
     let raw: Vec<&str> = text.split_whitespace().collect();
-    let words: Vec<&str> = raw.iter().map(|w| bare(w)).collect();
+    let words: Vec<&str> = raw.iter().map(|w| common::bare_word(w)).collect();
     let mut out = Vec::new();
     for i in 0..words.len() {
         if i > 0 && matches!(words[i - 1], "would" | "to" | "can't" | "don't" | "doesn't") {
@@ -184,7 +165,9 @@ fn printed(text: &str) -> Vec<(Kind, Option<(i64, i64)>)> {
                     .any(|w| w.contains("cop"));
                 (noun.is_some() && !counters && !copy).then(|| (Kind::Token, one(1)))
             }
-            "get" | "gets" if next(1).contains('/') => Some((Kind::Pump, signed_pt(next(1)))),
+            "get" | "gets" if next(1).contains('/') => {
+                Some((Kind::Pump, common::signed_pt(next(1))))
+            }
             "become" | "becomes" if matches!(next(1), "a" | "an") && next(2).contains('/') => {
                 let value = next(2)
                     .split_once('/')
