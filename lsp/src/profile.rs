@@ -95,3 +95,8 @@ pub(crate) fn since(what: &str, began: Option<Instant>) {
         span.began = began;
     }
 }
+
+/// The time now when profiling (to begin a span later reported by `since`), else `None`.
+pub(crate) fn now() -> Option<Instant> {
+    profile().map(|_| Instant::now())
+}

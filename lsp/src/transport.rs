@@ -396,7 +396,7 @@ where
     'read: loop {
         let n = input.read(&mut chunk).await.unwrap_or(0);
         if decoder.buffered() == 0 {
-            frame_began = Some(std::time::Instant::now());
+            frame_began = crate::profile::now();
         }
         let mut events = Vec::new();
         if n == 0 {
