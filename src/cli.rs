@@ -28,6 +28,9 @@ pub enum Command {
     Lsp(LspArgs),
     /// The Forge vocabulary read from an engine's source, and what changed between versions.
     Vocab(VocabArgs),
+    /// Learn from a card folder which script idiom goes with which rules-text template, and
+    /// write the associations as data (what the `idiom-missing` rules compare cards with).
+    Learn(LearnArgs),
     /// Tools for cardlint's developers.
     #[command(subcommand)]
     Debug(DebugCommand),
@@ -209,6 +212,29 @@ pub enum VocabCommand {
         #[arg(long)]
         kind: Option<String>,
     },
+}
+
+#[derive(Args)]
+pub struct LearnArgs {
+    /// The dialect of the cards: `forge` (a `cardsfolder`) or `wagic` (a `sets/primitives`
+    /// folder or files).
+    #[arg(value_parser = ["forge", "wagic"])]
+    pub dialect: String,
+    /// Card files and folders to learn from.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The label written in the file (default: `custom`).
+    #[arg(long)]
+    pub label: Option<String>,
+    /// Write to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Distinct cards an antecedent needs before its associations are kept.
+    #[arg(long, default_value_t = 20)]
+    pub min_support: usize,
+    /// Share of the units with an antecedent that must hold a fact.
+    #[arg(long, default_value_t = 0.97)]
+    pub min_confidence: f64,
 }
 
 #[derive(Args)]

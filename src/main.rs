@@ -10,6 +10,7 @@ mod cli;
 mod context;
 mod files;
 mod fix;
+mod learn_cmd;
 mod output;
 mod rules_cmd;
 mod simulate;
@@ -107,6 +108,7 @@ fn main() -> ExitCode {
             lsp::run_stdio(options).map_err(|e| e.to_string())
         }
         cli::Command::Vocab(args) => vocab_cmd::run(&args),
+        cli::Command::Learn(args) => learn_cmd::run(&args),
         cli::Command::Debug(cli::DebugCommand::Tree { file, dialect }) => {
             check::debug_tree(&file, dialect)
         }

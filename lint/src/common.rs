@@ -357,3 +357,33 @@ pub(crate) fn printed_number(word: &str, max_digits: usize) -> Option<i64> {
     }
     None
 }
+
+/// Drops, from `out[first..]`, the findings of rules with `yields_to` when a finding of one of
+/// those rules lies in the same unit (`unit_of` maps a byte offset to its record or card; `None`
+/// outside any).
+pub fn apply_yields(
+    out: &mut Vec<crate::diagnostic::Diagnostic>,
+    first: usize,
+    unit_of: impl Fn(syntax::TextSize) -> Option<usize>,
+) {
+    if !out[first..].iter().any(|d| !d.rule.yields_to.is_empty()) {
+        return;
+    }
+    let taken: Vec<(&'static str, Option<usize>)> = out[first..]
+        .iter()
+        .map(|d| (d.rule.code, unit_of(d.range.start())))
+        .collect();
+    let mut i = 0;
+    out.retain(|d| {
+        let k = i;
+        i += 1;
+        if k < first || d.rule.yields_to.is_empty() {
+            return true;
+        }
+        let unit = unit_of(d.range.start());
+        unit.is_none()
+            || !taken
+                .iter()
+                .any(|(code, u)| *u == unit && d.rule.yields_to.contains(code))
+    });
+}

@@ -83,6 +83,10 @@ pub struct RuleMeta {
     pub marks_unneeded_text: bool,
     /// The cardlint version that introduced it.
     pub since: &'static str,
+    /// Rules (codes) that explain the same mistake more precisely: where one of them reports
+    /// on the same record (Forge: line; Wagic: card), this rule's finding is dropped (a rule
+    /// learned from a corpus rediscovers what a hand-written one already says).
+    pub yields_to: &'static [&'static str],
 }
 
 /// The passes that report findings: the lint (`check`) and the simulation (`simulate`,
@@ -111,6 +115,7 @@ impl RuleMeta {
         pass: Pass::Lint,
         marks_unneeded_text: false,
         since: "0.1.0",
+        yields_to: &[],
     };
 
     /// The anchor of the rule's section in `docs/rules.md` (`e001-invalid-utf8`).

@@ -5,6 +5,7 @@
 pub mod dialect;
 pub mod forge;
 pub mod guard;
+pub mod learn;
 pub mod netrunner;
 pub mod pymtg;
 pub mod rulescript;

@@ -197,6 +197,12 @@ impl DialectLinter for Linter {
         };
         let first = out.len();
         filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+        // A learned rule yields to the hand-written rule that explains the same line.
+        let text = file.text();
+        crate::common::apply_yields(out, first, |at| {
+            let at = usize::from(at).min(text.len());
+            Some(text[..at].bytes().filter(|b| *b == b'\n').count())
+        });
         // Lines and brackets that a Forge rule explains more precisely do not also get the
         // generic syntax diagnostic.
         let replaced: Vec<(ErrorKind, syntax::TextRange)> = out[first..]

@@ -140,6 +140,21 @@ impl Ctx<'_> {
         Some((&facts.index.blocks[i], &facts.blocks[i]))
     }
 
+    /// Whether the engine's default loader reads the card (its grade, and the file's grade
+    /// line, let it through); `true` when the file has no index facts.
+    pub fn loaded(&self, card: &CardView) -> bool {
+        let Some(facts) = self.facts else {
+            return true;
+        };
+        match self.block(card) {
+            Some((block, _)) => {
+                block.effective_grade(facts.index.gate.map(|(level, _)| level))
+                    <= model::wagic::vocab::DEFAULT_MAX_GRADE
+            }
+            None => true,
+        }
+    }
+
     /// A place in the workspace as related information of a finding of this file.
     pub fn related(&self, at: Location, message: impl Into<String>) -> crate::Related {
         let path = self
@@ -330,7 +345,13 @@ pub fn lint_cards(
         code,
         file_level,
     };
+    let first = out.len();
     filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));
+    // A learned rule yields to the hand-written rule that explains the same card.
+    let blocks: Vec<TextRange> = ctx.cards.iter().map(|c| c.node.range()).collect();
+    crate::common::apply_yields(out, first, |at| {
+        blocks.iter().position(|b| b.contains_inclusive(at))
+    });
 }
 
 /// A bracket that a Wagic rule reports at its own level is not reported twice: drops the shared

@@ -13,6 +13,7 @@ mod controller_outside_battlefield;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
+mod idiom_missing;
 mod keyword_arity;
 mod line_before_name;
 mod malformed_comparison;
@@ -127,6 +128,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_controller_not_scripted),
     rule!(text_number_mismatch),
     rule!(missing_oracle),
+    rule!(idiom_missing),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
@@ -168,6 +170,11 @@ impl<'a> super::Ctx<'a> {
         self.cache
             .counters
             .get_or_init(|| words::counters(&self.model))
+    }
+
+    /// The learned idioms the file is compared with.
+    pub(crate) fn idioms(&self) -> &'static model::learn::Idioms {
+        model::learn::forge_shipped()
     }
 
     /// Every Valid alternative of the file.

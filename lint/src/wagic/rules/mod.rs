@@ -12,6 +12,7 @@ mod duplicate_definition;
 mod duplicate_id;
 mod grade_conflict;
 mod grade_gated_primitive;
+mod idiom_missing;
 mod invalid_id;
 mod invalid_power_toughness;
 mod keyword_not_in_text;
@@ -86,4 +87,5 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(may_not_scripted),
     rule!(amount_mismatch),
     rule!(misspelt_effect),
+    rule!(idiom_missing),
 ];

@@ -1,0 +1,430 @@
+//! Rules text as templates: a sentence is normalised into words (the card's name, numbers,
+//! colours, mana symbols and power/toughness changes abstracted; reminder text dropped), and a
+//! normalised sentence yields its templates (the prefixes it starts with and the word n-grams it
+//! holds). The miner and the rules build templates with these functions only, so that what was
+//! learned is what is looked up.
+
+/// The longest anchored prefix (in words) kept as a template.
+pub const MAX_PREFIX: usize = 8;
+/// The longest n-gram kept as a template.
+pub const MAX_NGRAM: usize = 6;
+/// Sentences longer than this many words are cut (bounded work per sentence).
+pub const MAX_WORDS: usize = 64;
+/// Texts longer than this many bytes are not read (bounded work per record).
+pub const MAX_TEXT: usize = 4096;
+
+/// Where a sentence sits in an ability's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Part {
+    /// The whole sentence (spells, activated and static abilities, replacements).
+    All,
+    /// A trigger's condition: `When/Whenever/At ...` up to the first comma.
+    Cond,
+    /// What a trigger does: the rest of its first sentence and the sentences after it.
+    Eff,
+}
+
+impl Part {
+    pub fn tag(self) -> &'static str {
+        match self {
+            Part::All => "",
+            Part::Cond => ":cond",
+            Part::Eff => ":eff",
+        }
+    }
+}
+
+/// One sentence (or a trigger's condition or effect clause): its words, normalised, and the
+/// original text it was read from.
+#[derive(Clone, Debug)]
+pub struct Segment<'a> {
+    pub part: Part,
+    /// The sentence as written (trimmed), for messages.
+    pub text: &'a str,
+    pub words: Vec<String>,
+}
+
+const NUMBER_WORDS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
+const COLOURS: &[&str] = &["white", "blue", "black", "red", "green"];
+
+/// The marker words stand for.
+pub const NAME: &str = "~";
+pub const NUMBER: &str = "#";
+pub const COLOUR: &str = "COLOR";
+pub const MANA: &str = "{m}";
+
+/// Replace every occurrence of `needle` in `hay` (ASCII case-sensitive) with `~`.
+fn replace_name(hay: &str, needle: &str) -> String {
+    if needle.is_empty() || !hay.contains(needle) {
+        return hay.to_string();
+    }
+    hay.replace(needle, NAME)
+}
+
+/// Text without parenthesised reminder text.
+fn strip_reminder(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The normalised words of one sentence (already split off its neighbours).
+pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
+    let mut text = strip_reminder(sentence);
+    for marker in ["CARDNAME", "NICKNAME"] {
+        text = replace_name(&text, marker);
+    }
+    for name in names {
+        text = replace_name(&text, name);
+    }
+    let lower = text.to_lowercase().replace(['’', '‘'], "'");
+    let mut out: Vec<String> = Vec::new();
+    let b = lower.as_bytes();
+    let mut i = 0;
+    let mut cur = String::new();
+    let flush = |cur: &mut String, out: &mut Vec<String>| {
+        if cur.is_empty() {
+            return;
+        }
+        let w = std::mem::take(cur);
+        let w = w.trim_matches(|c: char| c == '\'' || c == '*');
+        if w.is_empty() {
+            return;
+        }
+        if NUMBER_WORDS.contains(&w) || w.bytes().all(|c| c.is_ascii_digit()) {
+            out.push(NUMBER.into());
+        } else if COLOURS.contains(&w) {
+            out.push(COLOUR.into());
+        } else if let Some(pt) = pt_word(w) {
+            out.push(pt.into());
+        } else {
+            out.push(w.to_string());
+        }
+    };
+    while i < b.len() && out.len() < MAX_WORDS {
+        let c = b[i];
+        match c {
+            b'{' => {
+                flush(&mut cur, &mut out);
+                // A run of brace symbols: `{T}`, `{Q}` alone; mana as one marker.
+                let mut j = i;
+                let mut mana = false;
+                while j < b.len() && b[j] == b'{' {
+                    let Some(close) = lower[j..].find('}') else {
+                        break;
+                    };
+                    let sym = &lower[j + 1..j + close];
+                    if sym == "t" || sym == "q" {
+                        if mana {
+                            out.push(MANA.into());
+                            mana = false;
+                        }
+                        out.push(format!("{{{sym}}}"));
+                    } else {
+                        mana = true;
+                    }
+                    j += close + 1;
+                }
+                if mana {
+                    out.push(MANA.into());
+                }
+                i = if j == i { i + 1 } else { j };
+            }
+            b',' | b'.' | b';' | b':' | b'"' | b'!' | b'?' => {
+                flush(&mut cur, &mut out);
+                out.push((c as char).to_string());
+                i += 1;
+            }
+            b' ' | b'\t' | b'(' | b')' | b'[' | b']' => {
+                flush(&mut cur, &mut out);
+                i += 1;
+            }
+            _ => {
+                // Multi-byte characters (dashes, bullets) separate words.
+                let ch = lower[i..].chars().next().unwrap_or(' ');
+                if ch == '—' || ch == '•' || ch == '–' || ch == '“' || ch == '”' {
+                    flush(&mut cur, &mut out);
+                    out.push(if ch == '“' || ch == '”' {
+                        "\"".into()
+                    } else {
+                        ch.to_string()
+                    });
+                } else {
+                    cur.push(ch);
+                }
+                i += ch.len_utf8();
+            }
+        }
+    }
+    flush(&mut cur, &mut out);
+    out.truncate(MAX_WORDS);
+    out
+}
+
+/// `+2/+2`, `-X/-0`, `3/3` as markers.
+fn pt_word(w: &str) -> Option<&'static str> {
+    let (p, t) = w.split_once('/')?;
+    let num = |s: &str| !s.is_empty() && (s == "x" || s.bytes().all(|c| c.is_ascii_digit()));
+    let signed = |s: &str| s.strip_prefix(['+', '-']).is_some_and(num);
+    if signed(p) && signed(t) {
+        Some("+n/+n")
+    } else if num(p) && num(t) {
+        Some("n/n")
+    } else {
+        None
+    }
+}
+
+/// The sentences of a text, split after `.`, `;`, `!` or `?` followed by a space or the end,
+/// at literal `\n` line breaks (Forge's `Oracle:` separator), at ` -- ` and at runs of two or
+/// more spaces (the line separators of Wagic's `text=`); trimmed, empty ones dropped.
+pub fn sentences(text: &str) -> Vec<&str> {
+    let text = if text.len() > MAX_TEXT {
+        let mut end = MAX_TEXT;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        &text[..end]
+    } else {
+        text
+    };
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut start = 0;
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            b'\\' if b.get(i + 1) == Some(&b'n') => {
+                push_trimmed(&mut out, &text[start..i]);
+                start = i + 2;
+                i += 2;
+                continue;
+            }
+            b' ' if depth == 0 && (b[i..].starts_with(b" -- ") || b.get(i + 1) == Some(&b' ')) => {
+                push_trimmed(&mut out, &text[start..i]);
+                let mut j = i;
+                while j < b.len() && (b[j] == b' ' || b[j] == b'-') {
+                    j += 1;
+                }
+                // ` -- ` and space runs are separators; a lone `-` after spaces is text.
+                if b[i..j].contains(&b'-') && !b[i..].starts_with(b" -- ") {
+                    j = i + 1;
+                    while j < b.len() && b[j] == b' ' {
+                        j += 1;
+                    }
+                }
+                start = j;
+                i = j;
+                continue;
+            }
+            b'.' | b';' | b'!' | b'?' if depth == 0 => {
+                let next = b.get(i + 1);
+                if next.is_none_or(|c| *c == b' ' || *c == b'"' || *c == b'\\') {
+                    push_trimmed(&mut out, &text[start..=i]);
+                    start = i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    push_trimmed(&mut out, &text[start..]);
+    out
+}
+
+fn push_trimmed<'a>(out: &mut Vec<&'a str>, s: &'a str) {
+    let s = s.trim();
+    if !s.is_empty() {
+        out.push(s);
+    }
+}
+
+/// The segments of an ability's text. With `trigger`, a first sentence that opens with `When`,
+/// `Whenever` or `At` is cut at its first comma into the condition and the effect, and the
+/// sentences after it are effect; otherwise every sentence is `All`.
+pub fn segments<'a>(text: &'a str, names: &[&str], trigger: bool) -> Vec<Segment<'a>> {
+    let mut out = Vec::new();
+    for (i, s) in sentences(text).into_iter().enumerate() {
+        let w = words(s, names);
+        if w.is_empty() {
+            continue;
+        }
+        if !trigger {
+            out.push(Segment {
+                part: Part::All,
+                text: s,
+                words: w,
+            });
+            continue;
+        }
+        let opens = matches!(w[0].as_str(), "when" | "whenever" | "at");
+        if i == 0 && opens {
+            match w.iter().position(|x| x == ",") {
+                Some(c) => {
+                    out.push(Segment {
+                        part: Part::Cond,
+                        text: s,
+                        words: w[..c].to_vec(),
+                    });
+                    out.push(Segment {
+                        part: Part::Eff,
+                        text: s,
+                        words: w[c + 1..].to_vec(),
+                    });
+                }
+                None => out.push(Segment {
+                    part: Part::Cond,
+                    text: s,
+                    words: w,
+                }),
+            }
+        } else {
+            out.push(Segment {
+                part: Part::Eff,
+                text: s,
+                words: w,
+            });
+        }
+    }
+    out
+}
+
+/// The shortest n-gram kept as a template (shorter ones, `into a`, say too little).
+pub const MIN_NGRAM: usize = 3;
+
+/// The templates of a segment's words: its anchored prefixes (`^ whenever you cast`, up to
+/// `MAX_PREFIX` words) and its n-grams of `MIN_NGRAM` to `MAX_NGRAM` words, each once, in a
+/// stable order.
+pub fn templates(words: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let n = words.len();
+    for len in 1..=n.min(MAX_PREFIX) {
+        out.push(format!("^ {}", words[..len].join(" ")));
+    }
+    for len in MIN_NGRAM..=MAX_NGRAM.min(n) {
+        for start in 0..=n - len {
+            out.push(words[start..start + len].join(" "));
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether template `general` is implied by template `specific`: every text that holds
+/// `specific` holds `general` (the same words inside it; an anchored one only as its prefix).
+pub fn implies(specific: &str, general: &str) -> bool {
+    if specific == general {
+        return true;
+    }
+    match (specific.strip_prefix("^ "), general.strip_prefix("^ ")) {
+        (Some(s), Some(g)) => s.starts_with(g) && s.as_bytes().get(g.len()) == Some(&b' '),
+        (_, Some(_)) => false,
+        (Some(s), None) => contains_words(s, general),
+        (None, None) => contains_words(specific, general),
+    }
+}
+
+/// Whether the space-separated words of `needle` appear as consecutive words of `hay`.
+fn contains_words(hay: &str, needle: &str) -> bool {
+    let mut from = 0;
+    while let Some(i) = hay[from..].find(needle) {
+        let at = from + i;
+        let end = at + needle.len();
+        let left = at == 0 || hay.as_bytes()[at - 1] == b' ';
+        let right = end == hay.len() || hay.as_bytes()[end] == b' ';
+        if left && right {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str) -> String {
+        words(s, &["Grave Tender"]).join(" ")
+    }
+
+    #[test]
+    fn words_abstract_names_numbers_colours_mana() {
+        assert_eq!(
+            w("Whenever Grave Tender deals combat damage to a player, draw two cards."),
+            "whenever ~ deals combat damage to a player , draw # cards ."
+        );
+        assert_eq!(
+            w("{2}{R}, {T}: CARDNAME gets +2/+0 until end of turn."),
+            "{m} , {t} : ~ gets +n/+n until end of turn ."
+        );
+        assert_eq!(
+            w("Create a 1/1 green Saproling creature token (It's a token.)"),
+            "create a n/n COLOR saproling creature token"
+        );
+        assert_eq!(w("You may pay {X}{U}{U}."), "you may pay {m} .");
+    }
+
+    #[test]
+    fn sentences_split_on_stops_and_line_breaks() {
+        assert_eq!(
+            sentences("Flying\\nWhen it dies, draw a card. You gain 1 life."),
+            vec!["Flying", "When it dies, draw a card.", "You gain 1 life."]
+        );
+        assert_eq!(
+            sentences("Gain 3.5 life (not 3. really)."),
+            vec!["Gain 3.5 life (not 3. really)."]
+        );
+        assert_eq!(
+            sentences("Flying -- {T}: Draw a card.   {1}: Untap it"),
+            vec!["Flying", "{T}: Draw a card.", "{1}: Untap it"]
+        );
+    }
+
+    #[test]
+    fn trigger_segments_cut_condition_and_effect() {
+        let s = segments(
+            "Whenever you cast a spell, you may draw a card. Then discard a card.",
+            &[],
+            true,
+        );
+        let parts: Vec<_> = s.iter().map(|s| (s.part, s.words.join(" "))).collect();
+        assert_eq!(
+            parts,
+            vec![
+                (Part::Cond, "whenever you cast a spell".to_string()),
+                (Part::Eff, "you may draw a card .".to_string()),
+                (Part::Eff, "then discard a card .".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn templates_and_implication() {
+        let t = templates(&["you".into(), "may".into(), "draw".into()]);
+        assert_eq!(
+            t,
+            vec!["^ you", "^ you may", "^ you may draw", "you may draw"]
+        );
+        assert!(implies("^ whenever you cast a", "^ whenever you cast"));
+        assert!(!implies("^ whenever you cast", "^ whenever you cast a"));
+        assert!(implies("^ whenever you cast a", "you cast"));
+        assert!(implies("you cast a spell", "cast a"));
+        assert!(!implies("you cast a spell", "^ you cast"));
+        assert!(!implies("you cast", "you ca"));
+    }
+}
