@@ -1,7 +1,7 @@
 //! Forge cards built from the typed AST (`syntax::forge::ast`): faces with their lines, records
 //! with their params (as Forge splits them: last one wins), and SVars (per face).
 
-use crate::mana::{self, Mana};
+use crate::core::mana::{self, Mana};
 use std::collections::HashMap;
 use syntax::TextRange;
 use syntax::forge::ast;
@@ -215,7 +215,7 @@ pub fn build(tree: &ast::SourceFile) -> ForgeCard {
                 }
                 bits
             }
-            None => crate::wagic::db::colors_of_cost(&face.mana),
+            None => mana::colors_of_cost(&face.mana),
         };
         card.faces.push(face);
     };

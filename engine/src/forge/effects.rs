@@ -9,7 +9,7 @@ use super::board::zone_of;
 use super::build::Rec;
 use super::sim::{Sim, Tgt};
 use super::valid::Tri;
-use crate::game::{Card, CardId, Chars, PlayerId, Zone};
+use crate::core::game::{Card, CardId, Chars, PlayerId, Zone};
 use model::forge::Vocabulary;
 use syntax::TextRange;
 
@@ -557,7 +557,7 @@ fn change_counters(s: &mut Sim<'_>, rec: &Rec, sign: i32) {
         let card = s.game.card_mut(c);
         match card.counters.iter_mut().find(|k| k.name == name) {
             Some(k) => k.nb = (k.nb + sign * n).max(0),
-            None if sign > 0 => card.counters.push(crate::game::Counter {
+            None if sign > 0 => card.counters.push(crate::core::game::Counter {
                 name: name.clone(),
                 power: 0,
                 toughness: 0,
@@ -596,7 +596,11 @@ fn token(s: &mut Sim<'_>, rec: &Rec) {
 fn mana(s: &mut Sim<'_>, rec: &Rec) {
     let produced = rec.value("Produced").unwrap_or("C").to_string();
     for w in produced.split_whitespace() {
-        if let Some(c) = w.bytes().next().and_then(crate::mana::color_of_letter) {
+        if let Some(c) = w
+            .bytes()
+            .next()
+            .and_then(crate::core::mana::color_of_letter)
+        {
             s.game.players[0].pool.add_color(c, 1);
         }
     }
@@ -851,9 +855,9 @@ fn permanent(s: &mut Sim<'_>, _rec: &Rec) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::Game;
     use crate::findings::Kind;
     use crate::forge::testing::{SPELL, board, count, kinds, play};
-    use crate::game::Game;
     use model::forge::vocab::any_version;
 
     #[test]
@@ -990,8 +994,8 @@ mod tests {
         let (g, _, f) = play("Name:Test Spring\nTypes:Land\nA:AB$ Mana | Cost$ T | Produced$ G\n");
         assert!(f.is_empty(), "{f:?}");
         assert_eq!(
-            g.players[0].pool.get(crate::mana::GREEN),
-            before.players[0].pool.get(crate::mana::GREEN) + 1
+            g.players[0].pool.get(crate::core::mana::GREEN),
+            before.players[0].pool.get(crate::core::mana::GREEN) + 1
         );
     }
     #[test]

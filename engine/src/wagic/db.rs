@@ -3,8 +3,8 @@
 //! what is already registered, grades gate files and cards, macros are global.
 //! Cards come from the typed AST of `syntax::wagic` (the linter's parse).
 
-use crate::game::Keywords;
-use crate::mana::{self, Mana};
+use crate::core::game::Keywords;
+use crate::core::mana::{self, Mana};
 use model::{FileId, SourceFile};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -360,7 +360,7 @@ impl Db {
         }
         if has_def {
             if !color_set {
-                def.colors = colors_of_cost(&def.mana);
+                def.colors = mana::colors_of_cost(&def.mana);
             }
             if def.has_type("land") || def.has_type("artifact") {
                 def.colors |= 1;
@@ -477,17 +477,6 @@ impl Db {
         }
         s
     }
-}
-
-/// The colours of a mana cost, as a bit set.
-pub fn colors_of_cost(cost: &Mana) -> u8 {
-    let mut c = 0u8;
-    for i in 1..mana::NB_COLORS {
-        if cost.has_color(i) {
-            c |= 1 << i;
-        }
-    }
-    c
 }
 
 /// `abilities=` matching: the highest-index table entry contained in the piece.

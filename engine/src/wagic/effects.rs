@@ -4,8 +4,8 @@
 use super::db::{Primitive, atoi};
 use super::parse::{self, Ab, Duration, Effect, LordKind, Who};
 use super::runtime::*;
-use crate::game::{CardId, Counter, PlayerId, Zone};
-use crate::mana::Mana;
+use crate::core::game::{CardId, Counter, PlayerId, Zone};
+use crate::core::mana::Mana;
 use std::sync::Arc;
 
 impl WGame<'_> {
@@ -161,7 +161,7 @@ impl WGame<'_> {
             Ab::Effect(e) => {
                 let mut inst =
                     Inst::new(ab.clone(), source, self.g.card(source).incarnation, target);
-                match super::cont::duration_of(ab) {
+                match super::parse::duration_of(ab) {
                     Some(Duration::Ueot) => inst.ueot = true,
                     Some(Duration::Forever) => inst.forever = true,
                     _ => {}
@@ -487,7 +487,7 @@ impl WGame<'_> {
                             }
                             None => self.number(value, source, None, line),
                         };
-                        crate::mana::Mana::parse_wagic_groups(&format!("{{{}}}", n.max(0)))
+                        crate::core::mana::Mana::parse_wagic_groups(&format!("{{{}}}", n.max(0)))
                     }
                     None => parse::parse_cost(cost).mana,
                 };
@@ -814,7 +814,7 @@ impl WGame<'_> {
                 } else {
                     let m = Mana::parse_wagic_groups(what);
                     let mut pool = self.g.players[p].pool.clone();
-                    for i in 0..crate::mana::NB_COLORS {
+                    for i in 0..crate::core::mana::NB_COLORS {
                         pool.amounts[i] = (pool.amounts[i] - m.amounts[i]).max(0);
                     }
                     self.g.players[p].pool = pool;
@@ -846,7 +846,7 @@ impl WGame<'_> {
                 // GenericChooseTypeColor::resolve: a menu for the card it applies to.
                 let card = tcard.unwrap_or(source);
                 let values: Vec<String> = if *color {
-                    crate::mana::COLOR_NAMES[1..]
+                    crate::core::mana::COLOR_NAMES[1..]
                         .iter()
                         .map(|c| c.to_string())
                         .collect()
@@ -1001,7 +1001,7 @@ impl WGame<'_> {
             }
             Effect::Clone { with, types, who } => {
                 let Some(t) = tcard else { return };
-                let Some(def) = self.prim(t).cloned() else {
+                let Some(def) = self.prim_arc(t) else {
                     return;
                 };
                 let me = self.controller(source);
@@ -1017,7 +1017,8 @@ impl WGame<'_> {
                         {
                             base.keywords.set(i, true);
                         }
-                        if let Some(col) = crate::mana::COLOR_NAMES.iter().position(|n| *n == w)
+                        if let Some(col) =
+                            crate::core::mana::COLOR_NAMES.iter().position(|n| *n == w)
                             && col > 0
                         {
                             base.colors |= 1 << col;
@@ -1056,7 +1057,7 @@ impl WGame<'_> {
         if card == target {
             return;
         }
-        let Some(def) = self.prim(target).cloned() else {
+        let Some(def) = self.prim_arc(target) else {
             return;
         };
         let keywords = self.g.card(target).base.keywords;
@@ -1100,7 +1101,7 @@ impl WGame<'_> {
         };
         let card = menu.card;
         let text = if menu.color {
-            let col = crate::mana::COLOR_NAMES
+            let col = crate::core::mana::COLOR_NAMES
                 .iter()
                 .position(|c| *c == value)
                 .unwrap_or(0);
@@ -1162,7 +1163,7 @@ impl WGame<'_> {
         };
         // The source's Spell resolves: nested deeper than MAX_DEPTH, the play is a loop (as
         // for resolve_spell).
-        if self.g.depth >= crate::game::MAX_DEPTH {
+        if self.g.depth >= crate::core::game::MAX_DEPTH {
             self.g.steps = self.g.steps.max(self.g.budget.saturating_add(1));
             return;
         }
@@ -1186,7 +1187,7 @@ impl WGame<'_> {
     pub fn equip(&mut self, equipment: CardId, creature: CardId) {
         self.unequip(equipment);
         self.g.card_mut(equipment).attached_to = Some(creature);
-        let Some(prim) = self.prim(equipment).cloned() else {
+        let Some(prim) = self.prim_arc(equipment) else {
             return;
         };
         let lines: Vec<(String, usize)> = prim
@@ -1655,7 +1656,7 @@ impl WGame<'_> {
                     card.damage += n;
                     card.was_dealt_damage = true;
                 }
-                self.g.card_mut(source).dealt_damage_to |= crate::game::DEALT_TO_CREATURE;
+                self.g.card_mut(source).dealt_damage_to |= crate::core::game::DEALT_TO_CREATURE;
             }
             Tgt::Player(p) => {
                 if n <= 0 {
@@ -1669,9 +1670,9 @@ impl WGame<'_> {
                 }
                 self.g.players[p].damage_this_turn += n;
                 let bit = if p == self.controller(source) {
-                    crate::game::DEALT_TO_CONTROLLER
+                    crate::core::game::DEALT_TO_CONTROLLER
                 } else {
-                    crate::game::DEALT_TO_OPPONENT
+                    crate::core::game::DEALT_TO_OPPONENT
                 };
                 self.g.card_mut(source).dealt_damage_to |= bit;
             }
@@ -1716,7 +1717,10 @@ fn inline_token(name: &str, types: &str, power: i32, toughness: i32, abilities: 
         if piece.is_empty() {
             continue;
         }
-        if let Some(c) = crate::mana::COLOR_NAMES.iter().position(|n| *n == piece) {
+        if let Some(c) = crate::core::mana::COLOR_NAMES
+            .iter()
+            .position(|n| *n == piece)
+        {
             p.colors |= 1 << c;
             continue;
         }

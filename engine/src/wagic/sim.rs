@@ -7,8 +7,8 @@ use super::db::{Db, Primitive};
 use super::parse::{self, Ab};
 use super::runtime::*;
 use super::targets::{Attr, TargetSpec, TcKind};
+use crate::core::game::{CardId, Zone};
 use crate::findings::{CardOutcome, Finding, Kind};
-use crate::game::{CardId, Zone};
 use std::collections::HashSet;
 use std::sync::{Arc, LazyLock};
 use syntax::TextRange;
@@ -43,7 +43,7 @@ static BOARD: LazyLock<Vec<Arc<Primitive>>> = LazyLock::new(|| {
             toughness: t,
             ..Primitive::default()
         };
-        prim.mana.add_color(crate::mana::COLORLESS, 2);
+        prim.mana.add_color(crate::core::mana::COLORLESS, 2);
         for a in abilities {
             if let Some(i) = super::basic::BASIC_ABILITIES.iter().position(|x| x == a) {
                 prim.basic.set(i, true);
@@ -51,7 +51,7 @@ static BOARD: LazyLock<Vec<Arc<Primitive>>> = LazyLock::new(|| {
         }
         Arc::new(prim)
     };
-    use crate::mana::{BLACK, BLUE, GREEN, RED, WHITE};
+    use crate::core::mana::{BLACK, BLUE, GREEN, RED, WHITE};
     vec![
         mk("Plains", "basic land plains", 1, 0, 0, &[]),
         mk("Island", "basic land island", 1, 0, 0, &[]),
@@ -105,9 +105,9 @@ static HAND: LazyLock<Vec<Arc<Primitive>>> = LazyLock::new(|| {
         })
     };
     vec![
-        mk("Quick Bolt", "instant", 1 << crate::mana::RED),
-        mk("Deep Study", "sorcery", 1 << crate::mana::BLUE),
-        mk("Field Bear", "creature bear", 1 << crate::mana::GREEN),
+        mk("Quick Bolt", "instant", 1 << crate::core::mana::RED),
+        mk("Deep Study", "sorcery", 1 << crate::core::mana::BLUE),
+        mk("Field Bear", "creature bear", 1 << crate::core::mana::GREEN),
         mk("Plains", "basic land plains", 1),
         mk("Old Relic", "artifact", 1),
     ]
@@ -416,7 +416,7 @@ fn seed_board(game: &mut WGame) {
         }
         let c = game.new_card(&BOARD[6], 0, p, Zone::Library);
         game.put_in_zone(c, p, Zone::Exile);
-        for color in 0..crate::mana::NB_COLORS {
+        for color in 0..crate::core::mana::NB_COLORS {
             game.g.players[p].pool.add_color(color, 20);
         }
     }
@@ -558,7 +558,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
                 continue;
             }
             for p in 0..2 {
-                for color in 0..crate::mana::NB_COLORS {
+                for color in 0..crate::core::mana::NB_COLORS {
                     let have = game.g.players[p].pool.get(color);
                     game.g.players[p].pool.add_color(color, 20 - have.min(20));
                 }

@@ -3,8 +3,9 @@
 //! a step budget that stops runaway loops. The rules that drive it (turns, priority, abilities)
 //! live in the dialect runtimes, which differ in how they read cards, not in what a card is.
 
-use crate::mana::Mana;
-use crate::rng::Rng;
+use crate::core::mana::Mana;
+use crate::core::rng::Rng;
+use std::any::Any;
 use std::sync::Arc;
 
 pub type CardId = usize;
@@ -97,13 +98,35 @@ impl Keywords {
     }
 }
 
-/// What a card is made from, per dialect.
-#[derive(Clone, Debug, Default)]
-pub enum CardDef {
-    #[default]
-    None,
-    Wagic(Arc<crate::wagic::db::Primitive>),
-    Forge(Arc<crate::forge::build::ForgeCard>),
+/// What a card is made from: the dialect's own definition (a Wagic primitive...), which the
+/// core holds without knowing its type; each dialect reads back its own with `get`.
+#[derive(Clone, Default)]
+pub struct CardDef(Option<Arc<dyn Any + Send + Sync>>);
+
+impl CardDef {
+    pub fn new<T: Any + Send + Sync>(def: Arc<T>) -> CardDef {
+        CardDef(Some(def))
+    }
+
+    /// The definition, if the card has one of type `T`.
+    pub fn get<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.0.as_deref().and_then(|d| d.downcast_ref())
+    }
+
+    /// The shared definition, if the card has one of type `T`.
+    pub fn get_arc<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
+        self.0.clone().and_then(|d| d.downcast().ok())
+    }
+}
+
+impl std::fmt::Debug for CardDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "CardDef(..)"
+        } else {
+            "CardDef(None)"
+        })
+    }
 }
 
 /// The characteristics that effects change.
