@@ -8,6 +8,7 @@
 //! - `simulate`: the per-card harness (`cardlint simulate`, `check --simulate`, the language
 //!   server's `simulate_file`); findings, not diagnostics: the layers above filter and print.
 //! - `wagic_tests`: the replay of Wagic's test suite.
+//! - `witness`: the rules text's plain sentences held against the event log of a play.
 
 pub mod core;
 pub mod findings;
@@ -15,6 +16,7 @@ pub mod forge;
 pub mod simulate;
 pub mod wagic;
 pub mod wagic_tests;
+pub mod witness;
 
 pub use findings::{Finding, Kind};
 pub use simulate::{Options, Stats, simulate, simulate_file};

@@ -3,6 +3,7 @@
 //! a step budget that stops runaway loops. The rules that drive it (turns, priority, abilities)
 //! live in the dialect runtimes, which differ in how they read cards, not in what a card is.
 
+use super::events::{Event, EventLog};
 use crate::core::mana::Mana;
 use crate::core::rng::Rng;
 use std::any::Any;
@@ -326,6 +327,8 @@ pub struct Game {
     /// Resolutions in progress inside one another (a token whose spell makes a token...); past
     /// `MAX_DEPTH` the play counts as a loop, as when the step budget runs out.
     pub depth: u32,
+    /// What the play did (when `log.on`), for the witness.
+    pub log: EventLog,
 }
 
 /// How deep resolutions may nest before the play counts as a loop: deep enough for any real
@@ -342,6 +345,7 @@ impl Game {
             steps: 0,
             depth: 0,
             budget: 200_000,
+            log: EventLog::default(),
         }
     }
 
@@ -420,6 +424,12 @@ impl Game {
         if to == Zone::Battlefield {
             card.sick = true;
         }
+        self.log.push(Event::Moved {
+            card: id,
+            from: from_zone,
+            to,
+            player,
+        });
         (from_player, from_zone)
     }
 
