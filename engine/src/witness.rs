@@ -54,12 +54,39 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
     // Words that send cards to a graveyard (or draw them): where they are said, such a move is
     // no evidence against "exile".
     const TO_GRAVEYARD: &[&str] = &[
-        "destroy", "sacrific", "discard", "mill", "graveyard", "dies", " die", "damage",
-        "counter target", "countered", "fight", "lose", "gets -", "get -", "-1/-1", "surveil",
-        "draw", "token", "copy", "cast", "play ", "phase", "transform",
+        "destroy",
+        "sacrific",
+        "discard",
+        "mill",
+        "graveyard",
+        "dies",
+        " die",
+        "damage",
+        "counter target",
+        "countered",
+        "fight",
+        "lose",
+        "gets -",
+        "get -",
+        "-1/-1",
+        "surveil",
+        "draw",
+        "token",
+        "copy",
+        "cast",
+        "play ",
+        "phase",
+        "transform",
     ];
     // And for "return ... to its owner's hand": any other destination said.
-    const ELSEWHERE: &[&str] = &["library", "battlefield", "shuffle", "put ", "into play", "exile"];
+    const ELSEWHERE: &[&str] = &[
+        "library",
+        "battlefield",
+        "shuffle",
+        "put ",
+        "into play",
+        "exile",
+    ];
     let exile_unsure = TO_GRAVEYARD.iter().any(|w| whole.contains(w));
     let hand_unsure = exile_unsure || ELSEWHERE.iter().any(|w| whole.contains(w));
     let mut out = Vec::new();
@@ -71,7 +98,7 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
         let mut claims = Vec::new();
         let effect = effect_part(&s);
         for clause in clauses(effect) {
-            if let Some(c) = claim(clause, exile_unsure, hand_unsure) {
+            if let Some(c) = claim(&clause, exile_unsure, hand_unsure) {
                 claims.push(c);
             }
         }
@@ -522,11 +549,36 @@ fn effect_part(s: &str) -> &str {
 }
 
 /// The coordinated parts of an effect: "you draw a card and you lose 1 life".
-fn clauses(effect: &str) -> Vec<&str> {
-    let mut out = Vec::new();
+/// A clause whose verb has no subject of its own ("... and draws two cards") takes the one of
+/// the clause before; without one it is not read.
+fn clauses(effect: &str) -> Vec<String> {
+    const THIRD_PERSON: &[&str] = &[
+        "draws",
+        "loses",
+        "gains",
+        "discards",
+        "sacrifices",
+        "creates",
+    ];
+    const SUBJECTS: &[&str] = &["target player", "target opponent", "each opponent", "you"];
+    let mut out: Vec<String> = Vec::new();
+    let mut subject: Option<&str> = None;
     for part in effect.split(", and ") {
         for p in part.split(" and ") {
-            out.push(p.trim().trim_end_matches(',').trim());
+            let p = p.trim().trim_end_matches(',').trim();
+            let first = p.split(' ').next().unwrap_or("");
+            if THIRD_PERSON.contains(&first) || (first == "draw" && subject == Some("you")) {
+                match subject {
+                    Some(s) => out.push(format!("{s} {p}")),
+                    None => out.push(format!("? {p}")),
+                }
+                continue;
+            }
+            subject = SUBJECTS
+                .iter()
+                .find(|s| p.starts_with(&format!("{s} ")))
+                .copied();
+            out.push(p.to_string());
         }
     }
     out
@@ -535,8 +587,22 @@ fn clauses(effect: &str) -> Vec<&str> {
 /// "you may draw...", "you may return...": an optional effect of a verb the engines play.
 fn may_verb(effect: &str) -> bool {
     const VERBS: &[&str] = &[
-        "draw", "gain", "return", "put", "exile", "search", "sacrifice", "destroy", "tap",
-        "untap", "create", "discard", "attach", "mill", "scry", "surveil",
+        "draw",
+        "gain",
+        "return",
+        "put",
+        "exile",
+        "search",
+        "sacrifice",
+        "destroy",
+        "tap",
+        "untap",
+        "create",
+        "discard",
+        "attach",
+        "mill",
+        "scry",
+        "surveil",
     ];
     effect.strip_prefix("you may ").is_some_and(|rest| {
         rest.split(' ').next().is_some_and(|v| VERBS.contains(&v)) && !rest.contains(" may ")
@@ -564,7 +630,9 @@ fn number(w: &str) -> Option<i32> {
 
 fn pt(w: &str) -> Option<(i32, i32)> {
     let (p, t) = w.split_once('/')?;
-    let n = |x: &str| (x.len() <= 2 && x.bytes().all(|b| b.is_ascii_digit())).then(|| x.parse().ok())?;
+    let n = |x: &str| {
+        (x.len() <= 2 && x.bytes().all(|b| b.is_ascii_digit())).then(|| x.parse().ok())?
+    };
     Some((n(p)?, n(t)?))
 }
 
@@ -612,13 +680,18 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
                 "target opponent" | "each opponent" | "target opponent or planeswalker" => {
                     Who::Opponent
                 }
-                "any target" | "target creature" | "target player" | "target creature or player"
-                | "target player or planeswalker" | "target creature or planeswalker"
-                | "target planeswalker" | "target attacking creature"
-                | "target blocking creature" | "target attacking or blocking creature"
-                | "target creature an opponent controls" | "target creature you don't control" => {
-                    Who::Any
-                }
+                "any target"
+                | "target creature"
+                | "target player"
+                | "target creature or player"
+                | "target player or planeswalker"
+                | "target creature or planeswalker"
+                | "target planeswalker"
+                | "target attacking creature"
+                | "target blocking creature"
+                | "target attacking or blocking creature"
+                | "target creature an opponent controls"
+                | "target creature you don't control" => Who::Any,
                 _ => return None,
             };
             Some(Claim::Damage(who, n))
@@ -627,12 +700,8 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
         ["create", n, rest @ ..] if imperative => {
             let n = number(n)?;
             let last = rest.last()?;
-            if !(last.starts_with("token") || rest.contains(&"token") || rest.contains(&"tokens"))
-            {
+            if !(last.starts_with("token") || rest.contains(&"token") || rest.contains(&"tokens")) {
                 return None;
-            }
-            if rest.contains(&"with") || rest.contains(&"named") {
-                // Abilities and names of tokens are the token script's business.
             }
             let pt = rest.first().and_then(|w| pt(w));
             Some(Claim::Tokens(n, pt))
@@ -649,13 +718,10 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
             ) {
                 return None;
             }
-            let kind = if pt_signed(kind) {
-                kind.to_string()
-            } else if kind.bytes().all(|b| b.is_ascii_alphabetic()) {
-                kind.to_string()
-            } else {
+            if !pt_signed(kind) && !kind.bytes().all(|b| b.is_ascii_alphabetic()) {
                 return None;
-            };
+            }
+            let kind = kind.to_string();
             Some(Claim::Counters(kind, n))
         }
         // exile target creature
@@ -759,6 +825,10 @@ mod tests {
                 "{skipped}"
             );
         }
+        assert_eq!(
+            claims("Target player gains 7 life and draws two cards."),
+            vec![Claim::Draw(Who::Any, 2)]
+        );
         assert!(claims("Draw X cards.").is_empty());
         assert!(claims("Draw a card for each creature you control.").is_empty());
         assert!(claims("Destroy target creature. Exile its controller's graveyard.").is_empty());

@@ -505,10 +505,14 @@ fn draw(s: &mut Sim<'_>, rec: &Rec) {
 
 fn mill(s: &mut Sim<'_>, rec: &Rec) {
     let n = s.amount(rec, "NumCards", 1);
+    let dest = rec
+        .value("Destination")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Graveyard);
     for p in s.defined_players(rec) {
         for _ in 0..n.clamp(0, 20) {
             if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
-                s.game.move_card(top, p, Zone::Graveyard);
+                s.game.move_card(top, p, dest);
             }
         }
     }

@@ -118,8 +118,18 @@ fn offers_to_decline(rec: &Rec, api: &str) -> bool {
         "changezone" | "changezoneall" => {
             rec.has("Hidden") || rec.value("Origin").is_some_and(hidden)
         }
-        "genericchoice" | "charm" | "dig" | "diguntil" | "play" | "choosecard" | "discover"
-        | "seek" | "clone" | "copypermanent" | "attach" | "rearrangetopoflibrary" => true,
+        "genericchoice"
+        | "charm"
+        | "dig"
+        | "diguntil"
+        | "play"
+        | "choosecard"
+        | "discover"
+        | "seek"
+        | "clone"
+        | "copypermanent"
+        | "attach"
+        | "rearrangetopoflibrary" => true,
         _ => false,
     }
 }
@@ -247,7 +257,9 @@ impl<'a> Sim<'a> {
             self.targets.clear();
             let (start, ran) = (self.game.log.len(), self.ran);
             self.run_trigger(rec, None);
+            // A `Secondary$` trigger repeats the description of the one it completes.
             if self.ran > ran
+                && !rec.has("Secondary")
                 && let Some(p) = rec.get("TriggerDescription")
             {
                 self.witness(start, &[(p.value.clone(), p.value_range)], true);
@@ -352,7 +364,9 @@ impl<'a> Sim<'a> {
         if let Some(p) = rec.get("SpellDescription") {
             self.descriptions.push((p.value.clone(), p.value_range));
         }
-        if offers_to_decline(rec, &api) {
+        // A cost inside a triggered ability is the player's to pay or not ("you may discard a
+        // card. If you do, ...").
+        if offers_to_decline(rec, &api) || (!origin.played && rec.has("Cost")) {
             self.game.log.push(Event::Choice {
                 player: 0,
                 optional: true,
@@ -661,17 +675,48 @@ mod tests {
         );
         assert!(witnessed(&draw(2)).is_empty());
         // A literal amount is F171's; an amount the engine cannot evaluate is no evidence.
-        assert!(witnessed(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 3 | SpellDescription$ Draw two cards.\n")).is_empty());
+        assert!(
+            witnessed(&format!(
+                "{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 3 | SpellDescription$ Draw two cards.\n"
+            ))
+            .is_empty()
+        );
         assert!(witnessed(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ X | SpellDescription$ Draw two cards.\nSVar:X:Count$CardsInYourHand\n")).is_empty());
         // Damage and counters through an SVar; tokens counted.
-        let dmg = witnessed(&format!("{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Any | NumDmg$ X | SpellDescription$ CARDNAME deals 3 damage to any target.\nSVar:X:Number$2\n"));
-        assert_eq!(dmg, ["the rules text says \"CARDNAME deals 3 damage to any target\", but the play dealt 2 damage"]);
-        let counters = witnessed(&format!("{SPELL}A:SP$ PutCounter | Cost$ 1 R | ValidTgts$ Creature | CounterType$ P1P1 | CounterNum$ X | SpellDescription$ Put two +1/+1 counters on target creature.\nSVar:X:Number$1\n"));
-        assert_eq!(counters, ["the rules text says \"Put two +1/+1 counters on target creature\", but the play put 1 +1/+1 counter"]);
-        let tokens = witnessed(&format!("{SPELL}A:SP$ Token | Cost$ 1 R | TokenAmount$ X | TokenScript$ w_1_1_soldier | SpellDescription$ Create two 1/1 white Soldier creature tokens.\nSVar:X:Number$1\n"));
-        assert_eq!(tokens, ["the rules text says \"Create two 1/1 white Soldier creature tokens\", but the play created 1 token"]);
-        let gain = witnessed(&format!("{SPELL}A:SP$ GainLife | Cost$ 1 R | LifeAmount$ X | SpellDescription$ You gain 4 life.\nSVar:X:Number$5\n"));
-        assert_eq!(gain, ["the rules text says \"You gain 4 life\", but the play gained 5 life"]);
+        let dmg = witnessed(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Any | NumDmg$ X | SpellDescription$ CARDNAME deals 3 damage to any target.\nSVar:X:Number$2\n"
+        ));
+        assert_eq!(
+            dmg,
+            [
+                "the rules text says \"CARDNAME deals 3 damage to any target\", but the play dealt 2 damage"
+            ]
+        );
+        let counters = witnessed(&format!(
+            "{SPELL}A:SP$ PutCounter | Cost$ 1 R | ValidTgts$ Creature | CounterType$ P1P1 | CounterNum$ X | SpellDescription$ Put two +1/+1 counters on target creature.\nSVar:X:Number$1\n"
+        ));
+        assert_eq!(
+            counters,
+            [
+                "the rules text says \"Put two +1/+1 counters on target creature\", but the play put 1 +1/+1 counter"
+            ]
+        );
+        let tokens = witnessed(&format!(
+            "{SPELL}A:SP$ Token | Cost$ 1 R | TokenAmount$ X | TokenScript$ w_1_1_soldier | SpellDescription$ Create two 1/1 white Soldier creature tokens.\nSVar:X:Number$1\n"
+        ));
+        assert_eq!(
+            tokens,
+            [
+                "the rules text says \"Create two 1/1 white Soldier creature tokens\", but the play created 1 token"
+            ]
+        );
+        let gain = witnessed(&format!(
+            "{SPELL}A:SP$ GainLife | Cost$ 1 R | LifeAmount$ X | SpellDescription$ You gain 4 life.\nSVar:X:Number$5\n"
+        ));
+        assert_eq!(
+            gain,
+            ["the rules text says \"You gain 4 life\", but the play gained 5 life"]
+        );
     }
 
     #[test]
@@ -682,7 +727,9 @@ mod tests {
         );
         assert_eq!(
             witnessed(&text),
-            ["the rules text says \"Each opponent loses 2 life and you gain 2 life\", but the play made its controller lose life"]
+            [
+                "the rules text says \"Each opponent loses 2 life and you gain 2 life\", but the play made its controller lose life"
+            ]
         );
         assert!(witnessed(&text.replace("Defined Player", "Defined$ Player")).is_empty());
         let damage = format!(
@@ -699,9 +746,13 @@ mod tests {
         );
         assert_eq!(
             witnessed(&exile),
-            ["the rules text says \"Exile target creature\", but the play put the card into a graveyard instead"]
+            [
+                "the rules text says \"Exile target creature\", but the play put the card into a graveyard instead"
+            ]
         );
-        assert!(witnessed(&exile.replace("Destination$ Graveyard", "Destination$ Exile")).is_empty());
+        assert!(
+            witnessed(&exile.replace("Destination$ Graveyard", "Destination$ Exile")).is_empty()
+        );
         let bounce = format!(
             "{SPELL}A:SP$ ChangeZone | Cost$ 1 R | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Library | SpellDescription$ Return target creature to its owner's hand.\n"
         );
@@ -719,15 +770,23 @@ mod tests {
         let may = "Name:Test Scout\nManaCost:1 U\nTypes:Creature Human\nPT:1/1\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigDraw | TriggerDescription$ When CARDNAME enters the battlefield, you may draw a card.\nSVar:TrigDraw:DB$ Draw | Defined$ You | NumCards$ 1\n";
         assert_eq!(
             witnessed(may),
-            ["the rules text says \"When CARDNAME enters the battlefield, you may draw a card\", but the play offered no choice: the effect always happens"]
+            [
+                "the rules text says \"When CARDNAME enters the battlefield, you may draw a card\", but the play offered no choice: the effect always happens"
+            ]
         );
-        assert!(witnessed(&may.replace("| Execute$", "| OptionalDecider$ You | Execute$")).is_empty());
+        assert!(
+            witnessed(&may.replace("| Execute$", "| OptionalDecider$ You | Execute$")).is_empty()
+        );
         // A search of a hidden zone may always find nothing.
-        let search = may.replace(
-            "DB$ Draw | Defined$ You | NumCards$ 1",
-            "DB$ ChangeZone | Origin$ Library | Destination$ Hand | ChangeType$ Land",
-        ).replace("you may draw a card", "you may search your library for a land card");
+        let search = may
+            .replace(
+                "DB$ Draw | Defined$ You | NumCards$ 1",
+                "DB$ ChangeZone | Origin$ Library | Destination$ Hand | ChangeType$ Land",
+            )
+            .replace(
+                "you may draw a card",
+                "you may search your library for a land card",
+            );
         assert!(witnessed(&search).is_empty());
     }
-
 }

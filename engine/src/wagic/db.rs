@@ -51,6 +51,8 @@ pub struct Primitive {
     pub other_restrictions: Option<String>,
     pub alias: i32,
     pub text: String,
+    /// Where the `text=` value is (for the witness's findings).
+    pub text_range: Option<TextRange>,
     pub grade: u8,
     pub file: Option<FileId>,
     pub range: TextRange,
@@ -307,7 +309,10 @@ impl Db {
                 }
                 KeyMeaning::Power => def.power = atoi(&value),
                 KeyMeaning::Toughness => def.toughness = atoi(&value),
-                KeyMeaning::Text => def.text = value,
+                KeyMeaning::Text => {
+                    def.text = value;
+                    def.text_range = Some(entry.value_range());
+                }
                 KeyMeaning::Target => {
                     def.target = Some(lower);
                     def.target_range = Some(entry.value_range());

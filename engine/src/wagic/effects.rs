@@ -4,6 +4,7 @@
 use super::db::{Primitive, atoi};
 use super::parse::{self, Ab, Duration, Effect, LordKind, Who};
 use super::runtime::*;
+use crate::core::events::{Event, Object, Sure};
 use crate::core::game::{CardId, Counter, PlayerId, Zone};
 use crate::core::mana::Mana;
 use std::sync::Arc;
@@ -778,6 +779,11 @@ impl WGame<'_> {
                 for _ in 0..n.clamp(0, 50) {
                     let c = self.new_card(&def, mtgid, player, Zone::Temp);
                     self.g.card_mut(c).token = true;
+                    self.g.log.push(Event::Token {
+                        card: c,
+                        pt: Some((def.power, def.toughness)),
+                        sure: Sure::Literal,
+                    });
                     // ATokenCreator: the token is made in the temporary zone and its Spell
                     // resolves from there (it never moves to the stack: no `movedTo(...|stack)`).
                     self.resolve_spell(c, Vec::new(), 0, Zone::Temp);
@@ -1344,6 +1350,17 @@ impl WGame<'_> {
         if n == 0 {
             return;
         }
+        let kind = match (name, power, toughness) {
+            ("", 1, 1) => "+1/+1".to_string(),
+            ("", -1, -1) => "-1/-1".to_string(),
+            _ => name.to_ascii_lowercase(),
+        };
+        self.g.log.push(Event::Counters {
+            card,
+            kind,
+            count: n,
+            sure: Sure::Literal,
+        });
         let c = self.g.card_mut(card);
         if let Some(k) = c
             .counters
@@ -1564,6 +1581,7 @@ impl WGame<'_> {
         }
         self.g.players[p].life += n;
         self.g.players[p].life_gained_this_turn += n;
+        self.log_life(p, n);
         self.thatmuch = n;
         self.bump();
         self.event(Ev::Life {
@@ -1579,6 +1597,7 @@ impl WGame<'_> {
         }
         self.g.players[p].life -= n;
         self.g.players[p].life_lost_this_turn += n;
+        self.log_life(p, -n);
         self.thatmuch = n;
         self.bump();
         self.event(Ev::Life {
@@ -1588,7 +1607,34 @@ impl WGame<'_> {
         });
     }
 
+    /// Wagic's amounts are written in the ability (its own numbers are W138's to compare): the
+    /// witness reads who gained or lost, not how much.
+    fn log_life(&mut self, p: PlayerId, amount: i32) {
+        self.g.log.push(Event::Life {
+            player: p,
+            amount,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        });
+    }
+
+    fn log_damage(&mut self, source: CardId, target: Object, amount: i32) {
+        self.g.log.push(Event::Damage {
+            source,
+            target,
+            amount,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        });
+    }
+
     pub fn draw(&mut self, p: PlayerId, n: i32) {
+        self.g.log.push(Event::Drew {
+            player: p,
+            count: n,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        });
         for _ in 0..n.clamp(0, 100) {
             let Some(&top) = self.g.players[p].zone(Zone::Library).last() else {
                 self.g.players[p].drew_from_empty = true;
@@ -1649,6 +1695,7 @@ impl WGame<'_> {
                     self.add_counters(c, 1, 1, n, "");
                     return false;
                 }
+                self.log_damage(source, Object::Card(c), n);
                 if self.has(source, "wither") || self.has(source, "infect") {
                     self.add_counters(c, -1, -1, n, "");
                 } else {
@@ -1662,6 +1709,7 @@ impl WGame<'_> {
                 if n <= 0 {
                     return false;
                 }
+                self.log_damage(source, Object::Player(p), n);
                 if self.has(source, "infect") || self.has(source, "poisontoxic") {
                     self.g.players[p].poison += n;
                 } else {

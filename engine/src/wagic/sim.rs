@@ -9,6 +9,7 @@ use super::runtime::*;
 use super::targets::{Attr, TargetSpec, TcKind};
 use crate::core::game::{CardId, Zone};
 use crate::findings::{CardOutcome, Finding, Kind};
+use crate::witness;
 use std::collections::HashSet;
 use std::sync::{Arc, LazyLock};
 use syntax::TextRange;
@@ -309,6 +310,7 @@ pub fn simulate_card_from(
     let mut findings = Vec::new();
     let mut game = start.clone();
     let card = game.new_card(prim, 0, 0, Zone::Hand);
+    game.g.log.on = true;
     play(&mut game, card, prim);
     let mut outcome = CardOutcome {
         fully_exercised: true,
@@ -376,8 +378,33 @@ pub fn simulate_card_from(
             findings.push(f);
         }
     }
+    witness(&game, card, prim, &mut findings);
     findings.sort_by_key(|f| (f.range.start(), f.kind));
     (findings, outcome)
+}
+
+/// An instant's or sorcery's `text=` held against what casting it did (a permanent's text
+/// speaks of several abilities, played at different times: it is not read).
+fn witness(game: &WGame, card: CardId, prim: &Primitive, findings: &mut Vec<Finding>) {
+    if prim.is_permanent() || prim.text.is_empty() {
+        return;
+    }
+    let range = prim.text_range.unwrap_or_else(|| card_range(prim));
+    for sentence in witness::sentences(&prim.text, &prim.name, false) {
+        if let Some(what) = witness::contradiction(&sentence, &game.g.log.events, card) {
+            let f = Finding::new(
+                Kind::TextMismatch,
+                range,
+                format!(
+                    "the rules text says \"{}\", but the play {what}",
+                    sentence.text
+                ),
+            );
+            if !findings.contains(&f) {
+                findings.push(f);
+            }
+        }
+    }
 }
 
 /// The target specs written in an ability line (`target(...)`, `notatarget(...)`).
