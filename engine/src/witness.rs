@@ -42,6 +42,8 @@ enum Claim {
 pub struct Sentence {
     /// The sentence as printed (for the message).
     pub text: String,
+    /// "When ~ enters the battlefield, ...": what casting a permanent does.
+    pub enters: bool,
     claims: Vec<Claim>,
 }
 
@@ -49,6 +51,14 @@ pub struct Sentence {
 /// the card by it); `may` asks for the "you may" sentences (only where the dialect's play logs
 /// every way a choice is offered).
 pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
+    // Most texts say none of it: a quick look first (every ability of every card comes here).
+    const WORDS: &[&str] = &[
+        "draw", "life", "damage", "create", "counter", "exile", "return", "you may",
+    ];
+    let lower = text.to_ascii_lowercase();
+    if !WORDS.iter().any(|w| lower.contains(w)) {
+        return Vec::new();
+    }
     let text = strip_reminder(text);
     let whole = normalise(&text, name);
     // Words that send cards to a graveyard (or draw them): where they are said, such a move is
@@ -108,11 +118,18 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
         if !claims.is_empty() {
             out.push(Sentence {
                 text: raw.trim().to_string(),
+                enters: s.starts_with("when ~ enters the battlefield, "),
                 claims,
             });
         }
     }
     out
+}
+
+/// Whether a window of the log can contradict anything: one with no event can only lack the
+/// choice a "you may" sentence asks for.
+pub fn worth_reading(text: &str, events: &[Event], may: bool) -> bool {
+    !events.is_empty() || (may && text.contains("may"))
 }
 
 /// What a play did that contradicts the sentence, said in a few words ("drew 1 card").

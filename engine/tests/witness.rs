@@ -69,3 +69,27 @@ fn a_spell_that_hits_its_own_controller() {
     );
     assert!(witnessed(&wrong.replace("draw:2 opponent", "draw:2"), "Wild Study").is_empty());
 }
+
+#[test]
+fn a_creature_is_held_to_what_it_does_as_it_enters() {
+    let wrong = "[card]\nname=Grim Herald\nmana={1}{B}\ntype=Creature\nsubtype=Zombie\npower=2\ntoughness=1\nauto=life:-2 controller\ntext=When Grim Herald enters the battlefield, each opponent loses 2 life.\n[/card]\n";
+    assert_eq!(
+        witnessed(wrong, "Grim Herald"),
+        [
+            "the rules text says \"When Grim Herald enters the battlefield, each opponent loses 2 life\", but the play made its controller lose life"
+        ]
+    );
+    assert!(
+        witnessed(
+            &wrong.replace("life:-2 controller", "life:-2 opponent"),
+            "Grim Herald"
+        )
+        .is_empty()
+    );
+    // Its other sentences speak of other times.
+    let other = wrong.replace(
+        "text=When Grim Herald enters the battlefield, each opponent loses 2 life.",
+        "text=Each opponent loses 2 life.",
+    );
+    assert!(witnessed(&other, "Grim Herald").is_empty());
+}

@@ -313,6 +313,9 @@ impl<'a> Sim<'a> {
     /// Holds the plain sentences of `texts` against what the play did since `start`.
     fn witness(&mut self, start: usize, texts: &[(String, TextRange)], may: bool) {
         for (text, range) in texts {
+            if !witness::worth_reading(text, self.game.log.since(start), may) {
+                continue;
+            }
             for sentence in witness::sentences(text, &self.face.name, may) {
                 if let Some(what) =
                     witness::contradiction(&sentence, self.game.log.since(start), self.me)

@@ -311,7 +311,7 @@ pub fn simulate_card_from(
     let mut game = start.clone();
     let card = game.new_card(prim, 0, 0, Zone::Hand);
     game.g.log.on = true;
-    play(&mut game, card, prim);
+    let cast = play(&mut game, card, prim);
     let mut outcome = CardOutcome {
         fully_exercised: true,
         ..CardOutcome::default()
@@ -378,20 +378,31 @@ pub fn simulate_card_from(
             findings.push(f);
         }
     }
-    witness(&game, card, prim, &mut findings);
+    witness(&game, card, prim, cast, &mut findings);
     findings.sort_by_key(|f| (f.range.start(), f.kind));
     (findings, outcome)
 }
 
-/// An instant's or sorcery's `text=` held against what casting it did (a permanent's text
-/// speaks of several abilities, played at different times: it is not read).
-fn witness(game: &WGame, card: CardId, prim: &Primitive, findings: &mut Vec<Finding>) {
-    if prim.is_permanent() || prim.text.is_empty() {
+/// An instant's or sorcery's `text=` held against what casting it did; of a permanent's text,
+/// only the sentences of what it does as it enters the battlefield, against its cast (the rest
+/// speaks of abilities played at other times). `cast`: where the cast ends in the log.
+fn witness(game: &WGame, card: CardId, prim: &Primitive, cast: usize, findings: &mut Vec<Finding>) {
+    if prim.text.is_empty() {
+        return;
+    }
+    let permanent = prim.is_permanent();
+    let events = &game.g.log.events[..cast.min(game.g.log.len())];
+    if !witness::worth_reading(&prim.text, events, false)
+        || (permanent && !prim.text.contains("enters the battlefield"))
+    {
         return;
     }
     let range = prim.text_range.unwrap_or_else(|| card_range(prim));
     for sentence in witness::sentences(&prim.text, &prim.name, false) {
-        if let Some(what) = witness::contradiction(&sentence, &game.g.log.events, card) {
+        if permanent && !sentence.enters {
+            continue;
+        }
+        if let Some(what) = witness::contradiction(&sentence, events, card) {
             let f = Finding::new(
                 Kind::TextMismatch,
                 range,
@@ -548,7 +559,9 @@ fn choose_target(game: &mut WGame, card: CardId) -> bool {
     false
 }
 
-fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
+/// Plays the card; returns the length of the event log once it was cast (and its
+/// enters-the-battlefield effects resolved).
+fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) -> usize {
     game.current = 0;
     game.current_action = 0;
     game.phase = FIRSTMAIN;
@@ -563,8 +576,9 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
             drive(game, card);
         }
     }
+    let cast = game.g.log.len();
     if game.g.card(card).zone != Zone::Battlefield {
-        return;
+        return cast;
     }
     game.g.card_mut(card).sick = false;
     // Activate each activated ability of the card.
@@ -579,7 +593,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
             .collect();
         for i in insts {
             if game.g.steps > game.g.budget || game.g.card(card).zone != Zone::Battlefield {
-                return;
+                return cast;
             }
             if !used.insert((i, round)) {
                 continue;
@@ -612,7 +626,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
         .collect();
     for (effect, line) in triggers {
         if game.g.steps > game.g.budget || game.g.card(card).zone != Zone::Battlefield {
-            return;
+            return cast;
         }
         game.fire(
             effect,
@@ -629,7 +643,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
     // Play a turn through: combat (attacking with the card), end of turn, the next turn.
     for _ in 0..30 {
         if game.g.steps > game.g.budget {
-            return;
+            return cast;
         }
         if game.phase == COMBATATTACKERS && game.current == 0 && game.can_attack(card) {
             game.toggle_attacker(card);
@@ -640,6 +654,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
             break;
         }
     }
+    cast
 }
 
 /// Where a definition's findings point when they have no line.
