@@ -2,7 +2,7 @@
 //! choices and targets), recorded the same way by both simulations so that one witness
 //! (`crate::witness`) can hold it against the card's rules text.
 
-use super::game::{CardId, PlayerId, Zone};
+use super::zone::{CardId, PlayerId, Zone};
 
 /// How sure the engine is of a number or a player it logged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,3 +6,4 @@ pub mod events;
 pub mod game;
 pub mod mana;
 pub mod rng;
+pub mod zone;
