@@ -29,10 +29,12 @@ pub enum Kind {
     TokenNotFound,
     /// A zone the engine does not know, so nothing moves.
     UnknownZone,
+    /// A plain sentence of the rules text that the play contradicts (`witness`).
+    TextMismatch,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::Crashed,
         Kind::Unsupported,
         Kind::Budget,
@@ -45,6 +47,7 @@ impl Kind {
         Kind::ExecuteNotAbility,
         Kind::TokenNotFound,
         Kind::UnknownZone,
+        Kind::TextMismatch,
     ];
 
     /// The code of the rule that reports this kind (its documentation is in `lint::simulation`).
@@ -62,6 +65,7 @@ impl Kind {
             Kind::ExecuteNotAbility => "G109",
             Kind::TokenNotFound => "G110",
             Kind::UnknownZone => "G111",
+            Kind::TextMismatch => "G112",
         }
     }
 }

@@ -3,8 +3,8 @@
 //! the engine's test AI: the player who has priority reads the next action; an interrupt offer is
 //! declined by any action other than `yes`/`no`, which is then retried.
 
-use crate::game::{CardId, PlayerId, Zone};
-use crate::mana::Mana;
+use crate::core::game::{CardId, PlayerId, Zone};
+use crate::core::mana::Mana;
 use crate::wagic::db::{self, Db};
 use crate::wagic::parse;
 use crate::wagic::runtime::*;

@@ -216,6 +216,33 @@ pub static UNKNOWN_ZONE: RuleMeta = RuleMeta {
     ..RuleMeta::BASE
 };
 
+pub static TEXT_MISMATCH: RuleMeta = RuleMeta {
+    code: "G112",
+    name: "play-contradicts-text",
+    dialect: None,
+    group: Group::Suspicious,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "A plain sentence of the rules text (`draw two cards`, `each opponent loses 2 life`, `exile target creature`, `you may ...`) that the card's play contradicts.",
+    explanation: "The engine logs what each play did (cards moved and where, life gained and lost per \
+player, damage dealt and to whom, cards drawn, counters, tokens, optional choices offered) and holds the \
+log against the text of the ability played: Forge's `SpellDescription$`/`TriggerDescription$` (the \
+`Oracle:` of a one-ability instant or sorcery without one), Wagic's `text=` of an instant or sorcery. \
+Only unambiguous sentences are read: `draw N cards`, `you gain N life`, `(target|each) opponent loses N \
+life`, `~ deals N damage to ...`, `create N P/T ... tokens`, `put N +1/+1 counters on ...`, `exile ...`, \
+`return ... to its owner's hand`, and, for Forge triggers, `you may <verb>`; numbers as printed (`a`, \
+`one`..`ten`, digits); a sentence with `X`, `for each`, `if`, `unless`, `instead`, `then`, `or`... is \
+skipped. An amount written as a literal in the ability is the static rules' (F171, W138): here an \
+amount is compared only when the engine computed it (an SVar, a variable). What it finds is a wrong \
+player (`each opponent` but the controller lost the life), a wrong zone (`exile` but the card went to \
+the graveyard), an optional effect that is mandatory (`you may` with no `OptionalDecider$`), or an \
+amount through an SVar that says otherwise.",
+    bad: "# workspace example\nName:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | NumCards$ X | SpellDescription$ Draw two cards.\nSVar:X:Number$3\nOracle:Draw two cards.",
+    good: "# workspace example\nName:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | NumCards$ X | SpellDescription$ Draw two cards.\nSVar:X:Number$2\nOracle:Draw two cards.",
+    pass: Pass::Simulation,
+    ..RuleMeta::BASE
+};
+
 /// The simulation's rules, in code order.
 pub static RULES: &[&RuleMeta] = &[
     &INTERNAL_ERROR,
@@ -230,6 +257,7 @@ pub static RULES: &[&RuleMeta] = &[
     &EXECUTE_NOT_ABILITY,
     &TOKEN_NOT_FOUND,
     &UNKNOWN_ZONE,
+    &TEXT_MISMATCH,
 ];
 
 /// Adds a file's simulation findings to its lint findings, except those on exactly the text a

@@ -2,7 +2,7 @@
 //! the same for every card), the card under test as a game object, and Forge's zone names.
 
 use super::build::Face;
-use crate::game::{Card, CardId, Chars, Game, PlayerId, Zone};
+use crate::core::game::{Card, CardId, Chars, Game, PlayerId, Zone};
 
 /// A zone named in a script (`Destination$ Graveyard`, `TgtZone$ Hand`); Forge ignores case.
 pub fn zone_of(word: &str) -> Option<Zone> {
@@ -41,7 +41,7 @@ pub(super) fn card_of_face(face: &Face) -> Card {
         card.flags |= 1;
     }
     if let Some(l) = face.loyalty {
-        card.counters.push(crate::game::Counter {
+        card.counters.push(crate::core::game::Counter {
             name: "LOYALTY".into(),
             power: 0,
             toughness: 0,
@@ -62,8 +62,8 @@ fn mk(
     pt: (i32, i32),
     cmc: i32,
 ) -> CardId {
-    let mut cost = crate::mana::Mana::new();
-    cost.add_color(crate::mana::COLORLESS, cmc);
+    let mut cost = crate::core::mana::Mana::new();
+    cost.add_color(crate::core::mana::COLORLESS, cmc);
     let card = Card {
         base: Chars {
             name: name.into(),
@@ -84,7 +84,7 @@ fn mk(
 
 /// Two players with assorted permanents and cards in every zone.
 pub(super) fn seed_board(game: &mut Game) {
-    use crate::mana::{BLACK, BLUE, GREEN, RED, WHITE};
+    use crate::core::mana::{BLACK, BLUE, GREEN, RED, WHITE};
     let w = 1 << WHITE;
     let u = 1 << BLUE;
     let b = 1 << BLACK;
@@ -180,7 +180,7 @@ pub(super) fn seed_board(game: &mut Game) {
             (0, 0),
             4,
         );
-        game.card_mut(pw).counters.push(crate::game::Counter {
+        game.card_mut(pw).counters.push(crate::core::game::Counter {
             name: "LOYALTY".into(),
             power: 0,
             toughness: 0,
@@ -237,7 +237,7 @@ pub(super) fn seed_board(game: &mut Game) {
     }
     for p in 0..2 {
         let pool = &mut game.players[p].pool;
-        for c in 0..crate::mana::NB_COLORS {
+        for c in 0..crate::core::mana::NB_COLORS {
             pool.add_color(c, 10);
         }
     }

@@ -1,7 +1,7 @@
 //! Forge cards built from the typed AST (`syntax::forge::ast`): faces with their lines, records
 //! with their params (as Forge splits them: last one wins), and SVars (per face).
 
-use crate::mana::{self, Mana};
+use crate::core::mana::{self, Mana};
 use std::collections::HashMap;
 use syntax::TextRange;
 use syntax::forge::ast;
@@ -97,6 +97,8 @@ pub struct Face {
     pub statics: Vec<Rec>,
     pub replacements: Vec<Rec>,
     pub svars: HashMap<String, SVar>,
+    /// `Oracle:` text and its range.
+    pub oracle: Option<(String, TextRange)>,
     /// The whole face's range (for findings about the card).
     pub range: TextRange,
 }
@@ -215,7 +217,7 @@ pub fn build(tree: &ast::SourceFile) -> ForgeCard {
                 }
                 bits
             }
-            None => crate::wagic::db::colors_of_cost(&face.mana),
+            None => mana::colors_of_cost(&face.mana),
         };
         card.faces.push(face);
     };
@@ -254,6 +256,7 @@ pub fn build(tree: &ast::SourceFile) -> ForgeCard {
                     face.toughness = Some(t.to_string());
                 }
             }
+            (_, "Oracle") => face.oracle = Some((value.to_string(), line.value_range())),
             (_, "Loyalty") => face.loyalty = value.trim().parse().ok(),
             (_, "Colors") => colors_line = Some(value.trim().to_string()),
             (K::KEYWORD_LINE, _) => face

@@ -9,8 +9,8 @@ use super::build::{Face, Param, Rec};
 use super::effects::entry;
 use super::sim::{Origin, Sim, Tgt};
 use super::valid::Tri;
+use crate::core::game::Zone;
 use crate::findings::{Finding, Kind};
-use crate::game::Zone;
 use syntax::TextRange;
 
 /// Values of amount params that the engine sets itself, or that are words rather than SVars.

@@ -9,7 +9,9 @@ use super::board::zone_of;
 use super::build::Rec;
 use super::sim::{Sim, Tgt};
 use super::valid::Tri;
-use crate::game::{Card, CardId, Chars, PlayerId, Zone};
+use crate::core::events::{Event, Object, Sure};
+use crate::core::game::{Card, CardId, Chars, PlayerId, Zone};
+use crate::witness;
 use model::forge::Vocabulary;
 use syntax::TextRange;
 
@@ -303,21 +305,28 @@ impl Sim<'_> {
         }
     }
 
-    /// A number parameter as the effect reads it. A word (an SVar, `X`) counts as 1 here: its
-    /// value is what `check_amount` evaluates, the board only needs the effect to happen.
+    /// A number parameter as the effect reads it. A word (an SVar, `X`) counts as 1 here unless
+    /// its SVar is a plain number (`Number$ 3`): its value is what `check_amount` evaluates, the
+    /// board only needs the effect to happen.
     pub(super) fn amount(&self, rec: &Rec, key: &str, default: i32) -> i32 {
-        let Some(v) = rec.value(key) else {
-            return default;
-        };
-        let t = v.trim();
-        let (neg, t) = match t.strip_prefix('-') {
-            Some(r) => (true, r),
-            None => (false, t.trim_start_matches('+')),
-        };
-        let n = t.parse::<i32>().unwrap_or(1);
-        if neg { -n } else { n }
+        self.known_amount(rec, key, default).0
     }
 
+    /// The amount and how sure it is: written in the record, read from a number SVar, or the
+    /// stand-in 1.
+    pub(super) fn known_amount(&self, rec: &Rec, key: &str, default: i32) -> (i32, Sure) {
+        let Some(v) = rec.value(key) else {
+            return (default, Sure::Literal);
+        };
+        if let Some(n) = signed_number(v) {
+            return (n, Sure::Literal);
+        }
+        let svar = self.face.svars.get(v.trim()).map(|sv| sv.value.trim());
+        match svar.and_then(|sv| signed_number(sv.strip_prefix("Number$").unwrap_or(sv))) {
+            Some(n) => (n, Sure::Derived),
+            None => (1, Sure::Guessed),
+        }
+    }
     /// The cards an effect acts on: its targets, else its `Defined$` (the card itself when
     /// absent).
     pub(super) fn defined_cards(&self, rec: &Rec) -> Vec<CardId> {
@@ -357,27 +366,37 @@ impl Sim<'_> {
     /// The players an effect acts on: its targets (or their controllers), else `Defined$` or
     /// `DefinedPlayer$` (you when absent).
     pub(super) fn defined_players(&self, rec: &Rec) -> Vec<PlayerId> {
-        if rec.get_ci("ValidTgts").is_some() {
-            let ps: Vec<PlayerId> = self
-                .targets
+        self.known_players(rec).0
+    }
+
+    /// The players an effect acts on, and whether this model knows them (`Guessed`: a
+    /// `Defined$` it does not read, taken as you).
+    pub(super) fn known_players(&self, rec: &Rec) -> (Vec<PlayerId>, Sure) {
+        let targeted = || -> Vec<PlayerId> {
+            self.targets
                 .iter()
                 .map(|t| match t {
                     Tgt::Player(p) => *p,
                     Tgt::Card(c) => self.game.card(*c).controller,
                 })
-                .collect();
+                .collect()
+        };
+        // Forge reads `Defined$` first, and the targets only without it.
+        let defined = rec.value("Defined").or(rec.value("DefinedPlayer"));
+        if defined.is_none() && rec.get_ci("ValidTgts").is_some() {
+            let ps = targeted();
             if !ps.is_empty() {
-                return ps;
+                return (ps, Sure::Derived);
             }
         }
-        match rec
-            .value("Defined")
-            .or(rec.value("DefinedPlayer"))
-            .unwrap_or("You")
-        {
-            "Opponent" => vec![1],
-            "Player" => vec![0, 1],
-            _ => vec![0],
+        match defined.unwrap_or("You") {
+            "You" => (vec![0], Sure::Derived),
+            "Opponent" | "Player.Opponent" => (vec![1], Sure::Derived),
+            "Player" => (vec![0, 1], Sure::Derived),
+            "Targeted" | "TargetedPlayer" | "ParentTarget" if !self.targets.is_empty() => {
+                (targeted(), Sure::Derived)
+            }
+            _ => (vec![0], Sure::Guessed),
         }
     }
 
@@ -398,35 +417,84 @@ impl Sim<'_> {
 // ---- handlers -----------------------------------------------------------------------------
 
 fn deal_damage(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "NumDmg", 0);
-    let targets = s.targets.clone();
+    let (n, sure) = s.known_amount(rec, "NumDmg", 0);
+    // Targets of an earlier ability are not this one's when it names its own `Defined$`.
+    let own_defined = rec.has("Defined")
+        && rec.get_ci("ValidTgts").is_none()
+        && !matches!(
+            rec.value("Defined"),
+            Some("Targeted" | "TargetedPlayer" | "ParentTarget" | "ThisTargetedCard")
+        );
+    let targets = if own_defined {
+        Vec::new()
+    } else {
+        s.targets.clone()
+    };
+    let mut who = Sure::Derived;
     let targets: Vec<Tgt> = if targets.is_empty() {
-        s.defined_cards(rec).into_iter().map(Tgt::Card).collect()
+        let cards = s.defined_cards(rec);
+        if cards.is_empty()
+            && let (players, Sure::Derived) = s.known_players(rec)
+            && rec.has("Defined")
+        {
+            players.into_iter().map(Tgt::Player).collect()
+        } else {
+            who = Sure::Guessed;
+            cards.into_iter().map(Tgt::Card).collect()
+        }
     } else {
         targets
     };
+    let source = s.me;
     for t in targets {
-        match t {
-            Tgt::Card(c) => s.damage_card(c, n),
-            Tgt::Player(p) => s.game.players[p].life -= n,
-        }
+        let target = match t {
+            Tgt::Card(c) => {
+                s.damage_card(c, n);
+                Object::Card(c)
+            }
+            Tgt::Player(p) => {
+                s.game.players[p].life -= n;
+                Object::Player(p)
+            }
+        };
+        s.game.log.push(Event::Damage {
+            source,
+            target,
+            amount: n,
+            sure,
+            who,
+        });
     }
 }
 
 fn damage_all(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "NumDmg", 0);
+    let (n, sure) = s.known_amount(rec, "NumDmg", 0);
     if let Some(v) = rec.value("ValidCards").map(String::from) {
         for c in s.game.battlefield() {
             if s.ctx().card(&v, c) == Tri::True {
                 s.damage_card(c, n);
+                s.game.log.push(Event::Damage {
+                    source: s.me,
+                    target: Object::Card(c),
+                    amount: n,
+                    sure,
+                    who: Sure::Derived,
+                });
             }
         }
     }
 }
 
 fn draw(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "NumCards", 1);
-    for p in s.defined_players(rec) {
+    let (n, sure) = s.known_amount(rec, "NumCards", 1);
+    let (players, who) = s.known_players(rec);
+    for p in players {
+        s.game.log.push(Event::Drew {
+            player: p,
+            count: n,
+            sure,
+            who,
+        });
         for _ in 0..n.clamp(0, 20) {
             if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
                 s.game.move_card(top, p, Zone::Hand);
@@ -437,26 +505,38 @@ fn draw(s: &mut Sim<'_>, rec: &Rec) {
 
 fn mill(s: &mut Sim<'_>, rec: &Rec) {
     let n = s.amount(rec, "NumCards", 1);
+    let dest = rec
+        .value("Destination")
+        .and_then(zone_of)
+        .unwrap_or(Zone::Graveyard);
     for p in s.defined_players(rec) {
         for _ in 0..n.clamp(0, 20) {
             if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
-                s.game.move_card(top, p, Zone::Graveyard);
+                s.game.move_card(top, p, dest);
             }
         }
     }
 }
 
 fn gain_life(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "LifeAmount", 0);
-    for p in s.defined_players(rec) {
-        s.game.players[p].life += n;
-    }
+    change_life(s, rec, 1);
 }
 
 fn lose_life(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "LifeAmount", 0);
-    for p in s.defined_players(rec) {
-        s.game.players[p].life -= n;
+    change_life(s, rec, -1);
+}
+
+fn change_life(s: &mut Sim<'_>, rec: &Rec, sign: i32) {
+    let (n, sure) = s.known_amount(rec, "LifeAmount", 0);
+    let (players, who) = s.known_players(rec);
+    for p in players {
+        s.game.players[p].life += sign * n;
+        s.game.log.push(Event::Life {
+            player: p,
+            amount: sign * n,
+            sure,
+            who,
+        });
     }
 }
 
@@ -551,13 +631,19 @@ fn remove_counters(s: &mut Sim<'_>, rec: &Rec) {
 }
 
 fn change_counters(s: &mut Sim<'_>, rec: &Rec, sign: i32) {
-    let n = s.amount(rec, "CounterNum", 1);
+    let (n, sure) = s.known_amount(rec, "CounterNum", 1);
     let name = rec.value("CounterType").unwrap_or("P1P1").to_string();
     for c in s.defined_cards(rec) {
+        s.game.log.push(Event::Counters {
+            card: c,
+            kind: witness::counter_kind(&name),
+            count: sign * n,
+            sure,
+        });
         let card = s.game.card_mut(c);
         match card.counters.iter_mut().find(|k| k.name == name) {
             Some(k) => k.nb = (k.nb + sign * n).max(0),
-            None if sign > 0 => card.counters.push(crate::game::Counter {
+            None if sign > 0 => card.counters.push(crate::core::game::Counter {
                 name: name.clone(),
                 power: 0,
                 toughness: 0,
@@ -569,7 +655,8 @@ fn change_counters(s: &mut Sim<'_>, rec: &Rec, sign: i32) {
 }
 
 fn token(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "TokenAmount", 1);
+    let (n, sure) = s.known_amount(rec, "TokenAmount", 1);
+    let pt = token_pt(rec);
     let name = rec.value("TokenName").unwrap_or("Token").to_string();
     let types: Vec<String> = rec
         .value("TokenTypes")
@@ -589,14 +676,51 @@ fn token(s: &mut Sim<'_>, rec: &Rec) {
             token: true,
             ..Card::default()
         };
-        s.game.create_card(card, 0, Zone::Battlefield);
+        let card = s.game.create_card(card, 0, Zone::Battlefield);
+        s.game.log.push(Event::Token { card, pt, sure });
     }
+}
+
+/// A token's power and toughness: from its script's name (`w_1_1_soldier`) or the literal
+/// `TokenPower$`/`TokenToughness$`.
+fn token_pt(rec: &Rec) -> Option<(i32, i32)> {
+    if let Some(script) = rec.value("TokenScript") {
+        if script.contains(',') {
+            return None;
+        }
+        let mut parts = script.trim().split('_').skip(1);
+        let p = parts.next()?.parse().ok()?;
+        let t = parts.next()?.parse().ok()?;
+        return Some((p, t));
+    }
+    Some((
+        signed_number(rec.value("TokenPower")?)?,
+        signed_number(rec.value("TokenToughness")?)?,
+    ))
+}
+
+/// `3`, `-2`, `+1`: a number written as one.
+fn signed_number(v: &str) -> Option<i32> {
+    let t = v.trim();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if t.is_empty() || t.len() > 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i32 = t.parse().ok()?;
+    Some(if neg { -n } else { n })
 }
 
 fn mana(s: &mut Sim<'_>, rec: &Rec) {
     let produced = rec.value("Produced").unwrap_or("C").to_string();
     for w in produced.split_whitespace() {
-        if let Some(c) = w.bytes().next().and_then(crate::mana::color_of_letter) {
+        if let Some(c) = w
+            .bytes()
+            .next()
+            .and_then(crate::core::mana::color_of_letter)
+        {
             s.game.players[0].pool.add_color(c, 1);
         }
     }
@@ -851,9 +975,9 @@ fn permanent(s: &mut Sim<'_>, _rec: &Rec) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::game::Game;
     use crate::findings::Kind;
     use crate::forge::testing::{SPELL, board, count, kinds, play};
-    use crate::game::Game;
     use model::forge::vocab::any_version;
 
     #[test]
@@ -990,8 +1114,8 @@ mod tests {
         let (g, _, f) = play("Name:Test Spring\nTypes:Land\nA:AB$ Mana | Cost$ T | Produced$ G\n");
         assert!(f.is_empty(), "{f:?}");
         assert_eq!(
-            g.players[0].pool.get(crate::mana::GREEN),
-            before.players[0].pool.get(crate::mana::GREEN) + 1
+            g.players[0].pool.get(crate::core::mana::GREEN),
+            before.players[0].pool.get(crate::core::mana::GREEN) + 1
         );
     }
     #[test]

@@ -10,8 +10,10 @@ use super::board::{card_of_face, seed_board};
 use super::build::{Face, ForgeCard, Param, Rec};
 use super::checks::Resolvable;
 use super::valid::{TypeVocab, ValidCtx};
+use crate::core::events::Event;
+use crate::core::game::{CardId, Game, PlayerId, Zone};
 use crate::findings::{CardOutcome, Finding, Kind};
-use crate::game::{CardId, Game, PlayerId, Zone};
+use crate::witness;
 use model::forge::Vocabulary;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use syntax::TextRange;
@@ -77,12 +79,59 @@ pub(super) struct Sim<'a> {
     pub remembered: Vec<CardId>,
     /// (svar, origin kind) pairs already run, to keep the walk finite.
     visited: HashSet<(String, Option<String>, bool)>,
+    /// Records run so far (a witness window that ran none has nothing to say).
+    ran: usize,
+    /// The `SpellDescription$`s of the records run in the current witness window.
+    descriptions: Vec<(String, TextRange)>,
+    /// The current window chose among modes (`Charm`): the `Oracle:` is not one ability's text.
+    chose_modes: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Tgt {
     Card(CardId),
     Player(PlayerId),
+}
+
+/// Whether playing the record lets its player decline ("you may"): an optional trigger or
+/// effect, a cost the player may refuse, targets that may be none, a search of a hidden zone (one
+/// may fail to find), or a choice among effects.
+fn offers_to_decline(rec: &Rec, api: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "OptionalDecider",
+        "Optional",
+        "UnlessCost",
+        "AnyNumber",
+        "UpTo",
+        "ChangeNum",
+        "MayShuffle",
+    ];
+    if KEYS.iter().any(|k| rec.get_ci(k).is_some()) || rec.value("TargetMin") == Some("0") {
+        return true;
+    }
+    let api = api.to_ascii_lowercase();
+    let hidden = |o: &str| {
+        o.split(',')
+            .any(|z| matches!(z.trim(), "Library" | "Hand" | "Sideboard"))
+    };
+    match api.as_str() {
+        "changezone" | "changezoneall" => {
+            rec.has("Hidden") || rec.value("Origin").is_some_and(hidden)
+        }
+        "genericchoice"
+        | "charm"
+        | "dig"
+        | "diguntil"
+        | "play"
+        | "choosecard"
+        | "discover"
+        | "seek"
+        | "clone"
+        | "copypermanent"
+        | "attach"
+        | "rearrangetopoflibrary" => true,
+        _ => false,
+    }
 }
 
 /// Plays every face of a card; returns the findings and how far the play went.
@@ -148,6 +197,7 @@ impl<'a> Sim<'a> {
             Zone::Hand
         };
         let me = game.create_card(card, 0, zone);
+        game.log.on = true;
         Sim {
             face,
             game,
@@ -161,6 +211,9 @@ impl<'a> Sim<'a> {
             targets: Vec::new(),
             remembered: Vec::new(),
             visited: HashSet::new(),
+            ran: 0,
+            descriptions: Vec::new(),
+            chose_modes: false,
         }
     }
 
@@ -180,13 +233,37 @@ impl<'a> Sim<'a> {
                 played: true,
                 ..Origin::default()
             };
+            let (start, ran) = (self.game.log.len(), self.ran);
+            self.descriptions.clear();
+            self.chose_modes = false;
             self.run_record(rec, &origin);
+            if self.ran > ran {
+                let mut texts = std::mem::take(&mut self.descriptions);
+                if texts.is_empty()
+                    && !self.chose_modes
+                    && face.abilities.len() == 1
+                    && !face.is_permanent()
+                    && let Some(oracle) = &face.oracle
+                {
+                    texts.push(oracle.clone());
+                }
+                self.witness(start, &texts, false);
+            }
         }
         for rec in &face.triggers {
             if !self.tick() {
                 return false;
             }
+            self.targets.clear();
+            let (start, ran) = (self.game.log.len(), self.ran);
             self.run_trigger(rec, None);
+            // A `Secondary$` trigger repeats the description of the one it completes.
+            if self.ran > ran
+                && !rec.has("Secondary")
+                && let Some(p) = rec.get("TriggerDescription")
+            {
+                self.witness(start, &[(p.value.clone(), p.value_range)], true);
+            }
         }
         for rec in &face.statics {
             self.run_static(rec);
@@ -233,6 +310,29 @@ impl<'a> Sim<'a> {
         out
     }
 
+    /// Holds the plain sentences of `texts` against what the play did since `start`.
+    fn witness(&mut self, start: usize, texts: &[(String, TextRange)], may: bool) {
+        for (text, range) in texts {
+            if !witness::worth_reading(text, self.game.log.since(start), may) {
+                continue;
+            }
+            for sentence in witness::sentences(text, &self.face.name, may) {
+                if let Some(what) =
+                    witness::contradiction(&sentence, self.game.log.since(start), self.me)
+                {
+                    self.find(Finding::new(
+                        Kind::TextMismatch,
+                        *range,
+                        format!(
+                            "the rules text says \"{}\", but the play {what}",
+                            sentence.text
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
     pub(super) fn find(&mut self, f: Finding) {
         if !self.findings.contains(&f) {
             self.findings.push(f);
@@ -263,6 +363,18 @@ impl<'a> Sim<'a> {
         if kind == "DB" {
             origin.played = false;
         }
+        self.ran += 1;
+        if let Some(p) = rec.get("SpellDescription") {
+            self.descriptions.push((p.value.clone(), p.value_range));
+        }
+        // A cost inside a triggered ability is the player's to pay or not ("you may discard a
+        // card. If you do, ...").
+        if offers_to_decline(rec, &api) || (!origin.played && rec.has("Cost")) {
+            self.game.log.push(Event::Choice {
+                player: 0,
+                optional: true,
+            });
+        }
         let here_targets = self.check_record(rec, &api, api_range, &origin);
         self.apply(rec, &api, api_range);
         let mut child = origin.clone();
@@ -278,11 +390,20 @@ impl<'a> Sim<'a> {
         if matches!(api.to_ascii_lowercase().as_str(), "charm" | "genericchoice")
             && let Some(p) = rec.get("Choices")
         {
+            // Each choice is a mode of its own: its text is held against its own play.
+            self.chose_modes = true;
+            let outer = std::mem::take(&mut self.descriptions);
             for name in p.value.split(',') {
+                let start = self.game.log.len();
                 self.follow(name.trim(), p, &child);
+                let texts = std::mem::take(&mut self.descriptions);
+                self.witness(start, &texts, false);
             }
+            self.descriptions = outer;
         }
         if let Some(p) = rec.get("Triggers") {
+            // Triggers an effect grants (an emblem's) are other abilities: not this play's.
+            let logging = std::mem::replace(&mut self.game.log.on, false);
             for name in p.value.split(',') {
                 let name = name.trim();
                 if let Some(t) = self.face.svars.get(name).and_then(|s| s.rec.clone())
@@ -291,6 +412,7 @@ impl<'a> Sim<'a> {
                     self.run_trigger(&t, Some(&child));
                 }
             }
+            self.game.log.on = logging;
         }
         if api.eq_ignore_ascii_case("DelayedTrigger")
             || api.eq_ignore_ascii_case("ImmediateTrigger")
@@ -406,6 +528,12 @@ impl<'a> Sim<'a> {
 
     fn run_trigger(&mut self, rec: &Rec, parent: Option<&Origin>) {
         let mode = rec.value("Mode").unwrap_or("").to_string();
+        if rec.has("OptionalDecider") || rec.has("Optional") {
+            self.game.log.push(Event::Choice {
+                player: 0,
+                optional: true,
+            });
+        }
         let Some(exec) = rec.get_ci("Execute") else {
             return;
         };
@@ -525,5 +653,143 @@ mod tests {
         let b = simulate_card(&c, any_version(), Some(&vocab), 99, 100_000);
         assert_eq!(a.0, b.0);
         assert_eq!(a.1.fully_exercised, b.1.fully_exercised);
+    }
+
+    /// The messages of the witness's findings on an invented card.
+    fn witnessed(text: &str) -> Vec<String> {
+        let vocab = TypeVocab::builtin();
+        let (f, _) = simulate_card(&card(text), any_version(), Some(&vocab), 7, 100_000);
+        f.into_iter()
+            .filter(|f| f.kind == Kind::TextMismatch)
+            .map(|f| f.message)
+            .collect()
+    }
+
+    #[test]
+    fn the_witness_compares_amounts_computed_through_svars() {
+        let draw = |n: u32| {
+            format!(
+                "{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ X | SpellDescription$ Draw two cards.\nSVar:X:Number${n}\n"
+            )
+        };
+        assert_eq!(
+            witnessed(&draw(3)),
+            ["the rules text says \"Draw two cards\", but the play drew 3 cards"]
+        );
+        assert!(witnessed(&draw(2)).is_empty());
+        // A literal amount is F171's; an amount the engine cannot evaluate is no evidence.
+        assert!(
+            witnessed(&format!(
+                "{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ 3 | SpellDescription$ Draw two cards.\n"
+            ))
+            .is_empty()
+        );
+        assert!(witnessed(&format!("{SPELL}A:SP$ Draw | Cost$ 1 R | NumCards$ X | SpellDescription$ Draw two cards.\nSVar:X:Count$CardsInYourHand\n")).is_empty());
+        // Damage and counters through an SVar; tokens counted.
+        let dmg = witnessed(&format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | ValidTgts$ Any | NumDmg$ X | SpellDescription$ CARDNAME deals 3 damage to any target.\nSVar:X:Number$2\n"
+        ));
+        assert_eq!(
+            dmg,
+            [
+                "the rules text says \"CARDNAME deals 3 damage to any target\", but the play dealt 2 damage"
+            ]
+        );
+        let counters = witnessed(&format!(
+            "{SPELL}A:SP$ PutCounter | Cost$ 1 R | ValidTgts$ Creature | CounterType$ P1P1 | CounterNum$ X | SpellDescription$ Put two +1/+1 counters on target creature.\nSVar:X:Number$1\n"
+        ));
+        assert_eq!(
+            counters,
+            [
+                "the rules text says \"Put two +1/+1 counters on target creature\", but the play put 1 +1/+1 counter"
+            ]
+        );
+        let tokens = witnessed(&format!(
+            "{SPELL}A:SP$ Token | Cost$ 1 R | TokenAmount$ X | TokenScript$ w_1_1_soldier | SpellDescription$ Create two 1/1 white Soldier creature tokens.\nSVar:X:Number$1\n"
+        ));
+        assert_eq!(
+            tokens,
+            [
+                "the rules text says \"Create two 1/1 white Soldier creature tokens\", but the play created 1 token"
+            ]
+        );
+        let gain = witnessed(&format!(
+            "{SPELL}A:SP$ GainLife | Cost$ 1 R | LifeAmount$ X | SpellDescription$ You gain 4 life.\nSVar:X:Number$5\n"
+        ));
+        assert_eq!(
+            gain,
+            ["the rules text says \"You gain 4 life\", but the play gained 5 life"]
+        );
+    }
+
+    #[test]
+    fn the_witness_sees_the_wrong_player_through_a_sub_ability() {
+        // `Defined` without its `$` is no parameter: the sub-ability's loss falls on you.
+        let text = format!(
+            "{SPELL}A:SP$ LoseLife | Cost$ 1 R | Defined Player.Opponent | LifeAmount$ 2 | SubAbility$ DBGain | SpellDescription$ Each opponent loses 2 life and you gain 2 life.\nSVar:DBGain:DB$ GainLife | LifeAmount$ 2\n"
+        );
+        assert_eq!(
+            witnessed(&text),
+            [
+                "the rules text says \"Each opponent loses 2 life and you gain 2 life\", but the play made its controller lose life"
+            ]
+        );
+        assert!(witnessed(&text.replace("Defined Player", "Defined$ Player")).is_empty());
+        let damage = format!(
+            "{SPELL}A:SP$ DealDamage | Cost$ 1 R | Defined$ You | NumDmg$ 2 | SpellDescription$ CARDNAME deals 2 damage to each opponent.\n"
+        );
+        assert_eq!(witnessed(&damage).len(), 1);
+        assert!(witnessed(&damage.replace("Defined$ You", "Defined$ Player.Opponent")).is_empty());
+    }
+
+    #[test]
+    fn the_witness_sees_the_wrong_zone() {
+        let exile = format!(
+            "{SPELL}A:SP$ ChangeZone | Cost$ 1 R | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Graveyard | SpellDescription$ Exile target creature.\n"
+        );
+        assert_eq!(
+            witnessed(&exile),
+            [
+                "the rules text says \"Exile target creature\", but the play put the card into a graveyard instead"
+            ]
+        );
+        assert!(
+            witnessed(&exile.replace("Destination$ Graveyard", "Destination$ Exile")).is_empty()
+        );
+        let bounce = format!(
+            "{SPELL}A:SP$ ChangeZone | Cost$ 1 R | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Library | SpellDescription$ Return target creature to its owner's hand.\n"
+        );
+        assert_eq!(witnessed(&bounce).len(), 1);
+        assert!(witnessed(&bounce.replace("Destination$ Library", "Destination$ Hand")).is_empty());
+        // Each mode of a charm is held against its own play.
+        let charm = format!(
+            "{SPELL}A:SP$ Charm | Cost$ 1 R | Choices$ DBDestroy,DBExile\nSVar:DBDestroy:DB$ Destroy | ValidTgts$ Creature | SpellDescription$ Destroy target creature.\nSVar:DBExile:DB$ ChangeZone | ValidTgts$ Creature.attacking | Origin$ Battlefield | Destination$ Exile | SpellDescription$ Exile target attacking creature.\n"
+        );
+        assert!(witnessed(&charm).is_empty(), "{:?}", witnessed(&charm));
+    }
+
+    #[test]
+    fn the_witness_asks_a_may_trigger_for_a_choice() {
+        let may = "Name:Test Scout\nManaCost:1 U\nTypes:Creature Human\nPT:1/1\nT:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ TrigDraw | TriggerDescription$ When CARDNAME enters the battlefield, you may draw a card.\nSVar:TrigDraw:DB$ Draw | Defined$ You | NumCards$ 1\n";
+        assert_eq!(
+            witnessed(may),
+            [
+                "the rules text says \"When CARDNAME enters the battlefield, you may draw a card\", but the play offered no choice: the effect always happens"
+            ]
+        );
+        assert!(
+            witnessed(&may.replace("| Execute$", "| OptionalDecider$ You | Execute$")).is_empty()
+        );
+        // A search of a hidden zone may always find nothing.
+        let search = may
+            .replace(
+                "DB$ Draw | Defined$ You | NumCards$ 1",
+                "DB$ ChangeZone | Origin$ Library | Destination$ Hand | ChangeType$ Land",
+            )
+            .replace(
+                "you may draw a card",
+                "you may search your library for a land card",
+            );
+        assert!(witnessed(&search).is_empty());
     }
 }

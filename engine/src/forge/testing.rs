@@ -5,8 +5,8 @@ use super::board::seed_board;
 use super::build::{ForgeCard, build};
 use super::sim::{Sim, simulate_card};
 use super::valid::TypeVocab;
+use crate::core::game::{CardId, Game, PlayerId, Zone};
 use crate::findings::{Finding, Kind};
-use crate::game::{CardId, Game, PlayerId, Zone};
 use model::forge::vocab::any_version;
 
 /// A sorcery's first lines; tests append its `A:` line.

@@ -3,7 +3,7 @@
 //! relation to another object) is "unknown" rather than false, so that a report that nothing
 //! matches is only made when nothing can.
 
-use crate::game::{Card, CardId, Game, PlayerId, Zone};
+use crate::core::game::{Card, CardId, Game, PlayerId, Zone};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tri {
@@ -85,11 +85,11 @@ const CARD_TYPES: &[&str] = &[
 ];
 const SUPERTYPES: &[&str] = &["legendary", "basic", "snow", "world", "ongoing"];
 const COLORS: [(&str, usize); 5] = [
-    ("white", crate::mana::WHITE),
-    ("blue", crate::mana::BLUE),
-    ("black", crate::mana::BLACK),
-    ("red", crate::mana::RED),
-    ("green", crate::mana::GREEN),
+    ("white", crate::core::mana::WHITE),
+    ("blue", crate::core::mana::BLUE),
+    ("black", crate::core::mana::BLACK),
+    ("red", crate::core::mana::RED),
+    ("green", crate::core::mana::GREEN),
 ];
 
 impl ValidCtx<'_> {

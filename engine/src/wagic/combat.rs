@@ -3,17 +3,7 @@
 //! rest goes to the first blocker unless the attacker tramples), dealt all at once.
 
 use super::runtime::*;
-use crate::game::CardId;
-
-#[derive(Clone, Debug, Default)]
-pub struct GuiCombat {
-    /// Attackers with their blockers, in order.
-    pub attackers: Vec<(CardId, Vec<CardId>)>,
-    /// Attackers that were blocked when blockers were declared.
-    pub blocked: Vec<CardId>,
-    /// Waiting for the player to confirm (ORDER or DAMAGE with a choice to make).
-    pub waiting: bool,
-}
+use crate::core::game::CardId;
 
 /// One damage assignment.
 #[derive(Clone, Copy, Debug)]
@@ -72,7 +62,8 @@ impl WGame<'_> {
             .attackers
             .iter()
             .filter(|(a, _)| {
-                self.g.card(*a).attacking && self.g.card(*a).zone == crate::game::Zone::Battlefield
+                self.g.card(*a).attacking
+                    && self.g.card(*a).zone == crate::core::game::Zone::Battlefield
             })
             .map(|(a, bs)| {
                 (
@@ -80,7 +71,7 @@ impl WGame<'_> {
                     bs.iter()
                         .copied()
                         .filter(|&b| {
-                            self.g.card(b).zone == crate::game::Zone::Battlefield
+                            self.g.card(b).zone == crate::core::game::Zone::Battlefield
                                 && self.g.card(b).blocking == Some(*a)
                         })
                         .collect(),

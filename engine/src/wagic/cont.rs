@@ -3,10 +3,10 @@
 //! until-end-of-turn changes); target specifications are matched against cards and players the
 //! way Wagic's target choosers and card descriptors do.
 
-use super::parse::{Ab, Duration, Effect, LordKind};
+use super::parse::{Ab, Effect, LordKind};
 use super::runtime::*;
 use super::targets::{Attr, Cmp, Descriptor, TargetSpec, TcKind, Whose};
-use crate::game::{CardId, Zone};
+use crate::core::game::{CardId, Zone};
 
 /// Where cards are searched for targets, in Wagic's order.
 const SEARCH: [Zone; 6] = [
@@ -269,7 +269,10 @@ impl WGame<'_> {
                 }
                 for piece in abilities.split(',') {
                     let piece = piece.trim();
-                    if let Some(c) = crate::mana::COLOR_NAMES.iter().position(|n| *n == piece) {
+                    if let Some(c) = crate::core::mana::COLOR_NAMES
+                        .iter()
+                        .position(|n| *n == piece)
+                    {
                         self.g.card_mut(t).cur.colors = 1 << c;
                         continue;
                     }
@@ -920,18 +923,5 @@ pub fn is_continuous(ab: &Ab) -> bool {
             is_continuous(effect)
         }
         _ => false,
-    }
-}
-
-pub fn duration_of(ab: &Ab) -> Option<Duration> {
-    match ab {
-        Ab::Effect(Effect::Pt { duration, .. })
-        | Ab::Effect(Effect::Basic { duration, .. })
-        | Ab::Effect(Effect::Becomes { duration, .. })
-        | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
-        Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
-        Ab::Effect(Effect::PreventTypes { ueot: true, .. }) => Some(Duration::Ueot),
-        Ab::Effect(Effect::SwapPt) => Some(Duration::Ueot),
-        _ => None,
     }
 }

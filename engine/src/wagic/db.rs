@@ -3,8 +3,8 @@
 //! what is already registered, grades gate files and cards, macros are global.
 //! Cards come from the typed AST of `syntax::wagic` (the linter's parse).
 
-use crate::game::Keywords;
-use crate::mana::{self, Mana};
+use crate::core::game::Keywords;
+use crate::core::mana::{self, Mana};
 use model::{FileId, SourceFile};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -51,6 +51,8 @@ pub struct Primitive {
     pub other_restrictions: Option<String>,
     pub alias: i32,
     pub text: String,
+    /// Where the `text=` value is (for the witness's findings).
+    pub text_range: Option<TextRange>,
     pub grade: u8,
     pub file: Option<FileId>,
     pub range: TextRange,
@@ -307,7 +309,10 @@ impl Db {
                 }
                 KeyMeaning::Power => def.power = atoi(&value),
                 KeyMeaning::Toughness => def.toughness = atoi(&value),
-                KeyMeaning::Text => def.text = value,
+                KeyMeaning::Text => {
+                    def.text = value;
+                    def.text_range = Some(entry.value_range());
+                }
                 KeyMeaning::Target => {
                     def.target = Some(lower);
                     def.target_range = Some(entry.value_range());
@@ -360,7 +365,7 @@ impl Db {
         }
         if has_def {
             if !color_set {
-                def.colors = colors_of_cost(&def.mana);
+                def.colors = mana::colors_of_cost(&def.mana);
             }
             if def.has_type("land") || def.has_type("artifact") {
                 def.colors |= 1;
@@ -477,17 +482,6 @@ impl Db {
         }
         s
     }
-}
-
-/// The colours of a mana cost, as a bit set.
-pub fn colors_of_cost(cost: &Mana) -> u8 {
-    let mut c = 0u8;
-    for i in 1..mana::NB_COLORS {
-        if cost.has_color(i) {
-            c |= 1 << i;
-        }
-    }
-    c
 }
 
 /// `abilities=` matching: the highest-index table entry contained in the piece.

@@ -4,31 +4,8 @@
 
 use super::parse::{self, PhaseAction};
 use super::runtime::*;
-use crate::game::{CardDef, CardId, Chars, Zone};
-
-/// A `phaseaction` waiting in the game (the APhaseAction clone the generic ability added).
-#[derive(Clone, Debug)]
-pub struct LivePhaseAction {
-    pub action: PhaseAction,
-    pub source: CardId,
-    pub source_inc: u32,
-    pub target: CardId,
-    pub target_inc: u32,
-    /// The phase the action last saw (`None`: never updated yet, as Wagic's MTG_PHASE_INVALID).
-    pub seen: Option<usize>,
-    /// False while a `next` action still has to skip its phase once.
-    pub armed: bool,
-    pub done: bool,
-    pub line: Option<usize>,
-}
-
-/// A flipped card's printed self, given back when it leaves play.
-#[derive(Clone, Debug)]
-pub struct Flipped {
-    pub card: CardId,
-    pub def: CardDef,
-    pub base: Chars,
-}
+use super::state::{Flipped, LivePhaseAction};
+use crate::core::game::{CardId, Zone};
 
 /// More waiting actions than this are not added (a runaway loop of triggers).
 const MAX_PHASE_ACTIONS: usize = 200;

@@ -4,8 +4,9 @@
 use super::db::{Primitive, atoi};
 use super::parse::{self, Ab, Duration, Effect, LordKind, Who};
 use super::runtime::*;
-use crate::game::{CardId, Counter, PlayerId, Zone};
-use crate::mana::Mana;
+use crate::core::events::{Event, Object, Sure};
+use crate::core::game::{CardId, Counter, PlayerId, Zone};
+use crate::core::mana::Mana;
 use std::sync::Arc;
 
 impl WGame<'_> {
@@ -161,7 +162,7 @@ impl WGame<'_> {
             Ab::Effect(e) => {
                 let mut inst =
                     Inst::new(ab.clone(), source, self.g.card(source).incarnation, target);
-                match super::cont::duration_of(ab) {
+                match super::parse::duration_of(ab) {
                     Some(Duration::Ueot) => inst.ueot = true,
                     Some(Duration::Forever) => inst.forever = true,
                     _ => {}
@@ -487,7 +488,7 @@ impl WGame<'_> {
                             }
                             None => self.number(value, source, None, line),
                         };
-                        crate::mana::Mana::parse_wagic_groups(&format!("{{{}}}", n.max(0)))
+                        crate::core::mana::Mana::parse_wagic_groups(&format!("{{{}}}", n.max(0)))
                     }
                     None => parse::parse_cost(cost).mana,
                 };
@@ -778,6 +779,11 @@ impl WGame<'_> {
                 for _ in 0..n.clamp(0, 50) {
                     let c = self.new_card(&def, mtgid, player, Zone::Temp);
                     self.g.card_mut(c).token = true;
+                    self.g.log.push(Event::Token {
+                        card: c,
+                        pt: Some((def.power, def.toughness)),
+                        sure: Sure::Literal,
+                    });
                     // ATokenCreator: the token is made in the temporary zone and its Spell
                     // resolves from there (it never moves to the stack: no `movedTo(...|stack)`).
                     self.resolve_spell(c, Vec::new(), 0, Zone::Temp);
@@ -814,7 +820,7 @@ impl WGame<'_> {
                 } else {
                     let m = Mana::parse_wagic_groups(what);
                     let mut pool = self.g.players[p].pool.clone();
-                    for i in 0..crate::mana::NB_COLORS {
+                    for i in 0..crate::core::mana::NB_COLORS {
                         pool.amounts[i] = (pool.amounts[i] - m.amounts[i]).max(0);
                     }
                     self.g.players[p].pool = pool;
@@ -846,7 +852,7 @@ impl WGame<'_> {
                 // GenericChooseTypeColor::resolve: a menu for the card it applies to.
                 let card = tcard.unwrap_or(source);
                 let values: Vec<String> = if *color {
-                    crate::mana::COLOR_NAMES[1..]
+                    crate::core::mana::COLOR_NAMES[1..]
                         .iter()
                         .map(|c| c.to_string())
                         .collect()
@@ -1001,7 +1007,7 @@ impl WGame<'_> {
             }
             Effect::Clone { with, types, who } => {
                 let Some(t) = tcard else { return };
-                let Some(def) = self.prim(t).cloned() else {
+                let Some(def) = self.prim_arc(t) else {
                     return;
                 };
                 let me = self.controller(source);
@@ -1017,7 +1023,8 @@ impl WGame<'_> {
                         {
                             base.keywords.set(i, true);
                         }
-                        if let Some(col) = crate::mana::COLOR_NAMES.iter().position(|n| *n == w)
+                        if let Some(col) =
+                            crate::core::mana::COLOR_NAMES.iter().position(|n| *n == w)
                             && col > 0
                         {
                             base.colors |= 1 << col;
@@ -1056,7 +1063,7 @@ impl WGame<'_> {
         if card == target {
             return;
         }
-        let Some(def) = self.prim(target).cloned() else {
+        let Some(def) = self.prim_arc(target) else {
             return;
         };
         let keywords = self.g.card(target).base.keywords;
@@ -1100,7 +1107,7 @@ impl WGame<'_> {
         };
         let card = menu.card;
         let text = if menu.color {
-            let col = crate::mana::COLOR_NAMES
+            let col = crate::core::mana::COLOR_NAMES
                 .iter()
                 .position(|c| *c == value)
                 .unwrap_or(0);
@@ -1162,7 +1169,7 @@ impl WGame<'_> {
         };
         // The source's Spell resolves: nested deeper than MAX_DEPTH, the play is a loop (as
         // for resolve_spell).
-        if self.g.depth >= crate::game::MAX_DEPTH {
+        if self.g.depth >= crate::core::game::MAX_DEPTH {
             self.g.steps = self.g.steps.max(self.g.budget.saturating_add(1));
             return;
         }
@@ -1186,7 +1193,7 @@ impl WGame<'_> {
     pub fn equip(&mut self, equipment: CardId, creature: CardId) {
         self.unequip(equipment);
         self.g.card_mut(equipment).attached_to = Some(creature);
-        let Some(prim) = self.prim(equipment).cloned() else {
+        let Some(prim) = self.prim_arc(equipment) else {
             return;
         };
         let lines: Vec<(String, usize)> = prim
@@ -1343,6 +1350,17 @@ impl WGame<'_> {
         if n == 0 {
             return;
         }
+        let kind = match (name, power, toughness) {
+            ("", 1, 1) => "+1/+1".to_string(),
+            ("", -1, -1) => "-1/-1".to_string(),
+            _ => name.to_ascii_lowercase(),
+        };
+        self.g.log.push(Event::Counters {
+            card,
+            kind,
+            count: n,
+            sure: Sure::Literal,
+        });
         let c = self.g.card_mut(card);
         if let Some(k) = c
             .counters
@@ -1563,6 +1581,7 @@ impl WGame<'_> {
         }
         self.g.players[p].life += n;
         self.g.players[p].life_gained_this_turn += n;
+        self.log_life(p, n);
         self.thatmuch = n;
         self.bump();
         self.event(Ev::Life {
@@ -1578,6 +1597,7 @@ impl WGame<'_> {
         }
         self.g.players[p].life -= n;
         self.g.players[p].life_lost_this_turn += n;
+        self.log_life(p, -n);
         self.thatmuch = n;
         self.bump();
         self.event(Ev::Life {
@@ -1587,7 +1607,34 @@ impl WGame<'_> {
         });
     }
 
+    /// Wagic's amounts are written in the ability (its own numbers are W138's to compare): the
+    /// witness reads who gained or lost, not how much.
+    fn log_life(&mut self, p: PlayerId, amount: i32) {
+        self.g.log.push(Event::Life {
+            player: p,
+            amount,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        });
+    }
+
+    fn log_damage(&mut self, source: CardId, target: Object, amount: i32) {
+        self.g.log.push(Event::Damage {
+            source,
+            target,
+            amount,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        });
+    }
+
     pub fn draw(&mut self, p: PlayerId, n: i32) {
+        self.g.log.push(Event::Drew {
+            player: p,
+            count: n,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        });
         for _ in 0..n.clamp(0, 100) {
             let Some(&top) = self.g.players[p].zone(Zone::Library).last() else {
                 self.g.players[p].drew_from_empty = true;
@@ -1648,6 +1695,7 @@ impl WGame<'_> {
                     self.add_counters(c, 1, 1, n, "");
                     return false;
                 }
+                self.log_damage(source, Object::Card(c), n);
                 if self.has(source, "wither") || self.has(source, "infect") {
                     self.add_counters(c, -1, -1, n, "");
                 } else {
@@ -1655,12 +1703,13 @@ impl WGame<'_> {
                     card.damage += n;
                     card.was_dealt_damage = true;
                 }
-                self.g.card_mut(source).dealt_damage_to |= crate::game::DEALT_TO_CREATURE;
+                self.g.card_mut(source).dealt_damage_to |= crate::core::game::DEALT_TO_CREATURE;
             }
             Tgt::Player(p) => {
                 if n <= 0 {
                     return false;
                 }
+                self.log_damage(source, Object::Player(p), n);
                 if self.has(source, "infect") || self.has(source, "poisontoxic") {
                     self.g.players[p].poison += n;
                 } else {
@@ -1669,9 +1718,9 @@ impl WGame<'_> {
                 }
                 self.g.players[p].damage_this_turn += n;
                 let bit = if p == self.controller(source) {
-                    crate::game::DEALT_TO_CONTROLLER
+                    crate::core::game::DEALT_TO_CONTROLLER
                 } else {
-                    crate::game::DEALT_TO_OPPONENT
+                    crate::core::game::DEALT_TO_OPPONENT
                 };
                 self.g.card_mut(source).dealt_damage_to |= bit;
             }
@@ -1716,7 +1765,10 @@ fn inline_token(name: &str, types: &str, power: i32, toughness: i32, abilities: 
         if piece.is_empty() {
             continue;
         }
-        if let Some(c) = crate::mana::COLOR_NAMES.iter().position(|n| *n == piece) {
+        if let Some(c) = crate::core::mana::COLOR_NAMES
+            .iter()
+            .position(|n| *n == piece)
+        {
             p.colors |= 1 << c;
             continue;
         }

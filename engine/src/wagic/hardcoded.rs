@@ -4,7 +4,8 @@
 
 use super::parse;
 use super::runtime::*;
-use crate::game::{CardId, PlayerId, Zone};
+use super::state::{CircleShield, Link, LinkKind};
+use crate::core::game::{CardId, PlayerId, Zone};
 
 /// Control Magic: an aura that steals its creature while it stays in play.
 const CONTROL_MAGIC: i32 = 1194;
@@ -34,41 +35,6 @@ const CIRCLES_OF_PROTECTION: [(i32, &str); 5] = [
     (1338, "red"),
     (1339, "white"),
 ];
-
-/// A Circle of Protection shield (REDamagePrevention from the chosen card to the controller).
-#[derive(Clone, Debug)]
-pub struct CircleShield {
-    pub circle: CardId,
-    pub circle_inc: u32,
-    pub from: CardId,
-    pub from_inc: u32,
-    pub player: PlayerId,
-}
-
-/// A lasting link a hard-coded card keeps with the game.
-#[derive(Clone, Debug)]
-pub struct Link {
-    pub kind: LinkKind,
-    pub source: CardId,
-    pub source_inc: u32,
-    pub target: Option<CardId>,
-    pub target_inc: u32,
-    /// Who controlled the target before (control changes).
-    pub original: PlayerId,
-    /// Lands played this turn when Fastbond last dealt damage.
-    pub seen: i32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinkKind {
-    /// Control returns when the source leaves play.
-    ControlWhileInPlay,
-    /// Control returns at the end of the turn.
-    ControlUntilEndOfTurn,
-    /// The creature goes to the graveyard when the source leaves play.
-    Animated,
-    Fastbond,
-}
 
 impl WGame<'_> {
     /// The spell's target spec: its `target=` line, or the chooser a hard-coded alias gets

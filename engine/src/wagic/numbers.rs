@@ -3,7 +3,7 @@
 //! the word was known (the simulation reports unknown words).
 
 use super::runtime::WGame;
-use crate::game::{CardId, Zone};
+use crate::core::game::{CardId, Zone};
 use std::sync::LazyLock;
 
 /// Words of Wagic's parsed integers (the model's vocabulary): (word, exact|prefix|modifier).
@@ -227,7 +227,7 @@ pub fn eval(g: &WGame, text: &str, source: CardId, target: Option<CardId>) -> (i
                     color = spec
                         .as_bytes()
                         .get(4)
-                        .and_then(|&b| crate::mana::color_of_letter(b));
+                        .and_then(|&b| crate::core::mana::color_of_letter(b));
                     if spec.is_char_boundary(5.min(spec.len())) {
                         spec.replace_range(..5.min(spec.len()), "*");
                     }
@@ -280,7 +280,7 @@ impl WGame<'_> {
         }
         if let Some(p) = self.prim(card) {
             let text = p.mana_text.to_ascii_lowercase();
-            let letter = crate::mana::color_letter(color);
+            let letter = crate::core::mana::color_letter(color);
             n += text.matches(&format!("{{p({letter})}}")).count() as i32;
         }
         n

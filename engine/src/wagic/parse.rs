@@ -6,7 +6,7 @@
 #![allow(clippy::large_enum_variant)]
 
 use super::targets::{self, TargetSpec};
-use crate::mana::Mana;
+use crate::core::mana::Mana;
 
 /// A player an effect applies to (`controller`, `opponent`...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,14 +191,14 @@ fn add_cost_group(cost: &mut Cost, group: &str) {
             let color = group
                 .find('(')
                 .and_then(|o| group.as_bytes().get(o + 1))
-                .and_then(|c| crate::mana::color_of_letter(*c))
+                .and_then(|c| crate::core::mana::color_of_letter(*c))
                 .unwrap_or(0);
             cost.extras.push(Extra::Phyrexian(color));
         }
         b'q' => cost.extras.push(Extra::Untap(paren_target(group))),
         b'c' => {
             if group == "c" {
-                cost.mana.add_color(crate::mana::COLORLESS, 1);
+                cost.mana.add_color(crate::core::mana::COLORLESS, 1);
             } else if group.starts_with("cycle") {
                 cost.extras.push(Extra::Cycle);
             } else if group.starts_with("convoke")
@@ -224,7 +224,7 @@ fn add_cost_group(cost: &mut Cost, group: &str) {
                     target,
                 });
             } else {
-                cost.mana.add_color(crate::mana::COLORLESS, 1);
+                cost.mana.add_color(crate::core::mana::COLORLESS, 1);
             }
         }
         _ => {
@@ -232,11 +232,11 @@ fn add_cost_group(cost: &mut Cost, group: &str) {
                 cost.extras.push(Extra::Unsupported(group.to_string()));
             } else if group.bytes().all(|c| c.is_ascii_digit()) && !group.is_empty() {
                 cost.mana
-                    .add_color(crate::mana::COLORLESS, super::db::atoi(group));
+                    .add_color(crate::core::mana::COLORLESS, super::db::atoi(group));
             } else if !cost.mana.add_symbol(group) {
                 // atoi of a word: 0 generic mana, silently.
                 cost.mana
-                    .add_color(crate::mana::COLORLESS, super::db::atoi(group));
+                    .add_color(crate::core::mana::COLORLESS, super::db::atoi(group));
             }
         }
     }
@@ -400,7 +400,7 @@ pub enum Effect {
     LoseSubtypesOf(String),
     /// `fizzleto(hand|exile|librarytop)`: counters the spell into that zone instead of the
     /// graveyard (AAFizzler's fizzle mode).
-    FizzleTo(crate::game::Zone),
+    FizzleTo(crate::core::game::Zone),
     /// `(blink)`: exile and return at once; `(blink)ueot`: return at the end of the turn.
     Blink {
         ueot: bool,
@@ -1621,7 +1621,7 @@ fn parse_upkeep(s: &str, mut rec: impl FnMut(&str) -> Option<Ab>) -> Option<Ab> 
     let start = s.find('[')?;
     let end = start + s[start..].find(']')?;
     let mut s1 = &s[start + 1..end];
-    let mut phase = super::runtime::UPKEEP;
+    let mut phase = super::phases::UPKEEP;
     let mut once = false;
     if let Some(sep) = s1.find(';') {
         once = s1.contains("next");
@@ -1734,7 +1734,7 @@ pub fn parse_transform(content: &str) -> Transform {
                 "removealltypes" => t.remove_all_types = true,
                 "removecreaturesubtypes" => t.remove_creature_subtypes = true,
                 _ => {
-                    if let Some(c) = crate::mana::COLOR_NAMES.iter().position(|n| *n == w)
+                    if let Some(c) = crate::core::mana::COLOR_NAMES.iter().position(|n| *n == w)
                         && (i > 0 || w != "artifact")
                     {
                         t.colors.push(c);
@@ -1809,10 +1809,10 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
     }
     if let Some((_, zone, _)) = parse_between(s, "fizzleto(", ")", true) {
         return Some(FizzleTo(match zone {
-            "hand" => crate::game::Zone::Hand,
-            "exile" => crate::game::Zone::Exile,
-            "librarytop" => crate::game::Zone::Library,
-            _ => crate::game::Zone::Graveyard,
+            "hand" => crate::core::game::Zone::Hand,
+            "exile" => crate::core::game::Zone::Exile,
+            "librarytop" => crate::core::game::Zone::Library,
+            _ => crate::core::game::Zone::Graveyard,
         }));
     }
     if has("fizzle") {
@@ -2227,6 +2227,20 @@ fn effects(s: &str, ctx: &mut Ctx, activated: bool, force_ueot_in: bool) -> Opti
         return Some(Steal);
     }
     None
+}
+
+/// How long an effect lasts, for the effects that say it.
+pub fn duration_of(ab: &Ab) -> Option<Duration> {
+    match ab {
+        Ab::Effect(Effect::Pt { duration, .. })
+        | Ab::Effect(Effect::Basic { duration, .. })
+        | Ab::Effect(Effect::Becomes { duration, .. })
+        | Ab::Effect(Effect::ProtectionFrom(_, duration)) => Some(*duration),
+        Ab::Effect(Effect::Transforms(t)) => Some(t.duration),
+        Ab::Effect(Effect::PreventTypes { ueot: true, .. }) => Some(Duration::Ueot),
+        Ab::Effect(Effect::SwapPt) => Some(Duration::Ueot),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

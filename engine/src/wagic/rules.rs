@@ -5,8 +5,8 @@
 use super::parse::{self, Ab, Cost, Extra, Restriction};
 use super::runtime::*;
 use super::targets::{self, TargetSpec};
-use crate::game::{CardId, PlayerId, Zone};
-use crate::mana::Mana;
+use crate::core::game::{CardId, PlayerId, Zone};
+use crate::core::mana::Mana;
 
 /// Affinity abilities and what they count (README: basic abilities).
 const AFFINITIES: [(&str, &str); 10] = [
@@ -119,7 +119,7 @@ impl WGame<'_> {
                 self.can_cast(card, player, &cost)
             }
             "flashbackrule" | "retracerule" => {
-                let p = self.prim(card).cloned();
+                let p = self.prim_arc(card);
                 let alt = if rule == "flashbackrule" {
                     p.and_then(|p| p.flashback.clone())
                 } else {
@@ -163,7 +163,7 @@ impl WGame<'_> {
         // `altercost` (GameObserver's cost refresh): the increases are added, then the
         // reductions removed, no color going below zero.
         if self.cost_changes.iter().any(|&(c, _, _)| c == card) {
-            let mut reduced = [0i32; crate::mana::NB_COLORS];
+            let mut reduced = [0i32; crate::core::mana::NB_COLORS];
             for &(c, color, amount) in &self.cost_changes {
                 if c != card {
                     continue;
@@ -492,7 +492,7 @@ impl WGame<'_> {
         if self.spell_tc.is_none() && !self.rule_reacts(rule, card) {
             return;
         }
-        let prim = self.prim(card).cloned();
+        let prim = self.prim_arc(card);
         let mut cost = self.spell_cost(card);
         let mut paid_with = parse::PAID_NORMAL;
         let mut extras: Option<Cost> = None;
@@ -689,7 +689,7 @@ impl WGame<'_> {
     /// Spell::resolve. A resolution nested deeper than `MAX_DEPTH` (a token whose spell makes
     /// itself again) stops the play as a loop, as the step budget does.
     pub fn resolve_spell(&mut self, card: CardId, targets: Vec<Tgt>, paid_with: u32, from: Zone) {
-        if self.g.depth >= crate::game::MAX_DEPTH {
+        if self.g.depth >= crate::core::game::MAX_DEPTH {
             self.g.steps = self.g.steps.max(self.g.budget.saturating_add(1));
             return;
         }
@@ -1262,7 +1262,8 @@ impl WGame<'_> {
             return false;
         }
         let b = self.g.card(blocker);
-        if has(attacker, "fear") && !(b.is("artifact") || b.cur.has_color(crate::mana::BLACK)) {
+        if has(attacker, "fear") && !(b.is("artifact") || b.cur.has_color(crate::core::mana::BLACK))
+        {
             return false;
         }
         // MTGCardInstance::canBlock: while its controller has a lure in play, only lures can be

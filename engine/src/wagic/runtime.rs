@@ -3,48 +3,22 @@
 //! the order they were added: menus list them in that order), clicks on cards and players,
 //! menus, target choosing, and the phase ring. Effects, continuous effects, combat and triggers
 //! are in sibling modules (`effects`, `cont`, `combat`, `triggers`), as `impl WGame` blocks.
+//!
+//! Layers (imports go down only): `basic`, `phases` → `db`, `targets` → `parse` (the IR) →
+//! `state` → `runtime` → `numbers`, `combat`, `delayed`, `hardcoded`, `triggers` → `cont`,
+//! `effects`, `rules` → `sim`; all of them on `crate::core`.
 
 #![allow(clippy::large_enum_variant)]
 
 use super::db::{Db, Primitive};
 use super::parse::{self, Ab, Trigger};
+pub use super::phases::*;
+use super::state::{CircleShield, Flipped, GuiCombat, Link, LivePhaseAction};
 use super::targets::TargetSpec;
-use crate::game::{Card, CardDef, CardId, Chars, Game, PlayerId, Zone};
-use crate::mana::Mana;
+use crate::core::game::{Card, CardDef, CardId, Chars, Game, PlayerId, Zone};
+use crate::core::mana::Mana;
 use std::collections::VecDeque;
 use std::sync::Arc;
-
-pub const BEFORE_BEGIN: usize = 0;
-pub const UNTAP: usize = 1;
-pub const UPKEEP: usize = 2;
-pub const DRAW: usize = 3;
-pub const FIRSTMAIN: usize = 4;
-pub const COMBATBEGIN: usize = 5;
-pub const COMBATATTACKERS: usize = 6;
-pub const COMBATBLOCKERS: usize = 7;
-pub const COMBATDAMAGE: usize = 8;
-pub const COMBATEND: usize = 9;
-pub const SECONDMAIN: usize = 10;
-pub const ENDOFTURN: usize = 11;
-pub const CLEANUP: usize = 12;
-pub const AFTER_EOT: usize = 13;
-
-pub const PHASE_NAMES: [&str; 14] = [
-    "before begin",
-    "untap",
-    "upkeep",
-    "draw",
-    "main phase 1",
-    "combat begins",
-    "attackers",
-    "blockers",
-    "combat damage",
-    "combat ends",
-    "main phase 2",
-    "end of turn",
-    "cleanup",
-    "after end of turn",
-];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CombatStep {
@@ -222,7 +196,7 @@ pub struct ChooseMenu {
 pub struct PayMenu {
     pub source: CardId,
     pub target: Option<Tgt>,
-    pub cost: crate::mana::Mana,
+    pub cost: crate::core::mana::Mana,
     pub options: Vec<Ab>,
     pub line: Option<usize>,
 }
@@ -349,7 +323,7 @@ pub struct WGame<'a> {
     /// Each player's rules pseudo-card (abilities of the rules file).
     pub extra: [CardId; 2],
     pub thatmuch: i32,
-    pub gui: super::combat::GuiCombat,
+    pub gui: GuiCombat,
     pub events: VecDeque<Ev>,
     pub dispatching: bool,
     /// Bumped whenever something changes (to run the loop to a fixpoint).
@@ -393,12 +367,12 @@ pub struct WGame<'a> {
     /// Cards changed by continuous effects in the last recompute (reset next time).
     pub touched: Vec<CardId>,
     /// Counters cards had when they last left the battlefield (persist, undying).
-    pub last_counters: std::collections::HashMap<CardId, Vec<crate::game::Counter>>,
+    pub last_counters: std::collections::HashMap<CardId, Vec<crate::core::game::Counter>>,
     /// Lasting links of hard-coded cards (control changes, Animate Dead, Fastbond).
-    pub links: Vec<super::hardcoded::Link>,
+    pub links: Vec<Link>,
     /// Circle of Protection shields: the next damage from the chosen card to the player is
     /// prevented (REDamagePrevention, one shot), until the next untap step.
-    pub circle_shields: Vec<super::hardcoded::CircleShield>,
+    pub circle_shields: Vec<CircleShield>,
     /// MTGVampireRule's victims: (damaged card, its incarnation, damage source) this turn.
     pub vampire_victims: Vec<(CardId, u32, CardId)>,
     /// The cards put onto each player's stack this turn (for `maxcast` restrictions).
@@ -410,9 +384,9 @@ pub struct WGame<'a> {
     /// Cost changes of `altercost` abilities: (card, color, amount), rebuilt by `recompute`.
     pub cost_changes: Vec<(CardId, usize, i32)>,
     /// Flipped cards' printed selves (`flip`).
-    pub flipped: Vec<super::delayed::Flipped>,
+    pub flipped: Vec<Flipped>,
     /// Delayed actions waiting for their phase (`phaseaction`).
-    pub phase_actions: Vec<super::delayed::LivePhaseAction>,
+    pub phase_actions: Vec<LivePhaseAction>,
 }
 
 impl<'a> WGame<'a> {
@@ -521,11 +495,13 @@ impl<'a> WGame<'a> {
         self.g.create_card(card, owner, zone)
     }
 
-    pub fn prim(&self, id: CardId) -> Option<&Arc<Primitive>> {
-        match &self.g.card(id).def {
-            CardDef::Wagic(p) => Some(p),
-            _ => None,
-        }
+    pub fn prim(&self, id: CardId) -> Option<&Primitive> {
+        self.g.card(id).def.get()
+    }
+
+    /// The card's primitive, shared (to make another card of it).
+    pub fn prim_arc(&self, id: CardId) -> Option<Arc<Primitive>> {
+        self.g.card(id).def.get_arc()
     }
 
     pub fn is_extra(&self, id: CardId) -> bool {
@@ -667,7 +643,7 @@ impl<'a> WGame<'a> {
     /// Parses the auto lines of `card` for `zone` and adds them: one-shot
     /// abilities resolve at once, the others join the action layer.
     pub fn magic_text(&mut self, card: CardId, spell: Option<&SpellInfo>, zone: &str) {
-        let Some(prim) = self.prim(card).cloned() else {
+        let Some(prim) = self.prim_arc(card) else {
             return;
         };
         let mut lines: Vec<(String, Option<usize>)> = Vec::new();
@@ -759,7 +735,7 @@ impl<'a> WGame<'a> {
                 .copied()
                 .filter(|t| matches!(t, Tgt::Card(_)) || on_stack_ok && matches!(t, Tgt::Stack(_)))
                 .or(Some(default_target));
-            let duration = super::cont::duration_of(&ab);
+            let duration = parse::duration_of(&ab);
             let mut inst = Inst::new(ab, card, inc, t);
             inst.paid_with = paid_with;
             inst.line = line;
@@ -1812,7 +1788,7 @@ pub fn card_from_primitive(def: &Arc<Primitive>, mtgid: i32) -> Card {
     }
     Card {
         mtgid,
-        def: CardDef::Wagic(def.clone()),
+        def: CardDef::new(def.clone()),
         base: Chars {
             name: def.name.clone(),
             types,

@@ -7,8 +7,9 @@ use super::db::{Db, Primitive};
 use super::parse::{self, Ab};
 use super::runtime::*;
 use super::targets::{Attr, TargetSpec, TcKind};
+use crate::core::game::{CardId, Zone};
 use crate::findings::{CardOutcome, Finding, Kind};
-use crate::game::{CardId, Zone};
+use crate::witness;
 use std::collections::HashSet;
 use std::sync::{Arc, LazyLock};
 use syntax::TextRange;
@@ -43,7 +44,7 @@ static BOARD: LazyLock<Vec<Arc<Primitive>>> = LazyLock::new(|| {
             toughness: t,
             ..Primitive::default()
         };
-        prim.mana.add_color(crate::mana::COLORLESS, 2);
+        prim.mana.add_color(crate::core::mana::COLORLESS, 2);
         for a in abilities {
             if let Some(i) = super::basic::BASIC_ABILITIES.iter().position(|x| x == a) {
                 prim.basic.set(i, true);
@@ -51,7 +52,7 @@ static BOARD: LazyLock<Vec<Arc<Primitive>>> = LazyLock::new(|| {
         }
         Arc::new(prim)
     };
-    use crate::mana::{BLACK, BLUE, GREEN, RED, WHITE};
+    use crate::core::mana::{BLACK, BLUE, GREEN, RED, WHITE};
     vec![
         mk("Plains", "basic land plains", 1, 0, 0, &[]),
         mk("Island", "basic land island", 1, 0, 0, &[]),
@@ -105,9 +106,9 @@ static HAND: LazyLock<Vec<Arc<Primitive>>> = LazyLock::new(|| {
         })
     };
     vec![
-        mk("Quick Bolt", "instant", 1 << crate::mana::RED),
-        mk("Deep Study", "sorcery", 1 << crate::mana::BLUE),
-        mk("Field Bear", "creature bear", 1 << crate::mana::GREEN),
+        mk("Quick Bolt", "instant", 1 << crate::core::mana::RED),
+        mk("Deep Study", "sorcery", 1 << crate::core::mana::BLUE),
+        mk("Field Bear", "creature bear", 1 << crate::core::mana::GREEN),
         mk("Plains", "basic land plains", 1),
         mk("Old Relic", "artifact", 1),
     ]
@@ -309,7 +310,8 @@ pub fn simulate_card_from(
     let mut findings = Vec::new();
     let mut game = start.clone();
     let card = game.new_card(prim, 0, 0, Zone::Hand);
-    play(&mut game, card, prim);
+    game.g.log.on = true;
+    let cast = play(&mut game, card, prim);
     let mut outcome = CardOutcome {
         fully_exercised: true,
         ..CardOutcome::default()
@@ -376,8 +378,44 @@ pub fn simulate_card_from(
             findings.push(f);
         }
     }
+    witness(&game, card, prim, cast, &mut findings);
     findings.sort_by_key(|f| (f.range.start(), f.kind));
     (findings, outcome)
+}
+
+/// An instant's or sorcery's `text=` held against what casting it did; of a permanent's text,
+/// only the sentences of what it does as it enters the battlefield, against its cast (the rest
+/// speaks of abilities played at other times). `cast`: where the cast ends in the log.
+fn witness(game: &WGame, card: CardId, prim: &Primitive, cast: usize, findings: &mut Vec<Finding>) {
+    if prim.text.is_empty() {
+        return;
+    }
+    let permanent = prim.is_permanent();
+    let events = &game.g.log.events[..cast.min(game.g.log.len())];
+    if !witness::worth_reading(&prim.text, events, false)
+        || (permanent && !prim.text.contains("enters the battlefield"))
+    {
+        return;
+    }
+    let range = prim.text_range.unwrap_or_else(|| card_range(prim));
+    for sentence in witness::sentences(&prim.text, &prim.name, false) {
+        if permanent && !sentence.enters {
+            continue;
+        }
+        if let Some(what) = witness::contradiction(&sentence, events, card) {
+            let f = Finding::new(
+                Kind::TextMismatch,
+                range,
+                format!(
+                    "the rules text says \"{}\", but the play {what}",
+                    sentence.text
+                ),
+            );
+            if !findings.contains(&f) {
+                findings.push(f);
+            }
+        }
+    }
 }
 
 /// The target specs written in an ability line (`target(...)`, `notatarget(...)`).
@@ -416,7 +454,7 @@ fn seed_board(game: &mut WGame) {
         }
         let c = game.new_card(&BOARD[6], 0, p, Zone::Library);
         game.put_in_zone(c, p, Zone::Exile);
-        for color in 0..crate::mana::NB_COLORS {
+        for color in 0..crate::core::mana::NB_COLORS {
             game.g.players[p].pool.add_color(color, 20);
         }
     }
@@ -521,7 +559,9 @@ fn choose_target(game: &mut WGame, card: CardId) -> bool {
     false
 }
 
-fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
+/// Plays the card; returns the length of the event log once it was cast (and its
+/// enters-the-battlefield effects resolved).
+fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) -> usize {
     game.current = 0;
     game.current_action = 0;
     game.phase = FIRSTMAIN;
@@ -536,8 +576,9 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
             drive(game, card);
         }
     }
+    let cast = game.g.log.len();
     if game.g.card(card).zone != Zone::Battlefield {
-        return;
+        return cast;
     }
     game.g.card_mut(card).sick = false;
     // Activate each activated ability of the card.
@@ -552,13 +593,13 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
             .collect();
         for i in insts {
             if game.g.steps > game.g.budget || game.g.card(card).zone != Zone::Battlefield {
-                return;
+                return cast;
             }
             if !used.insert((i, round)) {
                 continue;
             }
             for p in 0..2 {
-                for color in 0..crate::mana::NB_COLORS {
+                for color in 0..crate::core::mana::NB_COLORS {
                     let have = game.g.players[p].pool.get(color);
                     game.g.players[p].pool.add_color(color, 20 - have.min(20));
                 }
@@ -585,7 +626,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
         .collect();
     for (effect, line) in triggers {
         if game.g.steps > game.g.budget || game.g.card(card).zone != Zone::Battlefield {
-            return;
+            return cast;
         }
         game.fire(
             effect,
@@ -602,7 +643,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
     // Play a turn through: combat (attacking with the card), end of turn, the next turn.
     for _ in 0..30 {
         if game.g.steps > game.g.budget {
-            return;
+            return cast;
         }
         if game.phase == COMBATATTACKERS && game.current == 0 && game.can_attack(card) {
             game.toggle_attacker(card);
@@ -613,6 +654,7 @@ fn play(game: &mut WGame, card: CardId, prim: &Arc<Primitive>) {
             break;
         }
     }
+    cast
 }
 
 /// Where a definition's findings point when they have no line.

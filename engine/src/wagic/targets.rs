@@ -3,7 +3,7 @@
 //! `[...]` after a type turns the chooser into a card descriptor (attributes ANDed or ORed).
 
 use super::basic::BASIC_ABILITIES;
-use crate::game::Zone;
+use crate::core::game::Zone;
 
 pub const UNLIMITED: i32 = 1000;
 

@@ -3,7 +3,7 @@
 use super::parse::{Ab, Trigger};
 use super::runtime::*;
 use super::targets::TargetSpec;
-use crate::game::{CardId, PlayerId, Zone};
+use crate::core::game::{CardId, PlayerId, Zone};
 
 impl WGame<'_> {
     /// Whether a zone spec names `player`'s `zone` (for an ability of `source`).

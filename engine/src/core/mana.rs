@@ -11,6 +11,17 @@ pub const BLACK: usize = 4;
 pub const WHITE: usize = 5;
 pub const NB_COLORS: usize = 6;
 
+/// The colours of a mana cost, as a bit set.
+pub fn colors_of_cost(cost: &Mana) -> u8 {
+    let mut c = 0u8;
+    for i in 1..NB_COLORS {
+        if cost.has_color(i) {
+            c |= 1 << i;
+        }
+    }
+    c
+}
+
 /// The colour of a mana letter (`c` is colourless).
 pub fn color_of_letter(c: u8) -> Option<usize> {
     Some(match c.to_ascii_lowercase() {

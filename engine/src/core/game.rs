@@ -3,63 +3,13 @@
 //! a step budget that stops runaway loops. The rules that drive it (turns, priority, abilities)
 //! live in the dialect runtimes, which differ in how they read cards, not in what a card is.
 
-use crate::mana::Mana;
-use crate::rng::Rng;
+use super::events::{Event, EventLog};
+use crate::core::mana::Mana;
+use crate::core::rng::Rng;
+use std::any::Any;
 use std::sync::Arc;
 
-pub type CardId = usize;
-pub type PlayerId = usize;
-
-/// Where a card is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum Zone {
-    #[default]
-    Library,
-    Hand,
-    Battlefield,
-    Graveyard,
-    Exile,
-    Stack,
-    Command,
-    /// Between zones (Wagic's `temp`: a card being put into play without being cast).
-    Temp,
-    Reveal,
-    Sideboard,
-}
-
-pub const ZONES: [Zone; 10] = [
-    Zone::Library,
-    Zone::Hand,
-    Zone::Battlefield,
-    Zone::Graveyard,
-    Zone::Exile,
-    Zone::Stack,
-    Zone::Command,
-    Zone::Temp,
-    Zone::Reveal,
-    Zone::Sideboard,
-];
-
-impl Zone {
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Zone::Library => "library",
-            Zone::Hand => "hand",
-            Zone::Battlefield => "battlefield",
-            Zone::Graveyard => "graveyard",
-            Zone::Exile => "exile",
-            Zone::Stack => "stack",
-            Zone::Command => "command",
-            Zone::Temp => "temp",
-            Zone::Reveal => "reveal",
-            Zone::Sideboard => "sideboard",
-        }
-    }
-}
+pub use super::zone::{CardId, PlayerId, ZONES, Zone};
 
 /// A counter on a card: Wagic counters carry a power/toughness change and a name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,13 +47,35 @@ impl Keywords {
     }
 }
 
-/// What a card is made from, per dialect.
-#[derive(Clone, Debug, Default)]
-pub enum CardDef {
-    #[default]
-    None,
-    Wagic(Arc<crate::wagic::db::Primitive>),
-    Forge(Arc<crate::forge::build::ForgeCard>),
+/// What a card is made from: the dialect's own definition (a Wagic primitive...), which the
+/// core holds without knowing its type; each dialect reads back its own with `get`.
+#[derive(Clone, Default)]
+pub struct CardDef(Option<Arc<dyn Any + Send + Sync>>);
+
+impl CardDef {
+    pub fn new<T: Any + Send + Sync>(def: Arc<T>) -> CardDef {
+        CardDef(Some(def))
+    }
+
+    /// The definition, if the card has one of type `T`.
+    pub fn get<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.0.as_deref().and_then(|d| d.downcast_ref())
+    }
+
+    /// The shared definition, if the card has one of type `T`.
+    pub fn get_arc<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
+        self.0.clone().and_then(|d| d.downcast().ok())
+    }
+}
+
+impl std::fmt::Debug for CardDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "CardDef(..)"
+        } else {
+            "CardDef(None)"
+        })
+    }
 }
 
 /// The characteristics that effects change.
@@ -303,6 +275,8 @@ pub struct Game {
     /// Resolutions in progress inside one another (a token whose spell makes a token...); past
     /// `MAX_DEPTH` the play counts as a loop, as when the step budget runs out.
     pub depth: u32,
+    /// What the play did (when `log.on`), for the witness.
+    pub log: EventLog,
 }
 
 /// How deep resolutions may nest before the play counts as a loop: deep enough for any real
@@ -319,6 +293,7 @@ impl Game {
             steps: 0,
             depth: 0,
             budget: 200_000,
+            log: EventLog::default(),
         }
     }
 
@@ -397,6 +372,12 @@ impl Game {
         if to == Zone::Battlefield {
             card.sick = true;
         }
+        self.log.push(Event::Moved {
+            card: id,
+            from: from_zone,
+            to,
+            player,
+        });
         (from_player, from_zone)
     }
 
