@@ -10,6 +10,7 @@ use syntax::{TextRange, TextSize};
 
 mod api_type_case;
 mod controller_outside_battlefield;
+mod description_contradicts_text;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
@@ -129,6 +130,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_number_mismatch),
     rule!(missing_oracle),
     rule!(idiom_missing),
+    rule!(description_contradicts_text),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.

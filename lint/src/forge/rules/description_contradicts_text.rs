@@ -1,0 +1,417 @@
+//! F181: a description (`SpellDescription$`, `TriggerDescription$`, `Description$`) that
+//! contradicts the `Oracle:` sentence it renders (a number, a zone, a player), or a value that
+//! holds parameter syntax (`Key$ ...` pasted into it: a `|` is missing).
+
+use super::oracle;
+use crate::diagnostic::{Severity, Sink};
+use crate::dialect::Dialect;
+use crate::forge::Ctx;
+use crate::registry::{FixAvailability, Group, RuleMeta};
+use similar::{Algorithm, DiffOp, capture_diff_slices};
+use syntax::TextRange;
+
+pub(crate) static META: RuleMeta = RuleMeta {
+    code: "F181",
+    name: "description-contradicts-text",
+    dialect: Some(Dialect::FORGE),
+    group: Group::Suspicious,
+    severity: Severity::Warning,
+    fix: FixAvailability::None,
+    summary: "A description that says another number, zone or player than the `Oracle:` sentence it renders (`the bottom of your library` for `your graveyard`, `target player` for `target opponent`), or a value holding parameter syntax (`... ChangeNum$ All`: a missing `|`).",
+    explanation: "A record's description is what Forge shows for the ability, and scripters write it \
+from the card's rules text; the script is usually written from the same reading. When the description \
+and the `Oracle:` sentence it renders differ in a number, a zone or who is affected, one of them is \
+wrong, and often the script follows the wrong one (a `Destination$` of `Library` where the card says \
+graveyard, `ValidTgts$ Player` where it says opponent). The sentence is paired with the description \
+when they read the same but for a few words (the card's name, reminder text and an activation cost \
+aside), and only one-word differences are reported: a number (`two`/`3`; `2` and `two` are the same), \
+a zone (`hand`, `graveyard`, `library`, `battlefield`, `exile`, `top`, `bottom`) or a player \
+(`you`, `opponent`, `player`, `each`, `target`). A value that holds `Key$ ` (a word followed by `$` \
+and a space) is another parameter pasted into it without its `|`: Forge reads the whole as one \
+value, and the pasted parameter is never set.",
+    bad: "Name:Ebb Glimpse\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Dig | Cost$ 1 U | DigNum$ 2 | ChangeNum$ 1 | DestinationZone$ Hand | DestinationZone2$ Library | LibraryPosition2$ -1 | SpellDescription$ Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.\nOracle:Look at the top two cards of your library. Put one of them into your hand and the other into your graveyard.",
+    good: "Name:Ebb Glimpse\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Dig | Cost$ 1 U | DigNum$ 2 | ChangeNum$ 1 | DestinationZone$ Hand | DestinationZone2$ Graveyard | SpellDescription$ Look at the top two cards of your library. Put one of them into your hand and the other into your graveyard.\nOracle:Look at the top two cards of your library. Put one of them into your hand and the other into your graveyard.",
+    since: "0.3.0",
+    yields_to: &["F130", "F133", "F171"],
+    ..RuleMeta::BASE
+};
+
+const NUMBERS: &[(&str, u32)] = &[
+    ("a", 1),
+    ("an", 1),
+    ("one", 1),
+    ("two", 2),
+    ("three", 3),
+    ("four", 4),
+    ("five", 5),
+    ("six", 6),
+    ("seven", 7),
+    ("eight", 8),
+    ("nine", 9),
+    ("ten", 10),
+];
+const ZONES: &[&str] = &[
+    "hand",
+    "graveyard",
+    "library",
+    "battlefield",
+    "exile",
+    "top",
+    "bottom",
+];
+const PLAYERS: &[&str] = &["you", "opponent", "player", "each", "target"];
+
+/// The value of a number word or numeral.
+fn number(w: &str) -> Option<u32> {
+    if let Ok(n) = w.parse::<u32>() {
+        return Some(n);
+    }
+    NUMBERS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
+}
+
+/// A word of a sentence: its lower-cased text and its byte span in the original.
+#[derive(Clone)]
+struct Word {
+    text: String,
+    start: usize,
+    end: usize,
+}
+
+impl PartialEq for Word {
+    fn eq(&self, other: &Word) -> bool {
+        self.text == other.text
+    }
+}
+impl Eq for Word {}
+impl std::hash::Hash for Word {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.text.hash(h);
+    }
+}
+impl PartialOrd for Word {
+    fn partial_cmp(&self, other: &Word) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Word {
+    fn cmp(&self, other: &Word) -> std::cmp::Ordering {
+        self.text.cmp(&other.text)
+    }
+}
+
+/// Sentences longer than this many words are not compared (bounded work).
+const MAX_WORDS: usize = 80;
+
+/// The words of a text outside parentheses, with the card's names (and `CARDNAME`) as `~`.
+fn words(text: &str, names: &[&str]) -> Vec<Word> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    while i < b.len() && out.len() <= MAX_WORDS {
+        if b[i] == b'(' {
+            depth += 1;
+            i += 1;
+            continue;
+        }
+        if b[i] == b')' {
+            depth = depth.saturating_sub(1);
+            i += 1;
+            continue;
+        }
+        if depth > 0 {
+            i += 1;
+            continue;
+        }
+        // The card's name (longest first) or CARDNAME/NICKNAME: one word.
+        if let Some(n) = ["CARDNAME", "NICKNAME"]
+            .iter()
+            .copied()
+            .chain(names.iter().copied())
+            .filter(|n| !n.is_empty() && text[i..].starts_with(n))
+            .max_by_key(|n| n.len())
+        {
+            out.push(Word {
+                text: "~".into(),
+                start: i,
+                end: i + n.len(),
+            });
+            i += n.len();
+            continue;
+        }
+        if b[i].is_ascii_alphanumeric() {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
+                i += 1;
+            }
+            out.push(Word {
+                text: text[start..i].to_ascii_lowercase(),
+                start,
+                end: i,
+            });
+            continue;
+        }
+        i += text[i..].chars().next().map_or(1, char::len_utf8);
+    }
+    out
+}
+
+/// The one item of an iterator, if it has exactly one.
+fn only<T>(mut it: impl Iterator<Item = T>) -> Option<T> {
+    let first = it.next()?;
+    it.next().is_none().then_some(first)
+}
+
+/// Which kind of word a word is: a number, a zone or a player.
+fn kind_of(w: &str) -> Option<&'static str> {
+    if number(w).is_some() {
+        Some("number")
+    } else if ZONES.contains(&w) {
+        Some("zone")
+    } else if PLAYERS.contains(&w) {
+        Some("player")
+    } else {
+        None
+    }
+}
+
+/// How a one-word difference contradicts: a number, a zone or a player.
+fn contradiction(a: &str, b: &str) -> Option<&'static str> {
+    if let (Some(x), Some(y)) = (number(a), number(b)) {
+        return (x != y).then_some("number");
+    }
+    if ZONES.contains(&a) && ZONES.contains(&b) {
+        return Some("zone");
+    }
+    if PLAYERS.contains(&a) && PLAYERS.contains(&b) {
+        return Some("player");
+    }
+    None
+}
+
+/// The similarity of two word sequences (Ratcliff/Obershelp-like: twice the matched words over
+/// the total).
+fn ratio(ops: &[DiffOp], a: usize, b: usize) -> f64 {
+    let same: usize = ops
+        .iter()
+        .map(|op| match op {
+            DiffOp::Equal { len, .. } => *len,
+            _ => 0,
+        })
+        .sum();
+    if a + b == 0 {
+        0.0
+    } else {
+        2.0 * same as f64 / (a + b) as f64
+    }
+}
+
+/// A `Key$ ` inside a value: its byte offset in the value.
+fn pasted_param(value: &str) -> Option<(usize, usize)> {
+    let b = value.as_bytes();
+    let mut i = 0;
+    while let Some(d) = value[i..].find("$ ") {
+        let at = i + d;
+        let mut s = at;
+        while s > 0 && b[s - 1].is_ascii_alphabetic() {
+            s -= 1;
+        }
+        let key = &value[s..at];
+        let boundary = s == 0 || !b[s - 1].is_ascii_alphanumeric();
+        if key.len() >= 2 && key.as_bytes()[0].is_ascii_uppercase() && boundary && s > 0 {
+            return Some((s, at + 1));
+        }
+        i = at + 2;
+    }
+    None
+}
+
+const DESCRIPTIONS: &[&str] = &["SpellDescription", "TriggerDescription", "Description"];
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    let model = &ctx.model;
+    // Parameter syntax pasted into a value.
+    for rec in &model.records {
+        for p in &rec.params {
+            if !p.has_dollar || p.value.is_empty() {
+                continue;
+            }
+            if let Some((s, e)) = pasted_param(p.value) {
+                let key = &p.value[s..e - 1];
+                let range = super::sub_range(p.value_range, s, e - s);
+                sink.report(
+                    range,
+                    format!(
+                        "`{key}$` inside the value of `{}$`: a `|` is missing before it, so Forge reads it as text and never sets `{key}$`",
+                        p.key
+                    ),
+                );
+            }
+        }
+    }
+    for line in &model.lines {
+        if super::key_text(model, line) != "Oracle" {
+            continue;
+        }
+        let value = model.slice(line.value);
+        if let Some((s, e)) = pasted_param(value) {
+            sink.report(
+                super::sub_range(line.value, s, e - s),
+                format!(
+                    "`{}$` inside the rules text: parameter syntax pasted into `Oracle:`",
+                    &value[s..e - 1]
+                ),
+            );
+        }
+    }
+    // Descriptions against the rules text.
+    for face in 0..model.faces.len() {
+        let lines = oracle::lines(model, face);
+        if lines.is_empty() {
+            continue;
+        }
+        let name = model.faces[face].name.unwrap_or("").trim();
+        let short = name.split(',').next().unwrap_or("").trim();
+        let names: Vec<&str> = [name, short].into_iter().filter(|n| n.len() >= 3).collect();
+        // Candidate sentences of the rules text, each once: the lines, their sentences, and an
+        // activated line's effect (after `cost: `).
+        let mut candidates: Vec<(Vec<Word>, &str)> = Vec::new();
+        for l in &lines {
+            let mut texts: Vec<&str> = vec![l.text];
+            texts.extend(oracle::sentences(l.text));
+            // An activated line (`{2}, {T}: ...`, `Channel — {1}{G}, Discard ~: ...`, `[-2]: ...`):
+            // its effect is what a description renders.
+            if let Some(i) = l.text.find(": ")
+                && (l.text[..i].contains('{') || l.text.starts_with('['))
+            {
+                let effect = &l.text[i + 2..];
+                texts.push(effect);
+                texts.extend(oracle::sentences(effect));
+            }
+            for t in texts {
+                let w = words(t, &names);
+                if w.len() >= 3 && w.len() <= MAX_WORDS && !candidates.iter().any(|(c, _)| *c == w)
+                {
+                    candidates.push((w, t));
+                }
+            }
+        }
+        for rec in model.records.iter().filter(|r| r.face == face) {
+            for p in &rec.params {
+                if !p.has_dollar || !DESCRIPTIONS.contains(&p.key) {
+                    continue;
+                }
+                // A trigger, static or replacement held in an SVar is often an effect's, and its
+                // description speaks from that effect's side ("you" for "that player").
+                let effect_side = matches!(rec.origin, model::forge::script::Origin::Svar(_))
+                    && rec.role != model::forge::script::Role::Ability;
+                for sentence in oracle::sentences(p.value) {
+                    let offset = sentence.as_ptr() as usize - p.value.as_ptr() as usize;
+                    let d = words(sentence, &names);
+                    if d.len() < 4 || d.len() > MAX_WORDS {
+                        continue;
+                    }
+                    compare(
+                        sink,
+                        p.value_range,
+                        offset,
+                        sentence,
+                        &d,
+                        &candidates,
+                        effect_side,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Compares one sentence of a description with the rules text's sentences and reports its
+/// one-word contradictions with the one it renders.
+fn compare(
+    sink: &mut Sink<'_>,
+    value_range: TextRange,
+    offset: usize,
+    sentence: &str,
+    d: &[Word],
+    candidates: &[(Vec<Word>, &str)],
+    effect_side: bool,
+) {
+    let mut scored: Vec<(f64, usize, Vec<DiffOp>)> = candidates
+        .iter()
+        .enumerate()
+        .map(|(i, (c, _))| {
+            let ops = capture_diff_slices(Algorithm::Myers, d, c);
+            (ratio(&ops, d.len(), c.len()), i, ops)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let Some((best, bi, ops)) = scored.first() else {
+        return;
+    };
+    if *best < 0.7 || *best >= 1.0 {
+        return;
+    }
+    // Another sentence as close that says something else: not sure which one it renders.
+    if scored
+        .get(1)
+        .is_some_and(|(r, i, _)| *r > best - 0.1 && candidates[*i].0 != candidates[*bi].0)
+    {
+        return;
+    }
+    let (c, source) = &candidates[*bi];
+    for op in ops {
+        let DiffOp::Replace {
+            old_index,
+            old_len,
+            new_index,
+            new_len,
+        } = *op
+        else {
+            continue;
+        };
+        if old_len > 4 || new_len > 4 {
+            continue;
+        }
+        let olds = &d[old_index..old_index + old_len];
+        let news = &c[new_index..new_index + new_len];
+        // One word of a kind on each side, different, and neither in the other side.
+        for kind in ["number", "zone", "player"] {
+            let of_kind = |w: &&Word| kind_of(&w.text) == Some(kind);
+            let (Some(a), Some(b)) = (
+                only(olds.iter().filter(of_kind)),
+                only(news.iter().filter(of_kind)),
+            ) else {
+                continue;
+            };
+            if contradiction(&a.text, &b.text) != Some(kind)
+                || news.iter().any(|w| w.text == a.text)
+                || olds.iter().any(|w| w.text == b.text)
+            {
+                continue;
+            }
+            // "that player" and "that opponent" name the same one, as do "you don't control" and
+            // "an opponent controls".
+            let before = old_index.checked_sub(1).map(|i| d[i].text.as_str());
+            if kind == "player"
+                && (effect_side
+                    || before == Some("that")
+                    || olds
+                        .iter()
+                        .chain(news)
+                        .any(|w| w.text == "don't" || w.text == "doesn't"))
+            {
+                continue;
+            }
+            let range = super::sub_range(value_range, offset + a.start, a.end - a.start);
+            sink.report(
+                range,
+                format!(
+                    "the description says `{}` where the rules text says `{}`: one of them gets the {kind} wrong, and the script may follow the wrong one",
+                    &sentence[a.start..a.end],
+                    &source[b.start..b.end]
+                ),
+            );
+        }
+    }
+}
