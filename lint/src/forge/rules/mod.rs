@@ -54,6 +54,7 @@ mod unknown_defined;
 mod unknown_keyword;
 mod unknown_line_key;
 mod unknown_param;
+mod unknown_param_value;
 mod unknown_phase;
 mod unknown_replacement_event;
 mod unknown_static_mode;
@@ -127,6 +128,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_controller_not_scripted),
     rule!(text_number_mismatch),
     rule!(missing_oracle),
+    rule!(unknown_param_value),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
