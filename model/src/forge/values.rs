@@ -3,7 +3,7 @@
 //! outside them. A scope that reads a key without a `value` fact uses its value openly.
 
 use super::facts::{FactKind, Facts};
-use super::vocab::Map;
+use super::vocab::{Map, Set};
 
 /// What the engine does with a value outside the domain, from the mildest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -155,6 +155,8 @@ pub struct Values {
     pub domains: Map<&'static str, Map<&'static str, ValueDomain>>,
     /// The constants of the enums compared by name.
     pub constants: Map<&'static str, Vec<&'static str>>,
+    /// Every key some scope has a row for.
+    keys: Set<&'static str>,
 }
 
 /// `"[, ]+"` → `[, ]+`.
@@ -181,6 +183,7 @@ impl Values {
                 continue;
             };
             let scope = scope.strip_prefix("api:").unwrap_or(scope);
+            v.keys.insert(f.name);
             let d = v
                 .domains
                 .entry(scope)
@@ -240,6 +243,11 @@ impl Values {
     /// `trigger:<Mode>`, `common:ability`...), when the scope compares its value.
     pub fn domain(&self, scope: &str, key: &str) -> Option<&ValueDomain> {
         self.domains.get(scope)?.get(key)
+    }
+
+    /// Whether any scope has a domain (or a presence row) for `key`.
+    pub fn has_key(&self, key: &str) -> bool {
+        self.keys.contains(key)
     }
 
     /// The constants of an enum compared by name.

@@ -194,6 +194,15 @@ fn shared_only(
     if ctx.vocab.is_one_version() {
         return;
     }
+    // Most keys today's Forge reads here: known from the masks, without the versions' scopes.
+    let masks = model::forge::versions::masks();
+    if scopes.names().any(|n| {
+        masks
+            .of(FactKind::Param, &format!("{n}\t{key}"))
+            .has(Version::Latest)
+    }) {
+        return;
+    }
     let Some((here, elsewhere)) = readers_by_version(rec, key) else {
         return;
     };
