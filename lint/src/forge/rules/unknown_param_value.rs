@@ -28,7 +28,11 @@ mode and replacement event, and reports a value none of the record's readers kno
 that any of the record's readers uses as an open value (an amount, an SVar, a Valid expression, a \
 `Defined$` word, a list it splits itself) is never checked, and neither are numbers, SVar names, \
 `Defined$` words and expressions, nor zone, phase and counter parameters (`unknown-zone`, \
-`unknown-phase` and `unknown-counter-type` check those).\n\nThe severity follows what the engine \
+`unknown-phase` and `unknown-counter-type` check those). A parameter tested against one word only \
+(`Mode$ Exchange` on ControlSpell, `CombatDamage$ True`) takes any other value as \"not that\" \
+(`Mode$ Gain`, `CombatDamage$ False`): only a near miss of the word is reported. A value the engine \
+cuts into a list (`CantHaveKeyword$ Flying & Trample`) is cut as the engine does, and each unknown \
+item is reported.\n\nThe severity follows what the engine \
 does with the value in every Forge version the file is checked against (all shipped versions by \
 default, one with `[forge] engine`): an error when each of them throws on it (an enum parse \
 without a fallback: the card breaks when the effect resolves); a warning when one falls back to \
