@@ -134,6 +134,15 @@ pub(crate) enum Stmt {
         line: u32,
     },
     Block(Vec<Stmt>),
+    /// `throw e;`
+    Throw(Expr),
+    /// `try { body } catch (T e) { .. } finally { .. }` (resources are the body's first locals).
+    Try {
+        body: Vec<Stmt>,
+        /// The caught type texts (`IllegalArgumentException|NullPointerException`) and handlers.
+        catches: Vec<(S, Vec<Stmt>)>,
+        finally: Vec<Stmt>,
+    },
 }
 
 impl Expr {
@@ -252,6 +261,18 @@ pub(crate) fn walk_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Expr)) {
                 walk_stmts(body, f);
             }
             Stmt::Block(b) => walk_stmts(b, f),
+            Stmt::Throw(e) => e.walk(f),
+            Stmt::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                walk_stmts(body, f);
+                for (_, h) in catches {
+                    walk_stmts(h, f);
+                }
+                walk_stmts(finally, f);
+            }
         }
     }
 }
@@ -275,6 +296,18 @@ pub(crate) fn walk_all_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt))
                 walk_all_stmts(body, f);
             }
             Stmt::Block(b) => walk_all_stmts(b, f),
+            Stmt::Throw(e) => nested_stmts(e, f),
+            Stmt::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                walk_all_stmts(body, f);
+                for (_, h) in catches {
+                    walk_all_stmts(h, f);
+                }
+                walk_all_stmts(finally, f);
+            }
         }
     }
 }
@@ -305,6 +338,17 @@ fn shallow_stmts<'a>(stmts: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
             }
             Stmt::ForEach { body, .. } => shallow_stmts(body, f),
             Stmt::Block(b) => shallow_stmts(b, f),
+            Stmt::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                shallow_stmts(body, f);
+                for (_, h) in catches {
+                    shallow_stmts(h, f);
+                }
+                shallow_stmts(finally, f);
+            }
             _ => {}
         }
     }

@@ -15,6 +15,7 @@ mod recv;
 mod statics;
 mod taint;
 mod tsv;
+mod values;
 pub mod wagic;
 
 use std::fmt;
@@ -63,10 +64,13 @@ pub enum Kind {
     TriggerVar,
     /// Card script line key (`Name`, `ManaCost`, ...) / empty.
     LineKey,
+    /// Param key / `<scope> <how> <word>`: a value the scope compares the param with, an enum
+    /// it parses the value as, and what it does with any other value (see the README).
+    Value,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 19] = [
+    pub const ALL: [Kind; 20] = [
         Kind::Api,
         Kind::ApiAi,
         Kind::Trigger,
@@ -86,6 +90,7 @@ impl Kind {
         Kind::Param,
         Kind::TriggerVar,
         Kind::LineKey,
+        Kind::Value,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -109,6 +114,7 @@ impl Kind {
             Kind::Param => "param",
             Kind::TriggerVar => "trigger-var",
             Kind::LineKey => "line-key",
+            Kind::Value => "value",
         }
     }
 

@@ -410,11 +410,48 @@ impl<'s> Lower<'s> {
                         .collect(),
                 )
             }
+            "try_statement" | "try_with_resources_statement" => {
+                let mut body = Vec::new();
+                let mut catches = Vec::new();
+                let mut finally = Vec::new();
+                for c in named(n) {
+                    match c.kind() {
+                        "catch_clause" => {
+                            let mut types = String::new();
+                            let mut handler = Vec::new();
+                            for k in named(c) {
+                                match k.kind() {
+                                    "catch_formal_parameter" => {
+                                        for t in named(k) {
+                                            if t.kind() == "catch_type" {
+                                                types = compact(self.text(t));
+                                            }
+                                        }
+                                    }
+                                    _ => handler.push(self.stmt(k)),
+                                }
+                            }
+                            catches.push((types.into(), handler));
+                        }
+                        "finally_clause" => {
+                            finally.extend(named(c).into_iter().map(|k| self.stmt(k)))
+                        }
+                        _ => body.push(self.stmt(c)),
+                    }
+                }
+                Stmt::Try {
+                    body,
+                    catches,
+                    finally,
+                }
+            }
+            "throw_statement" => match named(n).into_iter().next() {
+                Some(e) => Stmt::Throw(self.expr(e)),
+                None => Stmt::Block(Vec::new()),
+            },
             "for_statement"
             | "while_statement"
             | "do_statement"
-            | "try_statement"
-            | "try_with_resources_statement"
             | "catch_clause"
             | "finally_clause"
             | "labeled_statement"

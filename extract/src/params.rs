@@ -13,6 +13,7 @@ use crate::analyze::{Map, Out};
 use crate::index::{Index, Vars};
 use crate::ir::*;
 use crate::recv::{Recv, Typer};
+use crate::values::{self, Use};
 
 /// (method name, number of arguments, index of the key argument)
 type Reader = (S, usize, usize);
@@ -78,11 +79,41 @@ enum Target<'a> {
     Static(usize, &'a str),
 }
 
+/// What a read does with the value: returns it (`getParam`), tests its presence (`hasParam`),
+/// or hands the key to a helper (whose use of the value is not followed).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum ReadKind {
+    Value,
+    Presence,
+    Helper,
+}
+
 #[derive(Default)]
 struct Facts<'a> {
-    /// (key, line, what the read reads from, what it is called on)
-    reads: Vec<(String, u32, Recv, On)>,
+    /// (key, line, what the read reads from, what it is called on, what it does with the value)
+    reads: Vec<(String, u32, Recv, On, ReadKind)>,
     calls: Vec<Target<'a>>,
+    /// What the method does with the value of each key it reads with `getParam` and the like.
+    uses: HashMap<String, Use>,
+}
+
+impl Facts<'_> {
+    /// What the read does with the value of `key`.
+    fn use_of(&self, key: &str, kind: ReadKind) -> Use {
+        match kind {
+            ReadKind::Presence => Use::Presence,
+            ReadKind::Helper => Use::Open,
+            ReadKind::Value => self.uses.get(key).cloned().unwrap_or(Use::Presence),
+        }
+    }
+}
+
+fn read_kind(call: &Call) -> ReadKind {
+    match (&*call.name, call.args.len()) {
+        ("getParam" | "get", 1) | ("getParamOrDefault" | "getOrDefault", 2) => ReadKind::Value,
+        ("hasParam" | "containsKey", 1) => ReadKind::Presence,
+        _ => ReadKind::Helper,
+    }
 }
 
 fn relevant(index: &Index, c: usize) -> bool {
@@ -143,14 +174,19 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
         let m = index.method(c, mi);
         let vars = Vars::of(index, c, m);
         let mut f = Facts::default();
+        let mut value_reads: values::ValueReads = Vec::new();
         walk_stmts(&m.body, &mut |e| {
             let Expr::Call(call) = e else { return };
             for (key, src, on) in key_args(&typer, c, m, call, readers, &vars) {
                 let mut lits = Vec::new();
                 literals(index, c, &vars, key, &mut lits);
                 if !lits.is_empty() {
+                    let kind = read_kind(call);
+                    if kind == ReadKind::Value {
+                        value_reads.push((call, lits.iter().map(|l| l.to_string()).collect()));
+                    }
                     for l in lits {
-                        f.reads.push((l.to_string(), call.line, src, on));
+                        f.reads.push((l.to_string(), call.line, src, on, kind));
                     }
                 } else if !matches!(key, Expr::Name(n) if m.params.iter().any(|p| p.name == *n)) {
                     // A key built at run time (`"Valid" + x`, a loop variable, ...).
@@ -171,6 +207,9 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
                 _ => {}
             }
         });
+        if !value_reads.is_empty() {
+            f.uses = values::analyze(index, c, m, &vars, &value_reads);
+        }
         facts.insert((c, mi), f);
     }
     refine_any(&typer, &mut facts, &engine, &gui);
@@ -250,6 +289,7 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
     }
 
     let mut rows: Vec<(String, String, usize, u32)> = Vec::new();
+    let mut obs: Vec<values::Observation> = Vec::new();
     // Reads in their own class: its scopes if it is specific (unless the read is on another
     // kind of record), else the common scope of what it reads from, else of its package.
     for &(c, mi) in engine.iter().chain(gui.iter()) {
@@ -258,18 +298,25 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
             continue;
         };
         let ss = specific.get(&top).map(Vec::as_slice).unwrap_or(&[]);
-        for (k, line, recv, _) in &f.reads {
+        for (k, line, recv, _, kind) in &f.reads {
             let mut shared = ss.is_empty();
             for &si in ss {
                 if foreign(&scopes[si].0, *recv) {
                     shared = true;
                 } else {
                     rows.push((k.clone(), scopes[si].0.clone(), c, *line));
+                    obs.push((
+                        scopes[si].0.clone(),
+                        k.clone(),
+                        f.use_of(k, *kind),
+                        (c, *line),
+                    ));
                 }
             }
             if shared {
                 let scope = common_scope(index.package(top), *recv);
                 rows.push((k.clone(), scope.to_string(), c, *line));
+                obs.push((scope.to_string(), k.clone(), f.use_of(k, *kind), (c, *line)));
             }
         }
     }
@@ -307,10 +354,16 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
                     }
                     if !own.contains(&ttop) {
                         if let Some(tf) = facts.get(&(tc, tm)) {
-                            for (key, line, recv, _) in &tf.reads {
+                            for (key, line, recv, _, kind) in &tf.reads {
                                 // Reads on another kind of record are shared (above).
                                 if !foreign(scope, *recv) {
                                     rows.push((key.clone(), scope.clone(), tc, *line));
+                                    obs.push((
+                                        scope.clone(),
+                                        key.clone(),
+                                        tf.use_of(key, *kind),
+                                        (tc, *line),
+                                    ));
                                 }
                             }
                         }
@@ -323,6 +376,7 @@ pub(crate) fn run(out: &mut Out, map: &Map) {
     for (key, scope, c, line) in rows {
         out.push(Kind::Param, &key, &scope, c, line);
     }
+    values::rows(out, obs);
     if dynamic > 0 {
         out.warnings.push(format!(
             "{dynamic} param reads with a key built at run time were skipped (first at {})",

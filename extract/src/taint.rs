@@ -179,6 +179,18 @@ fn walk_unguarded<'a>(
                 walk_unguarded(body, guarded, f);
             }
             Stmt::Block(b) => walk_unguarded(b, guarded, f),
+            Stmt::Throw(e) => e.walk(f),
+            Stmt::Try {
+                body,
+                catches,
+                finally,
+            } => {
+                walk_unguarded(body, guarded, f);
+                for (_, h) in catches {
+                    walk_unguarded(h, guarded, f);
+                }
+                walk_unguarded(finally, guarded, f);
+            }
         }
     }
 }

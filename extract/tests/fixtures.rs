@@ -917,3 +917,119 @@ fn bad_java_never_panics() {
     expect(&x, Kind::Api, "Smash", "SmashEffect");
     assert_eq!(x.java_files, 10);
 }
+
+// What effects compare a param's value with: the value rows.
+#[test]
+fn reads_value_domains() {
+    let t = TempDir::new("values");
+    engine_core(&t);
+    t.write(
+        "game/ability/ApiType.java",
+        r#"package forge.game.ability;
+import forge.game.ability.effects.*;
+public enum ApiType {
+    Smash (SmashEffect.class), Zap (ZapEffect.class), Tally (TallyEffect.class),
+    Herd (HerdEffect.class), Wait (WaitEffect.class);
+    ApiType(Class<?> c) { }
+}
+"#,
+    )
+    .write(
+        "game/zone/ZoneType.java",
+        r#"package forge.game.zone;
+public enum ZoneType {
+    Hand, Pasture;
+    public static ZoneType smartValueOf(final String value) {
+        if ("All".equals(value)) { return null; }
+        for (final ZoneType v : ZoneType.values()) {
+            if (v.name().compareToIgnoreCase(value.trim()) == 0) { return v; }
+        }
+        throw new IllegalArgumentException("No zone " + value);
+    }
+    public static List<ZoneType> listValueOf(final String values) {
+        final List<ZoneType> result = new ArrayList<>();
+        for (final String s : values.split("[, ]+")) { result.add(ZoneType.smartValueOf(s)); }
+        return result;
+    }
+}
+"#,
+    )
+    // An if/else chain on a local, a switch, a default value, a prefix whose branch hands the
+    // value on, a value handed on (open), a presence test.
+    .write(
+        "game/ability/effects/TallyEffect.java",
+        r#"package forge.game.ability.effects;
+public class TallyEffect extends SpellAbilityEffect {
+    public void resolve(SpellAbility sa) {
+        String type = sa.getParam("Type");
+        if (type.equals("Count")) { a(); } else if ("Sum".equals(type)) { b(); }
+        switch (sa.getParamOrDefault("Mode", "Plain")) {
+            case "Plain": break;
+            case "Fancy": break;
+            default: throw new IllegalStateException("no mode");
+        }
+        final String when = sa.getParam("When");
+        if (when.startsWith("Until")) { later(when.substring(6)); } else if (when.equals("Now")) { a(); }
+        final String who = sa.getParam("Who");
+        if ("You".equals(who)) { a(); } else { tell(who); }
+        boolean loud = sa.hasParam("Loud") && sa.getParam("Loud").equalsIgnoreCase("Yes");
+    }
+}
+"#,
+    )
+    // Enum parses: one that throws, one in a `try`, a list parse.
+    .write(
+        "game/ability/effects/HerdEffect.java",
+        r#"package forge.game.ability.effects;
+public class HerdEffect extends SpellAbilityEffect {
+    public void resolve(SpellAbility sa) {
+        ZoneType to = ZoneType.smartValueOf(sa.getParam("To"));
+        try {
+            ZoneType from = ZoneType.smartValueOf(sa.getParam("From"));
+        } catch (IllegalArgumentException e) { }
+        List<ZoneType> via = ZoneType.listValueOf(sa.getParam("Via"));
+    }
+}
+"#,
+    )
+    .write(
+        "game/ability/effects/WaitEffect.java",
+        r#"package forge.game.ability.effects;
+public class WaitEffect extends SpellAbilityEffect {
+    public void resolve(SpellAbility sa) {
+        if (sa.hasParam("Type")) { a(); }
+        String mode = sa.getParam("Mode");
+        describe(mode);
+    }
+}
+"#,
+    );
+    let x = extract(t.path()).unwrap();
+    let v = |name: &str, detail: &str| expect(&x, Kind::Value, name, detail);
+    v("Type", "api:Tally exact Count");
+    v("Type", "api:Tally exact Sum");
+    v("Type", "api:Tally outside ignores");
+    v("Mode", "api:Tally exact Plain");
+    v("Mode", "api:Tally exact Fancy");
+    v("Mode", "api:Tally default Plain");
+    v("Mode", "api:Tally outside throws");
+    v("When", "api:Tally prefix Until");
+    v("When", "api:Tally exact Now");
+    v("Loud", "api:Tally ignore-case Yes");
+    // `tell(who)` in the else branch: an open use.
+    assert!(!x.of(Kind::Value).any(|r| r.name == "Who"));
+    v("To", "api:Herd enum ZoneType ignore-case");
+    v("To", "api:Herd exact All");
+    v("To", "api:Herd outside throws");
+    v("From", "api:Herd outside ignores");
+    v("Via", "api:Herd enum ZoneType ignore-case list \"[, ]+\"");
+    v("enum:ZoneType", "constant Pasture");
+    // Wait tests `Type$` only for presence: a row, since Tally compares it. Its `Mode$` is
+    // handed on: no row.
+    v("Type", "api:Wait presence -");
+    reject(&x, Kind::Value, "Mode", "api:Wait presence -");
+    assert!(
+        !x.of(Kind::Value)
+            .any(|r| r.name == "Mode" && r.detail.starts_with("api:Wait"))
+    );
+}

@@ -468,5 +468,49 @@ fn forge_trees_against_hand_lists() {
         }
         let back = Extraction::from_tsv(&x.to_tsv(tree)).unwrap();
         assert_eq!(back, x);
+
+        // The shipped file is byte for byte what `cardlint vocab forge` writes (with its label).
+        let label = if old { "2020" } else { "2022" };
+        let path = workspace().join(format!("model/data/forge/versions/{label}.tsv"));
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            if x.to_tsv(label) != text {
+                let shipped = Extraction::from_tsv(&text).unwrap();
+                let a: HashSet<String> = shipped.rows.iter().map(|r| format!("{r:?}")).collect();
+                let b: HashSet<String> = x.rows.iter().map(|r| format!("{r:?}")).collect();
+                let only_shipped: Vec<_> = a.difference(&b).take(5).collect();
+                let only_fresh: Vec<_> = b.difference(&a).take(5).collect();
+                panic!(
+                    "{}: not what `cardlint vocab forge {} --label {label}` writes (shipped only {only_shipped:?}, fresh only {only_fresh:?})",
+                    path.display(),
+                    root.display()
+                );
+            }
+        }
+        value_report(tree, &x);
     }
+}
+
+/// How many (scope, key) pairs have a closed value domain, by what the engine does with a
+/// value outside it; enum parses; keys only tested for presence.
+fn value_report(tree: &str, x: &Extraction) {
+    let mut outside: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut enums = 0;
+    let mut presence = 0;
+    for r in x.of(Kind::Value) {
+        let mut parts = r.detail.splitn(3, ' ');
+        let (_, how, rest) = (parts.next(), parts.next(), parts.next().unwrap_or(""));
+        match how {
+            Some("outside") => *outside.entry(rest.to_string()).or_default() += 1,
+            Some("enum") => enums += 1,
+            Some("presence") => presence += 1,
+            _ => {}
+        }
+    }
+    println!(
+        "{tree}: value domains by reaction {outside:?}; {enums} enum parses; {presence} presence-only scopes"
+    );
+    assert!(
+        outside.values().sum::<usize>() > 100,
+        "{tree}: too few value domains"
+    );
 }

@@ -44,10 +44,13 @@ pub enum FactKind {
     TriggerVar,
     /// A card-script line key (`Name`, `A`, `SVar`).
     LineKey,
+    /// A value a scope compares a parameter with; name: the parameter, detail:
+    /// `<scope> <how> <word>` (see `values.rs`).
+    Value,
 }
 
 impl FactKind {
-    pub const ALL: [FactKind; 19] = [
+    pub const ALL: [FactKind; 20] = [
         FactKind::Api,
         FactKind::ApiAi,
         FactKind::Trigger,
@@ -67,6 +70,7 @@ impl FactKind {
         FactKind::Param,
         FactKind::TriggerVar,
         FactKind::LineKey,
+        FactKind::Value,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -90,6 +94,7 @@ impl FactKind {
             FactKind::Param => "param",
             FactKind::TriggerVar => "trigger-var",
             FactKind::LineKey => "line-key",
+            FactKind::Value => "value",
         }
     }
 
@@ -135,6 +140,7 @@ impl FactKind {
             FactKind::Param => "parameter",
             FactKind::TriggerVar => "triggered object",
             FactKind::LineKey => "line key",
+            FactKind::Value => "parameter value",
         }
     }
 }
@@ -166,6 +172,7 @@ pub fn key(kind: FactKind, name: &str, detail: &str) -> String {
             format!("{scope}\t{name}")
         }
         FactKind::TriggerVar => format!("{}\t{name}", detail.to_ascii_lowercase()),
+        FactKind::Value => format!("{name}\t{detail}"),
         FactKind::Counter => super::vocab::normalize_counter(name),
         k if k.ignores_case() => name.to_ascii_lowercase(),
         _ => name.to_string(),
@@ -246,7 +253,7 @@ impl Facts {
     /// objects, `name` is the combined key of `key`).
     pub fn get(&self, kind: FactKind, name: &str) -> Option<&Fact> {
         let k = match kind {
-            FactKind::Param | FactKind::TriggerVar => name.to_string(),
+            FactKind::Param | FactKind::TriggerVar | FactKind::Value => name.to_string(),
             _ => key(kind, name, ""),
         };
         self.by_key.get(&(kind, k)).map(|&i| &self.rows[i])

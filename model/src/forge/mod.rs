@@ -4,6 +4,7 @@
 pub mod facts;
 pub mod script;
 pub mod source;
+pub mod values;
 pub mod versions;
 pub mod vocab;
 

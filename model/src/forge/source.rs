@@ -300,7 +300,8 @@ pub fn cache_dir() -> Option<PathBuf> {
 }
 
 fn cache_file(digest: u64) -> Option<PathBuf> {
-    Some(cache_dir()?.join(format!("forge-vocab-{digest:016x}.tsv")))
+    // `v2`: the extraction gained `value` rows; files of an older cardlint lack them.
+    Some(cache_dir()?.join(format!("forge-vocab-v2-{digest:016x}.tsv")))
 }
 
 /// Writes through a temporary file and a rename, so that a reader never sees half a file; a

@@ -106,18 +106,34 @@ fn latest_facts(base: &Facts) -> Facts {
         }
     }
     let additions = Facts::parse(LATEST_ADDITIONS);
+    // `# removed: value <Key> [<scope>]`: today's Forge uses the key's value openly (in that
+    // scope, else everywhere), so the 2022 domains of the key are dropped.
+    let mut removed_values: Vec<(&str, Option<&str>)> = Vec::new();
     for line in LATEST_ADDITIONS.lines() {
         if let Some(rest) = line.strip_prefix("# removed:")
             && let Some((kind, name)) = rest.trim().split_once(' ')
             && let Some(kind) = FactKind::parse(kind)
         {
+            if kind == FactKind::Value {
+                let mut words = name.split_whitespace();
+                if let Some(key) = words.next() {
+                    removed_values.push((key, words.next()));
+                }
+                continue;
+            }
             removed.insert((kind, super::facts::key(kind, name.trim(), "")));
         }
     }
+    let value_removed = |f: &Fact| {
+        f.kind == FactKind::Value
+            && removed_values.iter().any(|(key, scope)| {
+                f.name == *key && scope.is_none_or(|s| f.detail.split(' ').next() == Some(s))
+            })
+    };
     rows.extend(
         base.rows
             .iter()
-            .filter(|f| !removed.contains(&(f.kind, f.key())))
+            .filter(|f| !removed.contains(&(f.kind, f.key())) && !value_removed(f))
             .copied(),
     );
     rows.extend(additions.rows.iter().copied());

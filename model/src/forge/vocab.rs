@@ -829,6 +829,26 @@ impl Params {
         self.scopes.get(name)
     }
 
+    /// A scope with its name as the table holds it.
+    pub fn named(&self, name: &str) -> Option<(&'static str, &Scope)> {
+        self.scopes.get_key_value(name).map(|(k, s)| (*k, s))
+    }
+
+    /// `trigger_scope` with the scope's name.
+    pub fn trigger_scope_named(&self, mode: &'static str) -> Option<(&'static str, &Scope)> {
+        self.by_kind.get(&(1, mode)).and_then(|k| self.named(k))
+    }
+
+    /// `static_scope` with the scope's name.
+    pub fn static_scope_named(&self, mode: &'static str) -> Option<(&'static str, &Scope)> {
+        self.by_kind.get(&(2, mode)).and_then(|k| self.named(k))
+    }
+
+    /// `replacement_scope` with the scope's name.
+    pub fn replacement_scope_named(&self, event: &'static str) -> Option<(&'static str, &Scope)> {
+        self.by_kind.get(&(3, event)).and_then(|k| self.named(k))
+    }
+
     /// The scope of a trigger mode (`trigger:<Mode>`), by the mode's canonical name.
     pub fn trigger_scope(&self, mode: &'static str) -> Option<&Scope> {
         self.by_kind
@@ -933,7 +953,7 @@ impl VersionMasks {
     /// or `*\tparam` for any scope).
     pub fn of(&self, kind: FactKind, name: &str) -> Versions {
         let key = match kind {
-            FactKind::Param | FactKind::TriggerVar => name.to_string(),
+            FactKind::Param | FactKind::TriggerVar | FactKind::Value => name.to_string(),
             _ => fold(kind, name),
         };
         let get = |kind: FactKind, key: &str| {
@@ -993,6 +1013,7 @@ pub struct Vocabulary {
     count_keys: MatchList,
     params: Params,
     trigger_variables: Map<String, Vec<&'static str>>,
+    values: super::values::Values,
 }
 
 /// Whether a word belongs to the version being built, and where its engine reads it.
@@ -1450,6 +1471,7 @@ impl Vocabulary {
             count_keys: MatchList::new(count_keys),
             params,
             trigger_variables,
+            values: super::values::Values::build(facts),
         }
     }
 
@@ -1564,6 +1586,11 @@ impl Vocabulary {
     /// Which parameters each record kind reads.
     pub fn params(&self) -> &Params {
         &self.params
+    }
+
+    /// The values each scope compares a parameter with (see `values.rs`).
+    pub fn values(&self) -> &super::values::Values {
+        &self.values
     }
 
     /// The `Triggered<Key>` objects a trigger mode provides, if the mode is listed.

@@ -56,6 +56,7 @@ mod unknown_defined;
 mod unknown_keyword;
 mod unknown_line_key;
 mod unknown_param;
+mod unknown_param_value;
 mod unknown_phase;
 mod unknown_replacement_event;
 mod unknown_static_mode;
@@ -129,6 +130,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_controller_not_scripted),
     rule!(text_number_mismatch),
     rule!(missing_oracle),
+    rule!(unknown_param_value),
     rule!(idiom_missing),
     rule!(description_contradicts_text),
 ];

@@ -3,11 +3,13 @@
 //! `piece-without-dollar`; computed once per file (see `Cache`).
 
 use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
+use model::forge::values::ValueDomain;
 use model::forge::vocab::{Scope, Vocabulary};
 
 /// The scopes whose params a record may take.
 pub struct RecordScopes {
-    scopes: [Option<&'static Scope>; 9],
+    /// (the params table's name of the scope, the scope)
+    scopes: [Option<(&'static str, &'static Scope)>; 9],
     vocab: &'static Vocabulary,
     /// The reader's name (`Destroy`, `Phase`...), and what it is (`abilities`, `triggers`...).
     pub name: &'static str,
@@ -33,16 +35,20 @@ impl RecordScopes {
     /// The scopes of a record, or `None` when its reader's params are not known (the version's
     /// facts have no parameter of that ApiType, mode or event, or it is an unknown one).
     pub fn of(rec: &RecordInfo<'_>) -> Option<RecordScopes> {
-        let vocab = rec.vocab;
+        RecordScopes::of_in(rec, rec.vocab)
+    }
+
+    /// The scopes of a record as one vocabulary (`vocab`, not necessarily the file's) knows them.
+    pub fn of_in(rec: &RecordInfo<'_>, vocab: &'static Vocabulary) -> Option<RecordScopes> {
         let params = vocab.params();
-        let common = |name: &str| params.scope(name);
-        let mut scopes: [Option<&'static Scope>; 9] = [None; 9];
+        let common = |name: &str| params.named(name);
+        let mut scopes: [Option<(&'static str, &'static Scope)>; 9] = [None; 9];
         // Keys the shared trait code reads from every kind of record (`CardTraitBase`).
         scopes[7] = common("common:any");
         let (name, noun) = match rec.role {
             Role::Ability => {
-                let api = rec.api()?;
-                let own = params.scope(api.name);
+                let api = vocab.api_types().get_ignore_case(rec.kind_value)?;
+                let own = params.named(api.name);
                 scopes[0] = Some(own?);
                 scopes[1] = common("common:ability");
                 scopes[2] = common("common:ai");
@@ -56,14 +62,14 @@ impl RecordScopes {
                         .param_ignore_case("Mode")
                         .and_then(|p| vocab.trigger_modes().get_ignore_case(p.value.trim()))
                     {
-                        scopes[6] = params.trigger_scope(mode.name);
+                        scopes[6] = params.trigger_scope_named(mode.name);
                     }
                 }
                 (api.name, "abilities")
             }
             Role::Trigger => {
                 let mode = vocab.trigger_modes().get_ignore_case(rec.kind_value)?;
-                let own = params.trigger_scope(mode.name);
+                let own = params.trigger_scope_named(mode.name);
                 scopes[0] = Some(own?);
                 scopes[1] = common("common:trigger");
                 scopes[2] = common("common:trait");
@@ -71,7 +77,7 @@ impl RecordScopes {
             }
             Role::Static => {
                 let mode = vocab.static_modes().get_ignore_case(rec.kind_value)?;
-                let own = params.static_scope(mode.name);
+                let own = params.static_scope_named(mode.name);
                 scopes[0] = Some(own?);
                 scopes[1] = common("common:static");
                 scopes[2] = common("common:trait");
@@ -79,7 +85,7 @@ impl RecordScopes {
             }
             Role::Replacement => {
                 let event = vocab.replacement_events().get_ignore_case(rec.kind_value)?;
-                let own = params.replacement_scope(event.name);
+                let own = params.replacement_scope_named(event.name);
                 scopes[0] = Some(own?);
                 scopes[1] = common("common:replacement");
                 scopes[2] = common("common:trait");
@@ -96,13 +102,41 @@ impl RecordScopes {
     }
 
     fn iter(&self) -> impl Iterator<Item = &'static Scope> + '_ {
-        self.scopes.iter().flatten().copied()
+        self.scopes.iter().flatten().map(|(_, s)| *s)
     }
 
     /// The record's own scope: what its ApiType, trigger mode, static mode or replacement event
     /// itself reads (not the common sets every such record reads).
     pub fn own(&self) -> Option<&'static Scope> {
-        self.scopes[0]
+        self.scopes[0].map(|(_, s)| s)
+    }
+
+    /// What the record's readers do with the value of `key`.
+    pub fn value_reading(&self, key: &str) -> ValueReading {
+        let values = self.vocab.values();
+        let mut out = Vec::new();
+        let mut read = false;
+        for (name, scope) in self.scopes.iter().flatten() {
+            if !scope.params.contains_key(key) {
+                continue;
+            }
+            read = true;
+            match values.domain(name, key) {
+                None => return ValueReading::Open,
+                Some(d) if d.presence_only => {}
+                Some(d) => out.push(d),
+            }
+        }
+        if read {
+            ValueReading::Compared(out)
+        } else {
+            ValueReading::NotRead
+        }
+    }
+
+    /// The vocabulary the scopes come from.
+    pub fn vocab(&self) -> &'static Vocabulary {
+        self.vocab
     }
 
     pub fn reads(&self, key: &str) -> bool {
@@ -129,6 +163,17 @@ impl RecordScopes {
             .filter_map(|s| s.params.get(key).map(|r| r.read_by))
             .collect()
     }
+}
+
+/// What a record's readers do with a parameter's value.
+pub enum ValueReading {
+    /// None of them reads the key.
+    NotRead,
+    /// One of them uses the value openly (passes it on, splits it, counts it).
+    Open,
+    /// They compare it with the words of these domains (none: they only test whether the key
+    /// is there).
+    Compared(Vec<&'static ValueDomain>),
 }
 
 /// How a written parameter relates to the record's readers.
@@ -264,4 +309,170 @@ pub fn where_read(vocab: &Vocabulary, key: &str) -> Option<String> {
         return None;
     }
     Some(format!("{} read it", apis.join(", ")))
+}
+
+/// What a key is for, by its name: the Valid expressions and `Affected$` (`valid`), zones,
+/// durations and phases. Keys of one family stand for each other in different scopes
+/// (`Affected$` on a static mode that reads `ValidCard$`).
+pub fn family(key: &str) -> Option<&'static str> {
+    if key.ends_with("Zone") || key.ends_with("Zones") || matches!(key, "Origin" | "Destination") {
+        Some("zone")
+    } else if key.starts_with("Valid") || key.starts_with("Affected") {
+        Some("valid")
+    } else if key.ends_with("Duration") || key.ends_with("Permanent") {
+        Some("duration")
+    } else if key.ends_with("Phase") || key.ends_with("Phases") {
+        Some("phase")
+    } else {
+        None
+    }
+}
+
+/// The words of a CamelCase key (`DestroyPermanent` → `Destroy`, `Permanent`).
+fn camel_words(key: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in key.char_indices().skip(1) {
+        if c.is_ascii_uppercase() {
+            out.push(&key[start..i]);
+            start = i;
+        }
+    }
+    out.push(&key[start..]);
+    out
+}
+
+/// How much `candidate` looks like what `key` was meant as: a near miss, the same family, and
+/// as a tie-breaker a shared first or last word (of four letters or more, besides `Valid`).
+/// Under 4 it is no candidate; a key and its negation (`Reveal`, `NoReveal`) never are.
+fn likeness(key: &str, candidate: &str) -> u32 {
+    let negation = |a: &str, b: &str| {
+        ["No", "Not", "Non"]
+            .iter()
+            .any(|n| a.strip_prefix(n) == Some(b))
+    };
+    if negation(key, candidate) || negation(candidate, key) {
+        return 0;
+    }
+    let mut score = 0;
+    // `Player$` for `ValidPlayer$`: the Valid form of the same word.
+    if candidate.strip_prefix("Valid") == Some(key) || key.strip_prefix("Valid") == Some(candidate)
+    {
+        score += 6;
+    }
+    if model::suggest::did_you_mean(key, [candidate]).is_some() {
+        score += 8;
+    }
+    if family(key).is_some() && family(key) == family(candidate) {
+        score += 4;
+    }
+    let (a, b) = (camel_words(key), camel_words(candidate));
+    let telling = |w: &str| w.len() >= 4 && w != "Valid";
+    if a.first().is_some_and(|w| telling(w)) && a.first() == b.first() {
+        score += 2;
+    }
+    if a.len() > 1 && a.last().is_some_and(|w| telling(w)) && a.last() == b.last() {
+        score += 1;
+    }
+    score
+}
+
+impl RecordScopes {
+    /// The keys of the record's own scope (its ApiType, mode or event) that `key` was probably
+    /// meant as, the likeliest first and only those as likely: by name and by family. Keys the
+    /// record already has and text keys are left out.
+    pub fn intended(&self, rec: &RecordInfo<'_>, key: &str) -> Vec<&'static str> {
+        let Some(own) = self.own() else {
+            return Vec::new();
+        };
+        let mut scored: Vec<(u32, &'static str)> =
+            own.params
+                .keys()
+                .copied()
+                .filter(|c| {
+                    *c != key
+                    && rec.param(c).is_none()
+                    && !syntax::forge::is_text_param(c)
+                    // Targeting changes what the record does; never offered in place of a key.
+                    && !(c.starts_with("Tgt") || c.starts_with("Target") || *c == "ValidTgts")
+                })
+                .map(|c| (likeness(key, c), c))
+                // A family the record already uses elsewhere needs more than the family alone.
+                .filter(|(s, c)| {
+                    let used = rec.params.iter().any(|q| {
+                        q.key != key && family(q.key).is_some() && family(q.key) == family(c)
+                    });
+                    *s >= if used { 6 } else { 4 }
+                })
+                .collect();
+        scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+        let best = scored.first().map_or(0, |s| s.0);
+        scored
+            .into_iter()
+            .take_while(|s| s.0 == best)
+            .map(|(_, c)| c)
+            .collect()
+    }
+
+    /// How `key` can be rewritten as `candidate` (one of `intended`): `Some(true)` when the
+    /// key is a value the candidate's readers compare with (`Permanent$ True` → `Duration$
+    /// Permanent`), `Some(false)` when only the key changes (a near miss, the Valid form of the
+    /// word, another Valid key), `None` when the value may not fit.
+    pub fn rewrite(&self, key: &str, candidate: &str) -> Option<bool> {
+        let as_value = self.scopes.iter().flatten().any(|(name, _)| {
+            self.vocab
+                .values()
+                .domain(name, candidate)
+                .is_some_and(|d| d.words.iter().any(|w| w.word == key))
+        });
+        if as_value {
+            return Some(true);
+        }
+        let near = model::suggest::did_you_mean(key, [candidate]).is_some()
+            || candidate.strip_prefix("Valid") == Some(key)
+            || (family(key) == Some("valid") && family(candidate) == Some("valid"));
+        near.then_some(false)
+    }
+
+    /// Whether the record's own scope (not the code shared by every record of its kind) reads
+    /// `key`.
+    pub fn own_reads(&self, key: &str) -> bool {
+        self.own().is_some_and(|s| s.params.contains_key(key))
+    }
+
+    /// Whether a scope of the record's kind (another ApiType, trigger mode, static mode or
+    /// replacement event, or their shared code) reads `key`: a key of another kind of record
+    /// (a trigger's `ValidCard$` on an ability) is a misplaced piece, not a misnamed key.
+    pub fn kind_reads(&self, key: &str) -> bool {
+        let Some(scopes) = self.vocab.params().by_param.get(key) else {
+            return false;
+        };
+        let kind = match self.noun {
+            "triggers" => "trigger",
+            "static abilities" => "static",
+            "replacements" => "replacement",
+            _ => "",
+        };
+        scopes.iter().any(|s| match kind {
+            "" => {
+                !(s.starts_with("trigger:")
+                    || s.starts_with("static:")
+                    || s.starts_with("replacement:")
+                    || matches!(
+                        *s,
+                        "common:trigger" | "common:static" | "common:replacement" | "common:trait"
+                    ))
+            }
+            k => {
+                s.strip_prefix(k).is_some_and(|r| r.starts_with(':'))
+                    || *s == format!("common:{k}")
+                    || *s == "common:trait"
+            }
+        })
+    }
+
+    /// The names of the record's scopes.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.scopes.iter().flatten().map(|(n, _)| *n)
+    }
 }

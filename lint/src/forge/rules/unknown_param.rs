@@ -1,11 +1,13 @@
 //! F117: a parameter that the record's readers do not read.
 
-use super::scope::{ParamClass, where_read};
-use crate::diagnostic::{Severity, Sink};
+use super::scope::{ParamClass, RecordScopes, family, where_read};
+use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use model::forge::facts::FactKind;
+use model::forge::script::{ParamInfo, RecordInfo, Role};
+use model::forge::vocab::{Version, Versions};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F117",
@@ -13,17 +15,92 @@ pub(crate) static META: RuleMeta = RuleMeta {
     dialect: Some(Dialect::FORGE),
     group: Group::Suspicious,
     severity: Severity::Warning,
-    fix: FixAvailability::None,
+    fix: FixAvailability::Sometimes,
     summary: "A parameter that the ApiType, trigger mode, static mode or replacement event of its record does not read.",
     explanation: "Forge stores every `Key$ Value` piece and each effect reads only the keys it knows: a key \
 it does not read is silently ignored. Often that is harmless (a trigger key such as `Static$` pasted into \
 an ability), sometimes it is the very thing the card needed (`Player$` instead of `ValidPlayer$` on a \
 `Phase` trigger, so it fires on every player's turn). Keys read by nothing at all that are near misses of \
-a key the record reads are reported by `misspelt-param` instead.",
+a key the record reads are reported by `misspelt-param` instead.\n\nWhen the record's own ApiType, mode \
+or event reads a key like the one written, the message names it: a near miss, the Valid form of the word \
+(`Player$` → `ValidPlayer$`), a key of the same family (the Valid expressions and `Affected$`, zones, \
+durations, phases), or a key whose values include the word written (`Permanent$ True` → `Duration$ \
+Permanent`). When one key is clear the finding carries an unsafe fix (the key renamed, or the word written \
+as its value). A key of another kind of record (a trigger's `ValidCard$` on an ability) gets no \
+suggestion: the piece is misplaced, not misnamed.\n\nOn a static ability, trigger or replacement, a Valid \
+key that only the code shared by every record of that kind reads (for other modes: the AI, the \
+`MayPlay` restrictions) while its own mode matches cards with another one is reported too (`Affected$` \
+on `Mode$ CrewValue`, which reads `ValidCard$`).\n\nVersions: checked against one Forge (`[forge] \
+engine`), a key that Forge does not read here is reported, and the message says which versions do. In \
+the default mode (every shipped version at once) a key any version reads here is accepted, as for every \
+other word; a key that only older versions read here, while every version reads it for other records, \
+is a hint (\"only Forge 2020 reads `Keywords$` on CopyPermanent abilities\"), like \
+`version-specific-name`: the file may target that older Forge, where the key works. Pin a newer engine \
+to have it reported as a warning.",
     bad: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | Static$ True | SpellDescription$ Draw two cards.",
     good: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | SpellDescription$ Draw two cards.",
     ..RuleMeta::BASE
 };
+
+/// " ; they read `ValidCard$`" (or two or three keys), and a fix when one key is clear.
+fn instead(candidates: &[&str]) -> String {
+    match candidates {
+        [] => String::new(),
+        [one] => format!("; they read `{one}$`"),
+        more => {
+            let keys: Vec<String> = more.iter().take(3).map(|k| format!("`{k}$`")).collect();
+            format!("; they read {}", keys.join(" or "))
+        }
+    }
+}
+
+/// The fix when one candidate is clear: rename the key, or write the key as the candidate's
+/// value (`Permanent$ True` → `Duration$ Permanent`); none when the value may not fit.
+fn key_fix(
+    d: &mut crate::diagnostic::Diagnostic,
+    scopes: &RecordScopes,
+    p: &ParamInfo<'_>,
+    candidates: &[&str],
+) {
+    let [one] = candidates else { return };
+    match scopes.rewrite(p.key, one) {
+        Some(true) => {
+            d.with_fix(Fix::unsafe_(
+                format!("write `{one}$ {}`", p.key),
+                vec![Edit::replace(p.range, format!("{one}$ {}", p.key))],
+            ));
+        }
+        Some(false) => {
+            d.with_fix(Fix::unsafe_(
+                format!("use `{one}$`"),
+                vec![Edit::replace(p.key_range, *one)],
+            ));
+        }
+        None => {}
+    }
+}
+
+/// The shipped versions whose scopes of this record read `key`, and whether every version
+/// reads it in another scope too; `None` when a version does not know the record's kind.
+fn readers_by_version(rec: &RecordInfo<'_>, key: &str) -> Option<(Versions, bool)> {
+    let mut here = Versions::NONE;
+    let mut elsewhere_everywhere = true;
+    for v in Version::ALL {
+        let vocab = model::forge::versions::shipped(v);
+        let scopes = RecordScopes::of_in(rec, vocab)?;
+        if scopes.reads(key) {
+            here = here.with(v);
+        }
+        let names: Vec<&str> = scopes.names().collect();
+        let elsewhere = vocab
+            .params()
+            .by_param
+            .get(key)
+            .is_some_and(|ss| ss.iter().any(|s| !names.contains(s)));
+        elsewhere_everywhere &= elsewhere;
+    }
+    Some((here, elsewhere_everywhere))
+}
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let classes = ctx.classes();
@@ -32,30 +109,138 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         };
         for (pi, p) in rec.params.iter().enumerate() {
-            if !matches!(classes.params[ri][pi], ParamClass::Unknown) {
-                continue;
-            }
             let key = p.key;
-            let message = if ctx.vocab.params().read_anywhere(key) {
+            match classes.params[ri][pi] {
+                ParamClass::Unknown => {}
+                ParamClass::Fine if p.has_dollar && rec.kind_param != Some(pi) => {
+                    shared_only(ctx, rec, scopes, p, sink);
+                    continue;
+                }
+                _ => continue,
+            }
+            if ctx.vocab.params().read_anywhere(key) {
                 let versions =
                     ctx.version_clause(FactKind::Param, &format!("{}\t{key}", scopes.scope_key()));
-                match where_read(ctx.vocab, key) {
+                let candidates = if scopes.kind_reads(key) {
+                    scopes.intended(rec, key)
+                } else {
+                    Vec::new()
+                };
+                let message = match where_read(ctx.vocab, key) {
                     Some(w) => format!(
-                        "Forge ignores `{key}$` here: {} do not read it ({w}){versions}",
-                        scopes.what()
+                        "Forge ignores `{key}$` here: {} do not read it ({w}){}{versions}",
+                        scopes.what(),
+                        instead(&candidates)
                     ),
                     None => format!(
-                        "Forge ignores `{key}$` here: {} do not read it{versions}",
-                        scopes.what()
+                        "Forge ignores `{key}$` here: {} do not read it{}{versions}",
+                        scopes.what(),
+                        instead(&candidates)
                     ),
-                }
+                };
+                let d = sink.report(p.key_range, message);
+                key_fix(d, scopes, p, &candidates);
             } else {
-                format!(
-                    "Forge ignores `{key}$`: no part of Forge reads a parameter of that name{}",
-                    ctx.version_clause(FactKind::Param, &format!("*\t{key}"))
-                )
-            };
-            sink.report(p.key_range, message);
+                let candidates = scopes.intended(rec, key);
+                let d = sink.report(
+                    p.key_range,
+                    format!(
+                        "Forge ignores `{key}$`: no part of Forge reads a parameter of that name{}{}",
+                        instead(&candidates).replacen("; they", &format!("; {}", scopes.what()), 1),
+                        ctx.version_clause(FactKind::Param, &format!("*\t{key}"))
+                    ),
+                );
+                key_fix(d, scopes, p, &candidates);
+            }
         }
+    }
+}
+
+/// A key the record's readers take, but not the way its author meant:
+/// - on a static ability, trigger or replacement, a Valid-family key that only the code shared
+///   by every record of its kind reads (for other modes) while its own mode reads another one
+///   (`Affected$` on `Mode$ CrewValue`, which reads `ValidCard$`);
+/// - checked against every shipped version, a key only older versions read here while every
+///   version reads it elsewhere (a hint: the file may target the older Forge).
+fn shared_only(
+    ctx: &Ctx<'_>,
+    rec: &RecordInfo<'_>,
+    scopes: &RecordScopes,
+    p: &ParamInfo<'_>,
+    sink: &mut Sink<'_>,
+) {
+    let key = p.key;
+    let trait_record = matches!(rec.role, Role::Static | Role::Trigger | Role::Replacement);
+    if trait_record && family(key) == Some("valid") && !scopes.own_reads(key) {
+        let candidates: Vec<&str> = scopes
+            .intended(rec, key)
+            .into_iter()
+            .filter(|c| family(c) == Some("valid"))
+            .collect();
+        if candidates.len() == 1 {
+            let d = sink.report(
+                p.key_range,
+                format!(
+                    "Forge ignores `{key}$` here: {} do not read it (only code shared by every {} reads it, for other modes){}",
+                    scopes.what(),
+                    noun_of(rec.role),
+                    instead(&candidates)
+                ),
+            );
+            key_fix(d, scopes, p, &candidates);
+            return;
+        }
+    }
+    if ctx.vocab.is_one_version() {
+        return;
+    }
+    // Most keys today's Forge reads here: known from the masks, without the versions' scopes.
+    let masks = model::forge::versions::masks();
+    if scopes.names().any(|n| {
+        masks
+            .of(FactKind::Param, &format!("{n}\t{key}"))
+            .has(Version::Latest)
+    }) {
+        return;
+    }
+    let Some((here, elsewhere)) = readers_by_version(rec, key) else {
+        return;
+    };
+    if here.is_empty() || here.has(Version::Latest) || !elsewhere {
+        return;
+    }
+    let ignoring = Version::ALL
+        .into_iter()
+        .filter(|v| !here.has(*v))
+        .fold(Versions::NONE, |acc, v| acc.with(v));
+    let newest = model::forge::versions::shipped(Version::Latest);
+    let candidates = RecordScopes::of_in(rec, newest)
+        .map(|s| s.intended(rec, key))
+        .unwrap_or_default();
+    let verb = if here.iter().count() == 1 {
+        "reads"
+    } else {
+        "read"
+    };
+    let d = sink.report(
+        p.key_range,
+        format!(
+            "only {} {verb} `{key}$` on {}: {} ignore it here{}",
+            here.describe(),
+            scopes.what(),
+            ignoring.describe(),
+            instead(&candidates)
+        ),
+    );
+    // No fix: the older versions read the key as written.
+    d.with_severity(Severity::Hint);
+}
+
+fn noun_of(role: Role) -> &'static str {
+    match role {
+        Role::Static => "static ability",
+        Role::Trigger => "trigger",
+        Role::Replacement => "replacement",
+        _ => "record",
     }
 }
