@@ -33,6 +33,8 @@ mod oracle;
 mod param_key_case;
 mod piece_without_dollar;
 mod pseudo_comment;
+mod public_choice_optional;
+mod remembered_not_forgotten;
 mod repeated_line_key;
 pub mod scope;
 pub(crate) mod spell_cost_mismatch;
@@ -133,6 +135,8 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(unknown_param_value),
     rule!(idiom_missing),
     rule!(description_contradicts_text),
+    rule!(public_choice_optional),
+    rule!(remembered_not_forgotten),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
