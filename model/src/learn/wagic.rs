@@ -6,7 +6,8 @@
 //! `ueot`, `other`, `{t}`...), `pt` for a power/toughness change, `activated` for a `{cost}:`
 //! ability; `ab:<keyword>` for each `abilities=` word, `target` for a `target=` line,
 //! `type:<word>` for each `type=` word (never a consequent; a possible exception).
-//! Antecedents: the templates of the card's `text=` sentences, scoped `W|`.
+//! Antecedents: the templates of the card's `text=` sentences, scoped `W|`, and again scoped
+//! by what the sentence is (`W:act|` for `{cost}: ...`, `W:trig|` for `When/Whenever/At ...`).
 
 use super::text::{self, Segment};
 use super::{Idioms, Rule};
@@ -212,6 +213,21 @@ fn is_auto(m: KeyMeaning) -> bool {
     matches!(m, KeyMeaning::Auto | KeyMeaning::AutoZone)
 }
 
+/// What a sentence of rules text is: an activated ability (`{cost}: ...`), a triggered one
+/// (`When`, `Whenever`, `At`), or neither.
+pub fn sentence_kind(words: &[String]) -> Option<&'static str> {
+    let first = words.first()?.as_str();
+    if matches!(first, "when" | "whenever" | "at") {
+        return Some("trig");
+    }
+    let colon = words.iter().take(12).position(|w| w == ":")?;
+    let cost = &words[..colon];
+    (cost
+        .iter()
+        .any(|w| w == text::MANA || w == "{t}" || w == "{q}"))
+    .then_some("act")
+}
+
 /// The units of a parsed file: every card block with a `text=`.
 pub fn units<'a>(text: &'a str, file: &ast::SourceFile) -> Vec<Unit<'a>> {
     units_of(text, file.cards())
@@ -286,7 +302,11 @@ pub fn units_of<'a>(text: &'a str, cards: impl Iterator<Item = ast::CardBlock>) 
         let segments = text::segments(body, &names, false);
         let mut antecedents = Vec::new();
         for (si, seg) in segments.iter().enumerate() {
+            let kind = sentence_kind(&seg.words);
             for t in text::templates(&seg.words) {
+                if let Some(k) = kind {
+                    antecedents.push((format!("W:{k}|{t}"), si));
+                }
                 antecedents.push((format!("W|{t}"), si));
             }
         }
@@ -365,13 +385,15 @@ pub fn deviations<'i>(text: &str, units: &[Unit<'_>], idioms: &'i Idioms) -> Vec
         let mut best: HashMap<&str, (&'i Rule, usize)> = HashMap::new();
         for (a, seg) in &unit.antecedents {
             for r in idioms.rules_for(a) {
+                // A template excuses a deviation only in the sentence the deviation comes from
+                // (a card is many sentences; another sentence's wording says nothing of this one).
                 if unit.holds(&r.fact, text)
                     || idioms.exceptions_of(&r.fact).iter().any(|e| {
                         unit.facts.contains(e)
                             || unit
                                 .antecedents
                                 .binary_search_by(|(x, _)| x.as_str().cmp(e))
-                                .is_ok()
+                                .is_ok_and(|i| unit.antecedents[i].1 == *seg)
                     })
                 {
                     continue;

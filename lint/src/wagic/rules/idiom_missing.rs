@@ -74,10 +74,15 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for dev in model::learn::wagic::deviations(text, &units, idioms) {
         let unit = &units[dev.unit];
         let first = dev.rules[0];
-        let (_, template) = split_antecedent(&first.antecedent);
+        let (scope, template) = split_antecedent(&first.antecedent);
         let (opens, template) = match template.strip_prefix("^ ") {
             Some(t) => ("opens with", t),
             None => ("has", template),
+        };
+        let which = match scope {
+            "W:act|" => "cards whose activated ability's text",
+            "W:trig|" => "cards whose triggered ability's text",
+            _ => "cards whose text",
         };
         let mut what: Vec<String> = dev
             .rules
@@ -91,7 +96,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let d = sink.report(
             dev.range,
             format!(
-                "cards whose text {opens} \"{template}\" script {} ({} of {}, e.g. {}); this card does not",
+                "{which} {opens} \"{template}\" script {} ({} of {}, e.g. {}); this card does not",
                 join(&what),
                 first.holds,
                 first.support,

@@ -8,6 +8,7 @@ mod card_text;
 mod cost_brace;
 mod cost_loose_text;
 mod cost_mismatch;
+mod counter_cost_mismatch;
 mod duplicate_definition;
 mod duplicate_id;
 mod grade_conflict;
@@ -88,4 +89,5 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(amount_mismatch),
     rule!(misspelt_effect),
     rule!(idiom_missing),
+    rule!(counter_cost_mismatch),
 ];
