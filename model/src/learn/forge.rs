@@ -169,7 +169,7 @@ pub fn pair_eligible(antecedent: &str, fact: &str) -> bool {
 }
 
 /// The role tag of a record.
-fn role_tag(rec: &RecordInfo<'_>) -> &'static str {
+pub fn role_tag(rec: &RecordInfo<'_>) -> &'static str {
     match rec.role {
         Role::Ability => match rec.ability_kind() {
             Some(k) if k.eq_ignore_ascii_case("AB") => "AB",
@@ -348,17 +348,13 @@ pub fn description<'a>(rec: &RecordInfo<'a>) -> Option<&'a str> {
 }
 
 /// The records a record runs, head first (breadth first, each once).
-fn chain(
-    model: &Model<'_>,
-    refs_by_record: &HashMap<usize, Vec<usize>>,
-    head: usize,
-) -> Vec<usize> {
+fn chain(model: &Model<'_>, refs_by_record: &[Vec<usize>], head: usize) -> Vec<usize> {
     let mut out = vec![head];
     let mut i = 0;
     while i < out.len() && out.len() < MAX_CHAIN {
         let r = out[i];
         i += 1;
-        for &ri in refs_by_record.get(&r).into_iter().flatten() {
+        for &ri in refs_by_record.get(r).into_iter().flatten() {
             let rf = &model.refs[ri];
             let Some(s) = model.resolve(rf.face, rf.name) else {
                 continue;
@@ -374,15 +370,35 @@ fn chain(
     out
 }
 
-/// The units of a file.
+/// The units of a file, with every antecedent (the miner's view).
 pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
-    let mut refs_by_record: HashMap<usize, Vec<usize>> = HashMap::new();
+    units_filtered(model, None, |_, _| true)
+}
+
+/// The units of a file as a set of idioms sees them: only the antecedents (and exception
+/// features) the idioms know are kept, units that hold none are dropped, and so are units whose
+/// head and chain `want` declines (before their text is read: a cheap test of whether any fact
+/// the caller reports can be missing).
+pub fn units_for<'m>(
+    model: &'m Model<'m>,
+    idioms: &Idioms,
+    want: impl Fn(usize, &[usize]) -> bool,
+) -> Vec<Unit<'m>> {
+    units_filtered(model, Some(idioms), want)
+}
+
+fn units_filtered<'m>(
+    model: &'m Model<'m>,
+    idioms: Option<&Idioms>,
+    want: impl Fn(usize, &[usize]) -> bool,
+) -> Vec<Unit<'m>> {
+    let mut refs_by_record: Vec<Vec<usize>> = vec![Vec::new(); model.records.len()];
     for (i, rf) in model.refs.iter().enumerate() {
         if let Some(rec) = rf.record
             && rf.kind == RefKind::Ability
             && !rf.shadowed
         {
-            refs_by_record.entry(rec).or_default().push(i);
+            refs_by_record[rec].push(i);
         }
     }
     let mut out = Vec::new();
@@ -398,6 +414,9 @@ pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
             continue;
         }
         let chain = chain(model, &refs_by_record, ri);
+        if !want(ri, &chain) {
+            continue;
+        }
         let Some(text) = chain.iter().find_map(|&r| description(&model.records[r])) else {
             continue;
         };
@@ -410,11 +429,43 @@ pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
             Origin::Svar(_) => format!("g{}", role_tag(rec)),
             Origin::Line(_) => role_tag(rec).to_string(),
         };
+        let head_facts = record_facts(model, rec);
+        let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
+        for (si, seg) in segments.iter().enumerate() {
+            let scope = format!("{tag}{}|", seg.part.tag());
+            match idioms {
+                None => {
+                    for t in text::templates(&seg.words) {
+                        antecedents.push((format!("{scope}{t}"), Some(si)));
+                    }
+                }
+                Some(idioms) => {
+                    for (h, anchored, s, e) in text::template_hashes(&seg.words, &scope) {
+                        if idioms.may_know(h) {
+                            let t = text::template_text(&seg.words, anchored, s, e);
+                            antecedents.push((format!("{scope}{t}"), Some(si)));
+                        }
+                    }
+                }
+            }
+        }
+        for f in &head_facts {
+            if f.starts_with("kind=") || f.starts_with("cost:") || f.starts_with("has:") {
+                let a = format!("{tag}#S:{f}");
+                if idioms.is_none_or(|i| i.may_know(text::hash_antecedent(&a))) {
+                    antecedents.push((a, None));
+                }
+            }
+        }
+        antecedents.sort();
+        antecedents.dedup_by(|a, b| a.0 == b.0);
+        if idioms.is_some() && antecedents.is_empty() {
+            continue;
+        }
         let mut facts = BTreeSet::new();
         for t in face_types(model, rec.face) {
             facts.insert(format!("F:type={t}"));
         }
-        let head_facts = record_facts(model, rec);
         for f in &head_facts {
             facts.insert(format!("H:{f}"));
         }
@@ -433,19 +484,6 @@ pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
                 facts.insert(format!("C:{kind}/{f}"));
             }
         }
-        let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
-        for (si, seg) in segments.iter().enumerate() {
-            for t in text::templates(&seg.words) {
-                antecedents.push((format!("{tag}{}|{t}", seg.part.tag()), Some(si)));
-            }
-        }
-        for f in &head_facts {
-            if f.starts_with("kind=") || f.starts_with("cost:") || f.starts_with("has:") {
-                antecedents.push((format!("{tag}#S:{f}"), None));
-            }
-        }
-        antecedents.sort();
-        antecedents.dedup_by(|a, b| a.0 == b.0);
         out.push(Unit {
             head: ri,
             chain,

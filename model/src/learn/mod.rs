@@ -357,6 +357,9 @@ pub struct Idioms {
     /// Per fact, the features that excuse a unit lacking it.
     pub exceptions: std::collections::BTreeMap<String, Vec<String>>,
     by_antecedent: HashMap<String, Vec<u32>>,
+    /// Hashes (`text::hash_antecedent`) of every antecedent and exception feature: a unit's
+    /// templates are built as strings only when their hash is here.
+    needed: std::collections::HashSet<u64>,
 }
 
 /// The first column of an exception line.
@@ -371,12 +374,48 @@ impl Idioms {
                 .or_default()
                 .push(i as u32);
         }
+        let needed = mined
+            .rules
+            .iter()
+            .map(|r| text::hash_antecedent(&r.antecedent))
+            .chain(
+                mined
+                    .exceptions
+                    .values()
+                    .flatten()
+                    .map(|e| text::hash_antecedent(e)),
+            )
+            .collect();
         Idioms {
             label: label.into(),
             rules: mined.rules,
             exceptions: mined.exceptions,
             by_antecedent,
+            needed,
         }
+    }
+
+    /// The associations whose fact `keep` accepts, with their facts' exceptions: what a rule
+    /// that reports only some facts looks up (fewer antecedents: fewer units to read).
+    pub fn restricted(&self, keep: impl Fn(&str) -> bool) -> Idioms {
+        let rules: Vec<Rule> = self
+            .rules
+            .iter()
+            .filter(|r| keep(&r.fact))
+            .cloned()
+            .collect();
+        let exceptions = self
+            .exceptions
+            .iter()
+            .filter(|(f, _)| keep(f))
+            .map(|(f, e)| (f.clone(), e.clone()))
+            .collect();
+        Idioms::new(self.label.clone(), Mined { rules, exceptions })
+    }
+
+    /// Whether an antecedent or exception feature with this hash may be known.
+    pub fn may_know(&self, hash: u64) -> bool {
+        self.needed.contains(&hash)
     }
 
     /// The associations whose antecedent is `antecedent`.

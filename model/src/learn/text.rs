@@ -324,6 +324,88 @@ pub fn templates(words: &[String]) -> Vec<String> {
     out
 }
 
+/// A streaming FNV-1a hash: the hash of a string written in pieces is the hash of the whole, so
+/// a template can be looked up by hash without building it.
+#[derive(Clone, Copy)]
+pub struct Fnv(pub u64);
+
+impl Fnv {
+    pub fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    pub fn of(s: &str) -> u64 {
+        let mut h = Fnv::new();
+        h.write(s.as_bytes());
+        h.0
+    }
+}
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv::new()
+    }
+}
+
+/// The hash of an antecedent `{scope}{template}`, from its scope and its words (`^` first for
+/// an anchored template): the same value whether the words come from a string or from a
+/// segment, and cheap to fold over the words of every n-gram.
+pub fn antecedent_hash<'w>(scope: &str, words: impl IntoIterator<Item = &'w str>) -> u64 {
+    let mut h = Fnv::of(scope);
+    for w in words {
+        h = mix(h, Fnv::of(w));
+    }
+    h
+}
+
+fn mix(h: u64, w: u64) -> u64 {
+    (h ^ w.rotate_left(17)).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (h >> 29)
+}
+
+/// The hash `antecedent_hash` gives an antecedent string (`T:cond|^ whenever you cast`).
+pub fn hash_antecedent(antecedent: &str) -> u64 {
+    match antecedent.find('|') {
+        Some(i) => antecedent_hash(&antecedent[..=i], antecedent[i + 1..].split(' ')),
+        None => Fnv::of(antecedent),
+    }
+}
+
+/// The templates of a segment, as `templates` gives them, each with its `antecedent_hash` under
+/// `scope` and its word span (`anchored`, start, end): no string is built.
+pub fn template_hashes(words: &[String], scope: &str) -> Vec<(u64, bool, usize, usize)> {
+    let n = words.len();
+    let mut out = Vec::with_capacity(MAX_PREFIX + 4 * n);
+    let base = Fnv::of(scope);
+    let hashes: Vec<u64> = words.iter().map(|w| Fnv::of(w)).collect();
+    let mut anchored = mix(base, Fnv::of("^"));
+    for (len, w) in hashes.iter().enumerate().take(n.min(MAX_PREFIX)) {
+        anchored = mix(anchored, *w);
+        out.push((anchored, true, 0, len + 1));
+    }
+    for len in MIN_NGRAM..=MAX_NGRAM.min(n) {
+        for start in 0..=n - len {
+            let h = hashes[start..start + len]
+                .iter()
+                .fold(base, |h, w| mix(h, *w));
+            out.push((h, false, start, start + len));
+        }
+    }
+    out
+}
+
+/// The template a `template_hashes` span stands for.
+pub fn template_text(words: &[String], anchored: bool, start: usize, end: usize) -> String {
+    let body = words[start..end].join(" ");
+    if anchored { format!("^ {body}") } else { body }
+}
+
 /// Whether template `general` is implied by template `specific`: every text that holds
 /// `specific` holds `general` (the same words inside it; an anchored one only as its prefix).
 pub fn implies(specific: &str, general: &str) -> bool {
@@ -411,6 +493,22 @@ mod tests {
                 (Part::Eff, "then discard a card .".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn template_hashes_match_the_strings() {
+        let words: Vec<String> = "whenever you cast a spell"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        let strings = templates(&words);
+        let hashes = template_hashes(&words, "T:cond|");
+        assert_eq!(strings.len(), hashes.len());
+        for (h, anchored, s, e) in hashes {
+            let t = template_text(&words, anchored, s, e);
+            assert!(strings.contains(&t));
+            assert_eq!(h, hash_antecedent(&format!("T:cond|{t}")));
+        }
     }
 
     #[test]

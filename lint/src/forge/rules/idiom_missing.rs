@@ -239,13 +239,108 @@ fn is_self(value: &str) -> bool {
     })
 }
 
+/// Whether the rule may report a fact (see `reported` for the rest).
+fn reportable(fact: &str) -> bool {
+    let (_, _, body) = fact_parts(fact);
+    body.starts_with("kind=")
+        || (!body.contains('~') && fact_key(body).is_some_and(|k| REPORTED.contains(&k)))
+}
+
+/// The shipped idioms whose facts the rule may report, restricted once.
+fn idioms_of(all: &'static model::learn::Idioms) -> &'static model::learn::Idioms {
+    static SHIPPED: std::sync::OnceLock<model::learn::Idioms> = std::sync::OnceLock::new();
+    if std::ptr::eq(all, model::learn::forge_shipped()) {
+        SHIPPED.get_or_init(|| all.restricted(reportable))
+    } else {
+        all
+    }
+}
+
+/// Per role tag (`T`, `AB`, `gS`...), the parameters the idioms of that role's records may find
+/// missing, and whether they name effects (`C:kind=`).
+type Relevant = std::collections::HashMap<String, (Vec<String>, bool)>;
+
+fn compute_relevant(idioms: &model::learn::Idioms) -> Relevant {
+    let mut out: Relevant = Relevant::new();
+    for r in &idioms.rules {
+        let (scope, _) = split_antecedent(&r.antecedent);
+        let tag = scope
+            .split([':', '|', '#'])
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let entry = out.entry(tag).or_default();
+        let (_, _, body) = fact_parts(&r.fact);
+        if body.starts_with("kind=") {
+            entry.1 = true;
+        } else if let Some(k) = fact_key(body)
+            && !entry.0.iter().any(|x| x == k)
+        {
+            entry.0.push(k.to_string());
+        }
+    }
+    out
+}
+
+fn relevant(idioms: &'static model::learn::Idioms) -> &'static Relevant {
+    static SHIPPED: std::sync::OnceLock<Relevant> = std::sync::OnceLock::new();
+    static OTHERS: std::sync::Mutex<Vec<(usize, &'static Relevant)>> =
+        std::sync::Mutex::new(Vec::new());
+    if std::ptr::eq(idioms, idioms_of(model::learn::forge_shipped())) {
+        return SHIPPED.get_or_init(|| compute_relevant(idioms));
+    }
+    let key = idioms as *const _ as usize;
+    let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, r)) = others.iter().find(|(k, _)| *k == key) {
+        return r;
+    }
+    let r: &'static Relevant = Box::leak(Box::new(compute_relevant(idioms)));
+    others.push((key, r));
+    r
+}
+
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let idioms = ctx.idioms();
+    let idioms = idioms_of(ctx.idioms());
     if idioms.rules.is_empty() {
         return;
     }
     let model = &ctx.model;
-    let units = model::learn::forge::units(model);
+    // Before reading a unit's text: can any reported fact be missing from it?
+    let want = |head: usize, chain: &[usize]| {
+        let rec = &model.records[head];
+        let has = |key: &str| {
+            chain.iter().any(|&r| {
+                model.records[r].params.iter().any(|p| {
+                    p.has_dollar
+                        && p.key.len() >= key.len()
+                        && p.key[p.key.len() - key.len()..].eq_ignore_ascii_case(key)
+                })
+            })
+        };
+        let self_trigger = rec
+            .params
+            .iter()
+            .any(|p| p.key.starts_with("Valid") && is_self(p.value));
+        let runs_nothing = matches!(rec.role, Role::Trigger | Role::Replacement)
+            && !rec
+                .params
+                .iter()
+                .any(|p| model::forge::script::ABILITY_KEYS.contains(&p.key));
+        let tag = match rec.origin {
+            model::forge::script::Origin::Svar(_) => {
+                format!("g{}", model::learn::forge::role_tag(rec))
+            }
+            model::forge::script::Origin::Line(_) => model::learn::forge::role_tag(rec).to_string(),
+        };
+        let Some((keys, kinds)) = relevant(idioms).get(tag.as_str()) else {
+            return false;
+        };
+        (runs_nothing && *kinds)
+            || keys
+                .iter()
+                .any(|k| !(has(k) || (*k == "TriggerZones" && self_trigger)))
+    };
+    let units = model::learn::forge::units_for(model, idioms, want);
     for dev in model::learn::forge::deviations(model, &units, idioms) {
         let unit = &units[dev.unit];
         if !reported(model, unit, &dev) {
