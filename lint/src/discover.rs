@@ -26,14 +26,19 @@ pub const MAX_FILE_SIZE: u64 = 64 << 20;
 /// without reading it. The file is opened non-blocking and checked again through its handle, so
 /// a path swapped for a FIFO after the first check is refused too.
 pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_regular_at_most(path, MAX_FILE_SIZE)
+}
+
+/// `read_regular` with another bound (cache files).
+pub fn read_regular_at_most(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read};
     let check = |meta: std::fs::Metadata| {
         if !meta.is_file() {
             Err(Error::new(ErrorKind::InvalidInput, "not a regular file"))
-        } else if meta.len() > MAX_FILE_SIZE {
+        } else if meta.len() > max {
             Err(Error::new(
                 ErrorKind::InvalidData,
-                format!("larger than {} MiB", MAX_FILE_SIZE >> 20),
+                format!("larger than {} MiB", max >> 20),
             ))
         } else {
             Ok(meta.len())
@@ -50,11 +55,11 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
     let file = options.open(path)?;
     let len = check(file.metadata()?)?;
     let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_SIZE {
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
         return Err(Error::new(
             ErrorKind::InvalidData,
-            format!("larger than {} MiB", MAX_FILE_SIZE >> 20),
+            format!("larger than {} MiB", max >> 20),
         ));
     }
     Ok(bytes)

@@ -357,11 +357,29 @@ pub fn lint_cards(
 /// A bracket that a Wagic rule reports at its own level is not reported twice: drops the shared
 /// `E011` findings inside a finding of `BRACKET_RULES`.
 pub fn drop_replaced_brackets(syntax_out: &mut Vec<Diagnostic>, rule_out: &[Diagnostic]) {
+    // The rules' ranges by start, with the furthest end reached so far: a range contains `d`
+    // exactly when the furthest end among those starting at or before `d` reaches `d`'s end
+    // (a search per finding, not a scan of every rule finding).
+    let mut covers: Vec<(TextSize, TextSize)> = rule_out
+        .iter()
+        .filter(|r| BRACKET_RULES.contains(&r.rule.code))
+        .map(|r| (r.range.start(), r.range.end()))
+        .collect();
+    if covers.is_empty() {
+        return;
+    }
+    covers.sort_unstable();
+    let mut furthest = TextSize::from(0);
+    for cover in &mut covers {
+        furthest = furthest.max(cover.1);
+        cover.1 = furthest;
+    }
     syntax_out.retain(|d| {
-        d.rule.code != "E011"
-            || !rule_out
-                .iter()
-                .any(|r| BRACKET_RULES.contains(&r.rule.code) && r.range.contains_range(d.range))
+        if d.rule.code != "E011" {
+            return true;
+        }
+        let before = covers.partition_point(|c| c.0 <= d.range.start());
+        before == 0 || covers[before - 1].1 < d.range.end()
     });
 }
 
