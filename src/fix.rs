@@ -229,11 +229,20 @@ mod tests {
         assert_eq!(fixed.applied, vec![1]);
         // Someone edits the file between the read and the write.
         std::fs::write(&path, "Name:Edited\n").unwrap();
-        assert_eq!(write_changed(&original, &fixed), (0, vec![]));
+        assert_eq!(
+            write_changed(&original, &fixed),
+            (
+                0,
+                vec![],
+                vec![Some(
+                    "the file changed on disk since cardlint read it".to_string()
+                )]
+            )
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "Name:Edited\n");
         // Unchanged on disk: written, and no temporary file is left behind.
         std::fs::write(&path, "\u{feff}Name:Bom\nTypes:Artifact\n").unwrap();
-        assert_eq!(write_changed(&original, &fixed), (1, vec![]));
+        assert_eq!(write_changed(&original, &fixed), (1, vec![], vec![None]));
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "Name:Bom\nTypes:Artifact\n"
