@@ -427,8 +427,7 @@ fn units_keeping<'m>(model: &'m Model<'m>, known: Option<&super::Idioms>) -> Vec
         let mut name = String::new();
         for (si, seg) in segments.iter().enumerate() {
             let part = seg.part.tag();
-            let usable = |w: &str| known.is_none_or(|k| k.knows_word(w));
-            text::for_each_template_of(&seg.words, usable, |t| {
+            text::for_each_template(&seg.words, |t| {
                 name.clear();
                 name.push_str(&tag);
                 name.push_str(part);

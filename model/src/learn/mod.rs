@@ -358,7 +358,6 @@ pub struct Idioms {
     pub exceptions: std::collections::BTreeMap<String, Vec<String>>,
     by_antecedent: HashMap<String, Vec<u32>>,
     known: crate::forge::vocab::Set<String>,
-    known_words: crate::forge::vocab::Set<String>,
 }
 
 /// The first column of an exception line.
@@ -378,27 +377,13 @@ impl Idioms {
         for excuses in mined.exceptions.values() {
             known.extend(excuses.iter().cloned());
         }
-        // The words of the known templates (after `|`): a template with another word is
-        // unknown, so a checker never builds it.
-        let mut known_words: crate::forge::vocab::Set<String> = Default::default();
-        for a in &known {
-            if let Some((_, template)) = a.split_once('|') {
-                known_words.extend(template.split(' ').map(str::to_string));
-            }
-        }
         Idioms {
             label: label.into(),
             rules: mined.rules,
             exceptions: mined.exceptions,
             by_antecedent,
             known,
-            known_words,
         }
-    }
-
-    /// Whether a word appears in some template the idioms know (see `knows`).
-    pub fn knows_word(&self, word: &str) -> bool {
-        self.known_words.contains(word)
     }
 
     /// Whether an antecedent can matter to `deviations`: some rule has it, or it excuses a

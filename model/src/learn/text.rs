@@ -310,33 +310,17 @@ pub const MIN_NGRAM: usize = 3;
 /// stable order.
 /// Calls `f` with each template of `templates` (some possibly more than once, in no set
 /// order), built in one reused buffer: no string is allocated per template.
-pub fn for_each_template(words: &[String], f: impl FnMut(&str)) {
-    for_each_template_of(words, |_| true, f);
-}
-
-/// `for_each_template`, leaving out the templates with a word that `usable` refuses.
-pub fn for_each_template_of(
-    words: &[String],
-    usable: impl Fn(&str) -> bool,
-    mut f: impl FnMut(&str),
-) {
+pub fn for_each_template(words: &[String], mut f: impl FnMut(&str)) {
     let n = words.len();
-    let ok: Vec<bool> = words.iter().map(|w| usable(w)).collect();
     let mut buf = String::new();
     buf.push('^');
-    for (word, ok) in words.iter().zip(&ok).take(MAX_PREFIX) {
-        if !ok {
-            break;
-        }
+    for word in words.iter().take(MAX_PREFIX) {
         buf.push(' ');
         buf.push_str(word);
         f(&buf);
     }
     for len in MIN_NGRAM..=MAX_NGRAM.min(n) {
         for start in 0..=n - len {
-            if !ok[start..start + len].iter().all(|&o| o) {
-                continue;
-            }
             buf.clear();
             for (i, word) in words[start..start + len].iter().enumerate() {
                 if i > 0 {
