@@ -376,17 +376,6 @@ fn chain(
 
 /// The units of a file.
 pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
-    units_keeping(model, None)
-}
-
-/// The units of a file as `deviations` against `idioms` reads them: only the antecedents the
-/// idioms know are kept (the same deviations as with every antecedent, at a fraction of the
-/// cost: a description has hundreds of templates and few are any rule's).
-pub fn units_for<'m>(model: &'m Model<'m>, idioms: &super::Idioms) -> Vec<Unit<'m>> {
-    units_keeping(model, Some(idioms))
-}
-
-fn units_keeping<'m>(model: &'m Model<'m>, known: Option<&super::Idioms>) -> Vec<Unit<'m>> {
     let mut refs_by_record: HashMap<usize, Vec<usize>> = HashMap::new();
     for (i, rf) in model.refs.iter().enumerate() {
         if let Some(rec) = rf.record
@@ -421,40 +410,11 @@ fn units_keeping<'m>(model: &'m Model<'m>, known: Option<&super::Idioms>) -> Vec
             Origin::Svar(_) => format!("g{}", role_tag(rec)),
             Origin::Line(_) => role_tag(rec).to_string(),
         };
-        let head_facts = record_facts(model, rec);
-        let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
-        let keep = |a: &str| known.is_none_or(|k| k.knows(a));
-        let mut name = String::new();
-        for (si, seg) in segments.iter().enumerate() {
-            let part = seg.part.tag();
-            text::for_each_template(&seg.words, |t| {
-                name.clear();
-                name.push_str(&tag);
-                name.push_str(part);
-                name.push('|');
-                name.push_str(t);
-                if keep(&name) {
-                    antecedents.push((name.clone(), Some(si)));
-                }
-            });
-        }
-        for f in &head_facts {
-            if f.starts_with("kind=") || f.starts_with("cost:") || f.starts_with("has:") {
-                let a = format!("{tag}#S:{f}");
-                if keep(&a) {
-                    antecedents.push((a, None));
-                }
-            }
-        }
-        // A checker needs no facts of a unit none of whose antecedents any idiom knows: such a
-        // unit can depart from nothing.
-        if known.is_some() && antecedents.is_empty() {
-            continue;
-        }
         let mut facts = BTreeSet::new();
         for t in face_types(model, rec.face) {
             facts.insert(format!("F:type={t}"));
         }
+        let head_facts = record_facts(model, rec);
         for f in &head_facts {
             facts.insert(format!("H:{f}"));
         }
@@ -471,6 +431,17 @@ fn units_keeping<'m>(model: &'m Model<'m>, known: Option<&super::Idioms>) -> Vec
                     facts.insert(format!("C:*/{f}"));
                 }
                 facts.insert(format!("C:{kind}/{f}"));
+            }
+        }
+        let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
+        for (si, seg) in segments.iter().enumerate() {
+            for t in text::templates(&seg.words) {
+                antecedents.push((format!("{tag}{}|{t}", seg.part.tag()), Some(si)));
+            }
+        }
+        for f in &head_facts {
+            if f.starts_with("kind=") || f.starts_with("cost:") || f.starts_with("has:") {
+                antecedents.push((format!("{tag}#S:{f}"), None));
             }
         }
         antecedents.sort();

@@ -357,7 +357,6 @@ pub struct Idioms {
     /// Per fact, the features that excuse a unit lacking it.
     pub exceptions: std::collections::BTreeMap<String, Vec<String>>,
     by_antecedent: HashMap<String, Vec<u32>>,
-    known: crate::forge::vocab::Set<String>,
 }
 
 /// The first column of an exception line.
@@ -372,24 +371,12 @@ impl Idioms {
                 .or_default()
                 .push(i as u32);
         }
-        // Every string a unit's antecedents are compared with: a checker keeps only these.
-        let mut known: crate::forge::vocab::Set<String> = by_antecedent.keys().cloned().collect();
-        for excuses in mined.exceptions.values() {
-            known.extend(excuses.iter().cloned());
-        }
         Idioms {
             label: label.into(),
             rules: mined.rules,
             exceptions: mined.exceptions,
             by_antecedent,
-            known,
         }
-    }
-
-    /// Whether an antecedent can matter to `deviations`: some rule has it, or it excuses a
-    /// unit. A checker builds only these (a unit's templates are mostly of no rule).
-    pub fn knows(&self, antecedent: &str) -> bool {
-        self.known.contains(antecedent)
     }
 
     /// The associations whose antecedent is `antecedent`.

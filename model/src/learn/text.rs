@@ -308,31 +308,6 @@ pub const MIN_NGRAM: usize = 3;
 /// The templates of a segment's words: its anchored prefixes (`^ whenever you cast`, up to
 /// `MAX_PREFIX` words) and its n-grams of `MIN_NGRAM` to `MAX_NGRAM` words, each once, in a
 /// stable order.
-/// Calls `f` with each template of `templates` (some possibly more than once, in no set
-/// order), built in one reused buffer: no string is allocated per template.
-pub fn for_each_template(words: &[String], mut f: impl FnMut(&str)) {
-    let n = words.len();
-    let mut buf = String::new();
-    buf.push('^');
-    for word in words.iter().take(MAX_PREFIX) {
-        buf.push(' ');
-        buf.push_str(word);
-        f(&buf);
-    }
-    for len in MIN_NGRAM..=MAX_NGRAM.min(n) {
-        for start in 0..=n - len {
-            buf.clear();
-            for (i, word) in words[start..start + len].iter().enumerate() {
-                if i > 0 {
-                    buf.push(' ');
-                }
-                buf.push_str(word);
-            }
-            f(&buf);
-        }
-    }
-}
-
 pub fn templates(words: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let n = words.len();

@@ -245,7 +245,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         return;
     }
     let model = &ctx.model;
-    let units = model::learn::forge::units_for(model, idioms);
+    let units = model::learn::forge::units(model);
     for dev in model::learn::forge::deviations(model, &units, idioms) {
         let unit = &units[dev.unit];
         if !reported(model, unit, &dev) {
