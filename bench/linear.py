@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Benchmark of cardlint's cost on large pathological inputs: each case is generated at 1x, 2x
-and 4x its size, checked (`cardlint check --no-cache`, or `cardlint simulate`) and timed; the
-ratios of the times are printed. A linear cost about doubles from one size to the next; a
-quadratic one quadruples. The same inputs, smaller, are the regression tests of
+"""Benchmark of cardlint's cost on large pathological inputs: each case is generated at 1x, 2x,
+4x and 8x its size, checked (`cardlint check --no-cache`, or `cardlint simulate`) and timed; the
+ratios of the times, the exponent of time against size (1 when linear, 2 when quadratic) and the
+memory per input byte (the growth of the peak RSS from 1x to 8x over the growth of the input)
+are printed. Lines longer than 64 KiB are kept as one token (`syntax::MAX_LINE_LEN`), so the
+single-line cases past that size time the skipping; `--scale 0.1` times the parsers below it. The same inputs, smaller, are the regression tests of
 `tests/robustness.rs` (which assert on exit codes and output sizes, never on time).
 
     bench/linear.py                      # every case, the release binary, 3 rounds (median)
@@ -12,6 +14,7 @@ quadratic one quadruples. The same inputs, smaller, are the regression tests of
 A script, not a test: the machine is shared and timings are noisy.
 """
 import argparse
+import math
 import os
 import statistics
 import subprocess
@@ -92,8 +95,55 @@ def rulescript_targets(n):
     return {"o8g/Scripts/card_rules.py": text}
 
 
+def forge_oracle_words(n):
+    # One `Oracle:` line of `a b ` (64 KB at 1x): rules-text scans searched from every word.
+    return {"cardsfolder/b/big_card.txt": forge_card("Oracle:" + "a b " * n)}
+
+
+def forge_pipes(n):
+    # One record of empty pieces (128 KB at 1x): a finding per piece.
+    return {"cardsfolder/b/big_card.txt": forge_card("A:SP$ Draw | Cost$ R " + "|" * n)}
+
+
+def wagic_and_paren(n):
+    # `auto=` then `&&(` repeated (24 KB at 1x): a bracket error per `(`.
+    return {"sets/primitives/cards.txt": wagic_card("auto=" + "&&(" * n)}
+
+
+def wagic_mana_words(n):
+    # A `mana=` line of repeated words (125 KB at 1x).
+    return {"sets/primitives/cards.txt": wagic_card("mana=" + "word " * n)}
+
+
+def wagic_newability_sim(n):
+    # `simulate` on a creature with nested `transforms((,newability[` (2,000 deep at 8x).
+    code = "transforms((,newability[" * n + "draw:1" + "]))" * n
+    card = wagic_card("auto=" + code).replace("type=Instant", "type=Creature\npower=1\ntoughness=1")
+    return {"sets/primitives/cards.txt": card}
+
+
+def rulescript_parens(n):
+    # A RuleScript target of unclosed `(` (500 KB at 1x).
+    text = 'RulesDict = {}\nRulesDict["' + GUID + '"] = """\ntarget = ' + "(" * n + '\n"""\n'
+    return {"o8g/Scripts/card_rules.py": text}
+
+
+def rulescript_utf16(n):
+    # A UTF-16 `card_rules.py` (2.8 MB at 1x): past 1 MiB it is one `G100`, not read.
+    text = "RulesDict = {}\n" + "".join(
+        'RulesDict["%s"] = """\ntarget = x\n"""\n' % GUID for _ in range(n))
+    return {"o8g/Scripts/card_rules.py": text.encode("utf-16")}
+
+
 # name: (generator, size at 1x, command)
 CASES = {
+    "forge-oracle-words": (forge_oracle_words, 16_000, "check"),
+    "forge-pipes": (forge_pipes, 131_072, "check"),
+    "wagic-and-paren": (wagic_and_paren, 8_000, "check"),
+    "wagic-mana-words": (wagic_mana_words, 25_000, "check"),
+    "wagic-newability-sim": (wagic_newability_sim, 250, "simulate"),
+    "rulescript-parens": (rulescript_parens, 500_000, "check"),
+    "rulescript-utf16": (rulescript_utf16, 20_000, "check"),
     "forge-validtgts": (forge_valid_tgts, 300_000, "check"),
     "forge-params": (forge_params, 160_000, "check"),
     "forge-charm": (forge_charm, 5_000, "simulate"),
@@ -110,8 +160,8 @@ def write(folder, files):
     for rel, text in files.items():
         path = os.path.join(folder, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(path, "wb") as f:
+            f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
 def run(cardlint, command, folder, timeout):
@@ -119,11 +169,20 @@ def run(cardlint, command, folder, timeout):
     if command == "check":
         args.insert(2, "--no-cache")
     start = time.perf_counter()
-    try:
-        proc = subprocess.run(args, capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return float("inf"), None, 0
-    return time.perf_counter() - start, proc.returncode, len(proc.stdout)
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(args, stdout=out, stderr=subprocess.DEVNULL)
+        deadline = start + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                proc.wait()
+                return float("inf"), None, 0, 0
+            time.sleep(0.002)
+        size = out.tell()
+    return time.perf_counter() - start, os.waitstatus_to_exitcode(status), size, usage.ru_maxrss * 1024
 
 
 def main():
@@ -138,29 +197,37 @@ def main():
     for name in names:
         if name not in CASES:
             sys.exit("no case %r (cases: %s)" % (name, ", ".join(CASES)))
-    print("%-20s %10s %10s %10s %8s %8s  %s" % (
-        "case", "1x s", "2x s", "4x s", "2x/1x", "4x/2x", "exit, output bytes at 4x"))
+    print("%-22s %9s %9s %9s %9s %7s %7s %7s %9s  %s" % (
+        "case", "1x s", "2x s", "4x s", "8x s", "2x/1x", "4x/2x", "8x/4x", "B/B", "exponent; exit, output bytes at 8x"))
     for name in names:
         generate, size, command = CASES[name]
-        times = []
+        times, sizes, peaks = [], [], []
         last = None
-        for factor in (1, 2, 4):
+        for factor in (1, 2, 4, 8):
             with tempfile.TemporaryDirectory() as folder:
                 files = generate(max(1, int(size * args.scale * factor)))
                 write(folder, files)
-                rounds = []
+                sizes.append(sum(len(v) for v in files.values()))
+                rounds, peak = [], 0
                 for _ in range(args.rounds):
-                    elapsed, code, out = run(args.cardlint, command, folder, args.timeout)
+                    elapsed, code, out, rss = run(args.cardlint, command, folder, args.timeout)
                     rounds.append(elapsed)
+                    peak = max(peak, rss)
                     last = (code, out)
                     if code is None:
                         break
                 times.append(statistics.median(rounds))
+                peaks.append(peak)
                 if code is None:
                     break
-        times += [float("inf")] * (3 - len(times))
-        print("%-20s %10.3f %10.3f %10.3f %8.2f %8.2f  %s" % (
-            name, times[0], times[1], times[2], times[1] / times[0], times[2] / times[1],
+        complete = len(times) == 4 and all(math.isfinite(t) for t in times)
+        times += [float("inf")] * (4 - len(times))
+        exponent = (math.log(times[3] / times[0]) / math.log(sizes[3] / sizes[0])
+                    if complete else float("inf"))
+        per_byte = ((peaks[3] - peaks[0]) / (sizes[3] - sizes[0])) if complete else float("inf")
+        print("%-22s %9.3f %9.3f %9.3f %9.3f %7.2f %7.2f %7.2f %9.1f  %.2f; %s" % (
+            name, times[0], times[1], times[2], times[3], times[1] / times[0],
+            times[2] / times[1], times[3] / times[2], per_byte, exponent,
             "timeout" if last[0] is None else "exit %d, %d" % last))
         sys.stdout.flush()
 

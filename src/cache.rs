@@ -6,6 +6,9 @@ use crate::cli::CheckArgs;
 use lint::config::Config;
 use std::path::{Path, PathBuf};
 
+/// The largest cache file read (the Forge corpus's is a few tens of MiB).
+const MAX_CACHE_SIZE: u64 = 1 << 30;
+
 pub struct CacheFile {
     path: PathBuf,
     key: String,
@@ -48,8 +51,10 @@ impl CacheFile {
         self.path.is_file()
     }
 
+    /// The cache, read only from a regular file of at most `MAX_CACHE_SIZE` bytes (a FIFO or a
+    /// link to `/dev/zero` in its place is ignored, never waited on or read without end).
     pub fn load(&self) -> lint::cache::Cache {
-        std::fs::read(&self.path)
+        lint::discover::read_regular_at_most(&self.path, MAX_CACHE_SIZE)
             .ok()
             .and_then(|bytes| lint::cache::Cache::from_bytes(&bytes, &self.key))
             .unwrap_or_else(|| lint::cache::Cache::new(self.key.clone()))

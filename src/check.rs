@@ -215,6 +215,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
         );
         fixed.files.truncate(n);
         fixed.results.truncate(n);
+        fixed.before.truncate(n);
         fixed.applied.truncate(n);
         loaded.files.truncate(n);
         for (i, display) in loaded.display.iter().enumerate() {
@@ -234,9 +235,17 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
                 ExitCode::from(1)
             });
         }
-        let (written, errors) = fix::write_changed(&loaded.files, &fixed);
+        let (written, errors, unwritten) = fix::write_changed(&loaded.files, &fixed);
         for error in &errors {
             eprintln!("cardlint: {error}");
+        }
+        for (i, why) in unwritten.iter().enumerate() {
+            if let Some(why) = why {
+                // Its findings are those of the file as it still is on disk.
+                fixed.results[i] = fix::unfixed(&fixed.before[i], why);
+                fixed.files[i] = loaded.files[i].clone();
+                fixed.applied[i] = 0;
+            }
         }
         let failure = failure || !errors.is_empty();
         let count: usize = fixed.applied.iter().sum();

@@ -16,6 +16,8 @@ pub struct Fixed {
     pub files: Vec<SourceFile>,
     /// Their diagnostics after fixing.
     pub results: Vec<Vec<Diagnostic>>,
+    /// Their diagnostics before fixing (reported for a file whose fixes could not be written).
+    pub before: Vec<Vec<Diagnostic>>,
     /// Fixes applied per file.
     pub applied: Vec<usize>,
 }
@@ -42,6 +44,7 @@ pub fn fix_all(
 ) -> Fixed {
     let mut applied = vec![0usize; files.len()];
     let mut results = lint::workspace::check(&files, config);
+    let before = results.clone();
     let utf16: Vec<bool> = files.iter().map(|f| looks_like_utf16(&f.source)).collect();
     for (i, file) in files.iter().enumerate() {
         if utf16[i] && fixable.get(i) == Some(&true) && results[i].iter().any(|d| d.fix.is_some()) {
@@ -49,6 +52,19 @@ pub fn fix_all(
                 "warning: {}: looks like UTF-16 (a byte-order mark or NUL bytes), which cardlint cannot edit safely; not fixed",
                 crate::output::escape_path(&file.path_string())
             );
+        }
+    }
+    // The fixes of a file that is not fixed say why.
+    for (i, diagnostics) in results.iter_mut().enumerate() {
+        let why = if fixable.get(i) != Some(&true) {
+            "its dialect was only guessed from its content (name it with --dialect or a [dialects] pattern to fix it)"
+        } else if utf16[i] {
+            "it looks like UTF-16, which cardlint cannot edit safely"
+        } else {
+            continue;
+        };
+        for d in diagnostics.iter_mut().filter(|d| d.fix.is_some()) {
+            d.notes.push(format!("not fixed: {why}"));
         }
     }
     for _ in 0..MAX_ROUNDS {
@@ -82,18 +98,24 @@ pub fn fix_all(
     Fixed {
         files,
         results,
+        before,
         applied,
     }
 }
 
 /// Writes the files whose bytes changed, atomically; a file changed on disk since it was read
 /// (checked again just before the rename) is left alone with a warning. A symbolic link is
-/// followed: its target is written. Returns the number of files written and the errors of the
-/// files that could not be written.
-pub fn write_changed(original: &[SourceFile], fixed: &Fixed) -> (usize, Vec<String>) {
+/// followed: its target is written. Returns the number of files written, the errors of the
+/// files that could not be written, and per file why its fixes were not written (`None`:
+/// written, or nothing to write).
+pub fn write_changed(
+    original: &[SourceFile],
+    fixed: &Fixed,
+) -> (usize, Vec<String>, Vec<Option<String>>) {
     let mut written = 0;
     let mut errors = Vec::new();
-    for (before, after) in original.iter().zip(&fixed.files) {
+    let mut unwritten = vec![None; original.len()];
+    for (i, (before, after)) in original.iter().zip(&fixed.files).enumerate() {
         let old = before.source.to_original_bytes();
         let new = after.source.to_original_bytes();
         if old == new {
@@ -103,12 +125,28 @@ pub fn write_changed(original: &[SourceFile], fixed: &Fixed) -> (usize, Vec<Stri
         match write_if_unchanged(&before.path, &old, &new) {
             Ok(true) => written += 1,
             Ok(false) => {
-                eprintln!("warning: {shown} changed on disk since cardlint read it; not fixed")
+                eprintln!("warning: {shown} changed on disk since cardlint read it; not fixed");
+                unwritten[i] = Some("the file changed on disk since cardlint read it".to_string());
             }
-            Err(e) => errors.push(format!("cannot write {shown}: {e}")),
+            Err(e) => {
+                errors.push(format!("cannot write {shown}: {e}"));
+                unwritten[i] = Some(format!("cannot write the file: {e}"));
+            }
         }
     }
-    (written, errors)
+    (written, errors, unwritten)
+}
+
+/// The findings of a file whose fixes were not written: those found before fixing, each fix
+/// noted with the reason it was not applied.
+pub fn unfixed(before: &[Diagnostic], why: &str) -> Vec<Diagnostic> {
+    let mut out = before.to_vec();
+    for d in &mut out {
+        if d.fix.is_some() {
+            d.notes.push(format!("not fixed: {why}"));
+        }
+    }
+    out
 }
 
 /// Replaces the file (the target of a link) with `new` if it still holds `old`: `Ok(false)`
@@ -128,11 +166,11 @@ fn write_atomic(path: &Path, bytes: &[u8], expected: &[u8]) -> std::io::Result<b
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.cardlint-{}.tmp", std::process::id()));
+    // A short ASCII name, unique in this process: it fits wherever the file's own name does
+    // (a name near the 255-byte limit, a name that is not UTF-8).
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".cardlint-{}-{n}.tmp", std::process::id()));
     let result = (|| {
         let mut file = std::fs::File::create(&tmp)?;
         file.write_all(bytes)?;
@@ -191,11 +229,20 @@ mod tests {
         assert_eq!(fixed.applied, vec![1]);
         // Someone edits the file between the read and the write.
         std::fs::write(&path, "Name:Edited\n").unwrap();
-        assert_eq!(write_changed(&original, &fixed), (0, vec![]));
+        assert_eq!(
+            write_changed(&original, &fixed),
+            (
+                0,
+                vec![],
+                vec![Some(
+                    "the file changed on disk since cardlint read it".to_string()
+                )]
+            )
+        );
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "Name:Edited\n");
         // Unchanged on disk: written, and no temporary file is left behind.
         std::fs::write(&path, "\u{feff}Name:Bom\nTypes:Artifact\n").unwrap();
-        assert_eq!(write_changed(&original, &fixed), (1, vec![]));
+        assert_eq!(write_changed(&original, &fixed), (1, vec![], vec![None]));
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "Name:Bom\nTypes:Artifact\n"

@@ -559,3 +559,231 @@ fn control_characters_in_paths_are_escaped_in_text_output() {
     assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
     assert!(text.contains("\\u{1b}[31mred\\u{7}.txt"), "{text}");
 }
+
+// ---- --fix on awkward files and names (issue 27) ---------------------------------------------
+
+const TRAILING: &[u8] = b"Name:Quiet Scholar \nManaCost:1 U\nTypes:Creature Human\nPT:1/2\n";
+const TRAILING_FIXED: &[u8] = b"Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature Human\nPT:1/2\n";
+
+#[test]
+fn a_file_with_a_name_near_the_limit_is_fixed() {
+    let dir = tempfile::tempdir().unwrap();
+    // 251 bytes: a temporary name built from it would pass the 255-byte limit.
+    let name = format!("{}.txt", "q".repeat(247));
+    let path = write(dir.path(), &format!("cardsfolder/q/{name}"), TRAILING);
+    let out = run(&["check", "--fix", "--no-cache", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&path).unwrap(), TRAILING_FIXED);
+    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+    assert_eq!(left.len(), 1, "a temporary file was left behind");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_utf8_is_fixed() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("cardsfolder/c");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join(std::ffi::OsStr::from_bytes(b"caf\xe9.txt"));
+    std::fs::write(&path, TRAILING).unwrap();
+    let out = run(&["check", "--fix", "--no-cache", folder.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&path).unwrap(), TRAILING_FIXED);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unwritable_file_keeps_its_findings_with_the_reason() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("cardsfolder/t");
+    let path = write(dir.path(), "cardsfolder/t/quiet_scholar.txt", TRAILING);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = folder.join("probe");
+    if std::fs::write(&probe, b"").is_ok() {
+        let _ = std::fs::remove_file(&probe);
+        std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+        eprintln!("skipped: this user can write into a read-only folder");
+        return;
+    }
+    let json_out = run(&["check", "--fix", "--format", "json", path.to_str().unwrap()]);
+    let text_out = run(&["check", "--fix", path.to_str().unwrap()]);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(json_out.status.code(), Some(2), "{}", stderr(&json_out));
+    assert!(codes(&json(&json_out)).contains(&"F109".to_string()));
+    let text = String::from_utf8_lossy(&text_out.stdout);
+    assert!(text.contains("not fixed: cannot write the file"), "{text}");
+    assert!(!text.contains("All clear"), "{text}");
+}
+
+#[test]
+fn the_whitespace_fix_keeps_a_trailing_nul() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "cardsfolder/n/nul_card.txt",
+        b"Name:Nul Card \0 \nManaCost:R\nTypes:Instant\n",
+    );
+    let out = run(&["check", "--fix", "--no-cache", path.to_str().unwrap()]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"Name:Nul Card\0\nManaCost:R\nTypes:Instant\n"
+    );
+}
+
+#[test]
+fn an_unsafe_fix_keeps_cr_only_line_endings() {
+    let dir = tempfile::tempdir().unwrap();
+    // E013: the block is never closed; the unsafe fix closes it at the end of the file.
+    let path = write(
+        dir.path(),
+        "sets/primitives/cards.txt",
+        b"[card]\rname=Cr Card\rtext=x.\rmana={R}\rtype=Instant\r",
+    );
+    let out = run(&[
+        "check",
+        "--fix",
+        "--unsafe-fixes",
+        "--no-cache",
+        path.to_str().unwrap(),
+    ]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+    let after = std::fs::read(&path).unwrap();
+    assert!(
+        !after.contains(&b'\n'),
+        "{:?}",
+        String::from_utf8_lossy(&after)
+    );
+    assert!(
+        after.ends_with(b"[/card]\r"),
+        "{:?}",
+        String::from_utf8_lossy(&after)
+    );
+}
+
+/// Runs `check` twice over one card with the cache in `cache`, replacing the cache file with
+/// `replace` between the runs; the second run must finish with the same findings.
+#[cfg(unix)]
+fn cache_entry_replaced_by(replace: impl Fn(&Path)) {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let path = write(dir.path(), "cardsfolder/q/quiet_scholar.txt", TRAILING);
+    let env = [("CARDLINT_CACHE_DIR", cache.to_str().unwrap())];
+    let args = ["check", "--format", "json", path.to_str().unwrap()];
+    let first = json(&run_with(&args, &env));
+    let entries: Vec<PathBuf> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+        .collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    std::fs::remove_file(&entries[0]).unwrap();
+    replace(&entries[0]);
+    let second = run_with(&args, &env);
+    assert_eq!(second.status.code(), Some(0), "{}", stderr(&second));
+    assert_eq!(codes(&json(&second)), codes(&first));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_cache_entry_that_is_a_fifo_is_not_read() {
+    if !Command::new("mkfifo")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    cache_entry_replaced_by(|p| {
+        assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
+    });
+}
+
+#[cfg(unix)]
+#[test]
+fn a_cache_entry_linking_to_dev_zero_is_not_read() {
+    cache_entry_replaced_by(|p| std::os::unix::fs::symlink("/dev/zero", p).unwrap());
+}
+
+// ---- linear by construction (issue 27) --------------------------------------------------------
+
+#[test]
+fn a_line_longer_than_cardlint_reads_is_one_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = forge_card(&format!("Oracle:{}", "a b ".repeat(20_000)));
+    write(dir.path(), "cardsfolder/b/big_card.txt", text.as_bytes());
+    let out = check_bounded("check", dir.path(), "json", 100_000);
+    let found = codes(&json(&out));
+    assert_eq!(
+        found.iter().filter(|c| *c == "E015").count(),
+        1,
+        "{found:?}"
+    );
+    let wagic = wagic_card(&format!("auto={}", "&&(".repeat(30_000)));
+    write(dir.path(), "sets/primitives/cards.txt", wagic.as_bytes());
+    let out = check_bounded("check", dir.path(), "json", 100_000);
+    let found = codes(&json(&out));
+    assert_eq!(
+        found.iter().filter(|c| *c == "E015").count(),
+        2,
+        "{found:?}"
+    );
+}
+
+#[test]
+fn rules_text_scans_are_linear_below_the_line_limit() {
+    // Quadratic before: "unless" and "for each" were searched again from every word.
+    let dir = tempfile::tempdir().unwrap();
+    let text = forge_card(&format!(
+        "A:SP$ Draw | Cost$ R | NumCards$ 2\nOracle:{}draw two cards.",
+        "a b gets +1/+1 create ".repeat(2_500)
+    ));
+    write(dir.path(), "cardsfolder/b/big_card.txt", text.as_bytes());
+    check_bounded("check", dir.path(), "json", 100_000);
+}
+
+#[test]
+fn a_large_utf16_file_is_one_g100() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("RulesDict = {}\n");
+    while text.len() < 700_000 {
+        text.push_str(&format!(
+            "RulesDict[\"{GUID}\"] = \"\"\"\ntarget = x\n\"\"\"\n"
+        ));
+    }
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in text.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    write(dir.path(), "o8g/Scripts/card_rules.py", &bytes);
+    let out = run(&[
+        "check",
+        "--no-cache",
+        "--format",
+        "json",
+        dir.path().to_str().unwrap(),
+    ]);
+    let report = json(&out);
+    assert_eq!(codes(&report), vec!["G100".to_string()], "{report}");
+    let message = report["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("UTF-16"), "{message}");
+}
+
+#[test]
+fn a_deep_wagic_transform_nest_is_not_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let code = format!(
+        "{}draw:1{}",
+        "transforms((,newability[".repeat(500),
+        "]))".repeat(500)
+    );
+    let card = format!(
+        "[card]\nname=Big Card\nauto={code}\ntext=Big.\nmana={{R}}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n"
+    );
+    write(dir.path(), "sets/primitives/cards.txt", card.as_bytes());
+    let out = check_bounded("simulate", dir.path(), "json", 100_000);
+    assert!(!codes(&json(&out)).contains(&"G100".to_string()));
+}

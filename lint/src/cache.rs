@@ -242,7 +242,9 @@ where
                 },
                 None => {
                     // A file whose indexing panics contributes nothing (and gets a `G100`).
-                    let index = guard::catch(|| linter.index_file(file)).ok();
+                    let within = crate::workspace::index_within_budget(linter, file);
+                    let over_budget = matches!(within, Ok(None));
+                    let index = within.ok().flatten();
                     let bytes = index
                         .as_ref()
                         .map(|index| {
@@ -254,7 +256,7 @@ where
                     Prepared {
                         content,
                         hit: None,
-                        failed: index.is_none(),
+                        failed: index.is_none() && !over_budget,
                         index,
                         bytes: std::borrow::Cow::Owned(bytes),
                         hash,
@@ -300,8 +302,8 @@ where
                 });
                 match index {
                     Some(index) => Some((id, index)),
-                    None => match guard::catch(|| linter.index_file(&files[id])) {
-                        Ok(index) => Some((id, index)),
+                    None => match crate::workspace::index_within_budget(linter, &files[id]) {
+                        Ok(index) => index.map(|index| (id, index)),
                         Err(message) => {
                             failed.insert(id, format!("while indexing it: {message}"));
                             None

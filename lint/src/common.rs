@@ -145,9 +145,11 @@ pub static NESTING_TOO_DEEP: RuleMeta = RuleMeta {
     group: Group::Syntax,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "Brackets nested deeper than cardlint analyses.",
+    summary: "Brackets nested deeper, or a line longer, than cardlint analyses.",
     explanation: "Past a nesting depth of 48 cardlint keeps the text but stops building structure for \
-it, so rules do not look inside. No real card nests this deep; this is almost always runaway brackets.",
+it, so rules do not look inside. No real card nests this deep; this is almost always runaway brackets. \
+Likewise a line longer than 64 KiB (Forge, Wagic) is kept as one piece of text and not checked: the \
+longest line of a real card file is a few kilobytes, and this bounds what any line can cost.",
     bad: "[card]\nname=Deep\nauto=((((((((((((((((((((((((((((((((((((((((((((((((((x))))))))))))))))))))))))))))))))))))))))))))))))))\n[/card]",
     good: "[card]\nname=Deep\nauto=draw:1\n[/card]",
     ..RuleMeta::BASE
@@ -289,10 +291,12 @@ pub fn syntax_diagnostics(text: &str, errors: &[SyntaxError], out: &mut Vec<Diag
     }
 }
 
-/// The line ending a text mostly uses (`\r\n` when its first line ends that way).
+/// The line ending a text uses: its first one (`\r\n`, a lone `\r` or `\n`), so that a fix
+/// that adds a line keeps the file's style.
 pub fn line_ending(text: &str) -> &'static str {
-    match text.find('\n') {
-        Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => "\r\n",
+    match memchr::memchr2(b'\r', b'\n', text.as_bytes()) {
+        Some(i) if text[i..].starts_with("\r\n") => "\r\n",
+        Some(i) if text.as_bytes()[i] == b'\r' => "\r",
         _ => "\n",
     }
 }

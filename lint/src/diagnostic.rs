@@ -182,11 +182,36 @@ impl Diagnostic {
 pub struct Sink<'a> {
     rule: &'static RuleMeta,
     out: &'a mut Vec<Diagnostic>,
+    /// Where this rule's findings start in `out`.
+    start: usize,
+    /// Findings folded away (past `SINK_KEEP` in position order): how many, the most severe,
+    /// and the first place.
+    folded: usize,
+    folded_severity: Severity,
+    folded_range: Option<TextRange>,
 }
+
+/// A rule holds at most about twice this many findings of one file while it runs (a report
+/// shows `workspace::MAX_PER_RULE`; the margin is for suppressions): past that, the findings
+/// furthest in the file are folded into one count, so that a generated line of a million
+/// empty pieces costs thousands of findings, not a million.
+pub const SINK_KEEP: usize = 4 * crate::workspace::MAX_PER_RULE;
+
+/// The first note of the finding that stands for findings a sink folded away; the count
+/// follows (read by `workspace::finish`, which never shows it).
+pub(crate) const FOLDED_NOTE: &str = "\u{0}folded:";
 
 impl<'a> Sink<'a> {
     pub fn new(rule: &'static RuleMeta, out: &'a mut Vec<Diagnostic>) -> Sink<'a> {
-        Sink { rule, out }
+        let start = out.len();
+        Sink {
+            rule,
+            out,
+            start,
+            folded: 0,
+            folded_severity: rule.severity,
+            folded_range: None,
+        }
     }
 
     pub fn rule(&self) -> &'static RuleMeta {
@@ -195,8 +220,47 @@ impl<'a> Sink<'a> {
 
     /// Reports at `range`; the returned diagnostic can be given a fix, notes or another severity.
     pub fn report(&mut self, range: TextRange, message: impl Into<String>) -> &mut Diagnostic {
+        if self.out.len() - self.start >= 2 * SINK_KEEP {
+            self.fold();
+        }
         self.out.push(Diagnostic::new(self.rule, range, message));
         self.out.last_mut().expect("just pushed")
+    }
+
+    /// Keeps this rule's first `SINK_KEEP` findings in position order and counts the others.
+    fn fold(&mut self) {
+        let mine = &mut self.out[self.start..];
+        mine.sort_by_key(|d| (d.range.start(), d.range.end()));
+        for d in &mine[SINK_KEEP..] {
+            self.folded += 1;
+            self.folded_severity = self.folded_severity.min(d.severity);
+            let first = self.folded_range.get_or_insert(d.range);
+            if (d.range.start(), d.range.end()) < (first.start(), first.end()) {
+                *first = d.range;
+            }
+        }
+        self.out.truncate(self.start + SINK_KEEP);
+    }
+}
+
+impl Drop for Sink<'_> {
+    fn drop(&mut self) {
+        if let Some(range) = self.folded_range {
+            let mut d = Diagnostic::new(self.rule, range, String::new());
+            d.severity = self.folded_severity;
+            d.notes.push(format!("{FOLDED_NOTE}{}", self.folded));
+            self.out.push(d);
+        }
+    }
+}
+
+impl Diagnostic {
+    /// How many findings a sink folded into this one (`None`: an ordinary finding).
+    pub(crate) fn folded_count(&self) -> Option<usize> {
+        self.notes
+            .first()
+            .and_then(|n| n.strip_prefix(FOLDED_NOTE))
+            .and_then(|n| n.parse().ok())
     }
 }
 

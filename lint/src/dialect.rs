@@ -141,12 +141,13 @@ fn strongest(claim: impl Fn(&dyn DialectPlugin) -> Option<u8>) -> Option<Dialect
 
 /// The dialect a path belongs to, by the engines' folder layouts.
 pub fn detect_by_path(path: &Path) -> Option<Dialect> {
-    // Byte-level on the path string: this runs for every file of a walk.
-    let full = path.to_str()?;
+    // Byte-level on the path string: this runs for every file of a walk. A name that is not
+    // UTF-8 is read with replacement characters: its folders still place it.
+    let full = path.to_string_lossy();
     let full: std::borrow::Cow<'_, str> = if std::path::MAIN_SEPARATOR == '\\' {
         full.replace('\\', "/").into()
     } else {
-        full.into()
+        full
     };
     let (dirs, name) = match full.rfind('/') {
         Some(i) => (&full[..i], &full[i + 1..]),
@@ -209,8 +210,8 @@ const NON_CARD_DIRS: &[&str] = &[
 /// known list files (`rankings.txt`). Files in the card folders (`cardsfolder/`,
 /// `tokenscripts/`, `sets/`) are claimed by path before this is asked.
 pub fn known_non_card(path: &Path) -> Option<&'static str> {
-    let full = path.to_str()?;
-    let name = path.file_name()?.to_str()?;
+    let full = path.to_string_lossy();
+    let name = path.file_name()?.to_string_lossy();
     if name.eq_ignore_ascii_case("rankings.txt") {
         return Some("a draft rankings list, not a card file");
     }

@@ -26,20 +26,38 @@ pub const MAX_FILE_SIZE: u64 = 64 << 20;
 /// without reading it. The file is opened non-blocking and checked again through its handle, so
 /// a path swapped for a FIFO after the first check is refused too.
 pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_regular_at_most(path, MAX_FILE_SIZE)
+}
+
+/// `read_regular` with another bound (cache files).
+pub fn read_regular_at_most(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    read_bounded(path, max, true)
+}
+
+/// `read_regular` for a path a folder walk listed as a regular file (its directory entry says
+/// so): the path is not looked up once more before it is opened (a walk of 18,000 cards would
+/// pay for 18,000 more lookups); the open handle is still checked.
+fn read_walked(path: &Path) -> std::io::Result<Vec<u8>> {
+    read_bounded(path, MAX_FILE_SIZE, false)
+}
+
+fn read_bounded(path: &Path, max: u64, look_first: bool) -> std::io::Result<Vec<u8>> {
     use std::io::{Error, ErrorKind, Read};
     let check = |meta: std::fs::Metadata| {
         if !meta.is_file() {
             Err(Error::new(ErrorKind::InvalidInput, "not a regular file"))
-        } else if meta.len() > MAX_FILE_SIZE {
+        } else if meta.len() > max {
             Err(Error::new(
                 ErrorKind::InvalidData,
-                format!("larger than {} MiB", MAX_FILE_SIZE >> 20),
+                format!("larger than {} MiB", max >> 20),
             ))
         } else {
             Ok(meta.len())
         }
     };
-    check(std::fs::metadata(path)?)?;
+    if look_first {
+        check(std::fs::metadata(path)?)?;
+    }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -50,11 +68,11 @@ pub fn read_regular(path: &Path) -> std::io::Result<Vec<u8>> {
     let file = options.open(path)?;
     let len = check(file.metadata()?)?;
     let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_FILE_SIZE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_SIZE {
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
         return Err(Error::new(
             ErrorKind::InvalidData,
-            format!("larger than {} MiB", MAX_FILE_SIZE >> 20),
+            format!("larger than {} MiB", max >> 20),
         ));
     }
     Ok(bytes)
@@ -228,7 +246,12 @@ pub fn load_with(
             }
             // A walked file that is no regular file of a sane size is no card file: skipped
             // (and listed, when lenient). A named one is an error.
-            let bytes = match read_regular(&path) {
+            let read = if named {
+                read_regular(&path)
+            } else {
+                read_walked(&path)
+            };
+            let bytes = match read {
                 Ok(bytes) => bytes,
                 Err(e)
                     if !named

@@ -173,15 +173,16 @@ pub fn run<L: DialectLinter>(
     config: &Config,
     on_file: &(dyn Fn() + Sync),
 ) -> Vec<Vec<Diagnostic>> {
-    let indexed: Vec<(FileId, Result<L::FileIndex, String>)> = ids
+    let indexed: Vec<(FileId, Result<Option<L::FileIndex>, String>)> = ids
         .par_iter()
-        .map(|&id| (id, guard::catch(|| linter.index_file(&files[id]))))
+        .map(|&id| (id, index_within_budget(linter, &files[id])))
         .collect();
     let mut failed: HashMap<FileId, String> = HashMap::new();
     let mut indexes = Vec::with_capacity(indexed.len());
     for (id, index) in indexed {
         match index {
-            Ok(index) => indexes.push((id, index)),
+            Ok(Some(index)) => indexes.push((id, index)),
+            Ok(None) => {}
             Err(message) => {
                 failed.insert(id, format!("while indexing it: {message}"));
             }
@@ -212,7 +213,57 @@ pub fn run<L: DialectLinter>(
         .collect()
 }
 
-/// `lint_one`, with a panic turned into a `G100` on the file.
+/// The largest file cardlint checks (16 MiB of text, four times the Wagic primitives file):
+/// past it, the file's memory would pass the budget of a run, so it gets one `G100` instead.
+pub const MAX_CHECKED_LEN: usize = 16 << 20;
+/// The largest file that looks like UTF-16 cardlint checks (1 MiB): such text is read as
+/// Latin-1 with a NUL in every other character, which costs several times the memory of text
+/// (and no engine reads it).
+pub const MAX_UTF16_LEN: usize = 1 << 20;
+
+/// Why a file is past cardlint's budget for one file (then it is neither indexed nor linted:
+/// one `G100` says so, and the run goes on).
+pub fn over_budget(file: &SourceFile) -> Option<String> {
+    let text = file.text();
+    if text.len() > MAX_CHECKED_LEN {
+        return Some(format!(
+            "it is {} MiB of text, more than cardlint checks in one file ({} MiB)",
+            text.len() >> 20,
+            MAX_CHECKED_LEN >> 20
+        ));
+    }
+    if text.len() > MAX_UTF16_LEN && looks_like_utf16(text) {
+        return Some(format!(
+            "it looks like UTF-16 (a byte-order mark or NUL bytes) and is larger than {} MiB; cardlint reads UTF-8 and Latin-1",
+            MAX_UTF16_LEN >> 20
+        ));
+    }
+    None
+}
+
+/// Text decoded from UTF-16 bytes: the byte-order mark read as Latin-1, or a NUL in every few
+/// characters.
+fn looks_like_utf16(text: &str) -> bool {
+    if text.starts_with("\u{ff}\u{fe}") || text.starts_with("\u{fe}\u{ff}") {
+        return true;
+    }
+    let nuls = memchr::memchr_iter(0, text.as_bytes()).count();
+    nuls > 0 && nuls * 8 >= text.len()
+}
+
+/// A file's index, `None` for a file past its budget (`over_budget`); a panic is an `Err`.
+pub(crate) fn index_within_budget<L: DialectLinter>(
+    linter: &L,
+    file: &SourceFile,
+) -> Result<Option<L::FileIndex>, String> {
+    if over_budget(file).is_some() {
+        return Ok(None);
+    }
+    guard::catch(|| linter.index_file(file)).map(Some)
+}
+
+/// `lint_one`, with a panic turned into a `G100` on the file, and a file past its budget
+/// (`over_budget`) reported by one `G100` without being linted.
 pub fn lint_one_guarded<L: DialectLinter>(
     linter: &L,
     id: FileId,
@@ -220,6 +271,9 @@ pub fn lint_one_guarded<L: DialectLinter>(
     index: &L::Index,
     config: &Config,
 ) -> Vec<Diagnostic> {
+    if let Some(why) = over_budget(&files[id]) {
+        return not_checked(&files[id], config, &why);
+    }
     guard::catch(|| {
         guard::test_panic(&files[id].path_string());
         lint_one(linter, id, files, index, config)
@@ -227,6 +281,16 @@ pub fn lint_one_guarded<L: DialectLinter>(
     .unwrap_or_else(|message| {
         internal_error(&files[id], config, &format!("while linting it: {message}"))
     })
+}
+
+/// The findings of a file past its budget: one `G100` at its start saying why it was not
+/// checked (reported whatever `select` says, unless the rule is ignored).
+pub fn not_checked(file: &SourceFile, config: &Config, why: &str) -> Vec<Diagnostic> {
+    let mut out = internal_error(file, config, "");
+    for d in &mut out {
+        d.message = format!("cardlint did not check this file: {why}");
+    }
+    out
 }
 
 /// The findings of a file that cardlint failed on: one `G100` (`internal-error`) at its start,
@@ -313,12 +377,27 @@ pub const MAX_PER_RULE: usize = 1000;
 /// others by one finding at the first of them, saying how many there were: a generated or
 /// damaged file cannot make a report grow without bound.
 fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>) {
-    if diagnostics.len() <= MAX_PER_RULE {
+    // Findings a sink folded away while its rule ran (`diagnostic::SINK_KEEP`): they count,
+    // and they sit past every finding shown.
+    let mut folded: Vec<Diagnostic> = Vec::new();
+    if diagnostics.iter().any(|d| d.folded_count().is_some()) {
+        diagnostics.retain(|d| {
+            if d.folded_count().is_none() {
+                return true;
+            }
+            folded.push(d.clone());
+            false
+        });
+    }
+    if diagnostics.len() <= MAX_PER_RULE && folded.is_empty() {
         return;
     }
     let mut counts: HashMap<&'static str, usize> = HashMap::new();
     for d in diagnostics.iter() {
         *counts.entry(d.rule.code).or_default() += 1;
+    }
+    for d in &folded {
+        *counts.entry(d.rule.code).or_default() += d.folded_count().unwrap_or(0);
     }
     if counts.values().all(|&n| n <= MAX_PER_RULE) {
         return;
@@ -351,6 +430,27 @@ fn cap_per_rule(diagnostics: &mut Vec<Diagnostic>) {
         }
         false
     });
+    for f in folded {
+        match summaries.iter_mut().find(|s| s.rule.code == f.rule.code) {
+            Some(s) => s.severity = s.severity.min(f.severity),
+            // Only when suppressions hid most of the rule's findings that were kept.
+            None => {
+                let more = counts[f.rule.code].saturating_sub(MAX_PER_RULE);
+                summaries.push(Diagnostic {
+                    rule: f.rule,
+                    severity: f.severity,
+                    range: f.range,
+                    message: format!(
+                        "{more} more `{}` findings from here on are not shown: a file reports at most {MAX_PER_RULE} of one rule",
+                        f.rule.code
+                    ),
+                    fix: None,
+                    notes: Vec::new(),
+                    related: Vec::new(),
+                });
+            }
+        }
+    }
     diagnostics.extend(summaries);
     diagnostics.sort_by_key(|d| (d.range.start(), d.range.end(), d.rule.code));
 }

@@ -9,6 +9,11 @@ use std::collections::HashMap;
 /// Tokens at most this long are interned (punctuation, keys, common words); longer ones are
 /// mostly unique (descriptions, names) and are allocated without hashing.
 const INTERN_MAX_LEN: usize = 24;
+/// A file keeps at most this many syntax errors of one kind; the others are counted and
+/// summed up in one more error (a generated line of a million brackets costs thousands of
+/// errors, not a million).
+pub const MAX_ERRORS_PER_KIND: usize = 4096;
+
 /// Past this many interned tokens, a thread's cache starts afresh (bounded memory).
 const INTERN_MAX_ENTRIES: usize = 1 << 16;
 
@@ -87,6 +92,8 @@ pub(crate) struct Builder<'t> {
     parents: Vec<(rowan::SyntaxKind, usize)>,
     children: Vec<NodeOrToken<GreenNode, GreenToken>>,
     errors: Vec<SyntaxError>,
+    /// Per error kind: errors kept, errors dropped past `MAX_ERRORS_PER_KIND`, the first drop.
+    error_counts: Vec<(ErrorKind, usize, usize, TextRange)>,
     tokens: TokenCache,
 }
 
@@ -98,6 +105,7 @@ impl<'t> Builder<'t> {
             parents: Vec::new(),
             children: Vec::with_capacity(64),
             errors: Vec::new(),
+            error_counts: Vec::new(),
             tokens: HashMap::default(),
         }
     }
@@ -176,6 +184,22 @@ impl<'t> Builder<'t> {
         message: impl Into<String>,
     ) {
         let range = TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32));
+        let at = match self.error_counts.iter().position(|c| c.0 == kind) {
+            Some(at) => at,
+            None => {
+                self.error_counts.push((kind, 0, 0, range));
+                self.error_counts.len() - 1
+            }
+        };
+        let count = &mut self.error_counts[at];
+        if count.1 >= MAX_ERRORS_PER_KIND {
+            if count.2 == 0 || range.start() < count.3.start() {
+                count.3 = range;
+            }
+            count.2 += 1;
+            return;
+        }
+        count.1 += 1;
         self.errors.push(SyntaxError {
             kind,
             range,
@@ -191,6 +215,15 @@ impl<'t> Builder<'t> {
         );
         debug_assert!(self.parents.is_empty(), "unfinished nodes");
         let mut errors = std::mem::take(&mut self.errors);
+        for &(kind, _, dropped, range) in &self.error_counts {
+            if dropped > 0 {
+                errors.push(SyntaxError {
+                    kind,
+                    range,
+                    message: format!("{dropped} more syntax errors of this kind are not listed"),
+                });
+            }
+        }
         errors.sort_by_key(|e| (e.range.start(), e.range.end()));
         let root = match self.children.pop() {
             Some(NodeOrToken::Node(node)) if self.children.is_empty() => node,

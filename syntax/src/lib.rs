@@ -22,6 +22,19 @@ mod kinds;
 mod scan;
 
 pub use error::{ErrorKind, SyntaxError};
+
+/// The longest line a parser reads into structure (64 KiB; the longest line of the Forge and
+/// Wagic corpora is under 2.5 KB). A longer line is kept as one token with one `TooDeep` error,
+/// so that no line costs more than linear time and a small constant of memory.
+pub const MAX_LINE_LEN: usize = 64 * 1024;
+
+/// The error message of a line longer than `MAX_LINE_LEN`.
+pub(crate) fn line_too_long(len: usize) -> String {
+    format!(
+        "this line is {len} bytes long, longer than cardlint reads ({} KiB): its content is not checked",
+        MAX_LINE_LEN >> 10
+    )
+}
 pub use line_index::{LineCol, LineIndex, line_cols};
 pub use rowan::{GreenNode, TextRange, TextSize};
 pub use text::{Encoding, SourceText};

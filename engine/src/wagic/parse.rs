@@ -1152,8 +1152,36 @@ fn who_of(s: &str) -> Who {
     who
 }
 
+/// Ability texts nested deeper than this (brackets and parentheses) are not played: each level
+/// (`transforms((,newability[...]))`) is parsed again when it resolves, so an unbounded nest
+/// would cost time in the cube of its depth. No card nests more than a few levels.
+pub const MAX_NESTING: usize = 48;
+
+/// Whether brackets and parentheses in `text` nest deeper than `max`.
+pub fn nests_deeper_than(text: &str, max: usize) -> bool {
+    let mut depth = 0usize;
+    for b in text.bytes() {
+        match b {
+            b'(' | b'[' => {
+                depth += 1;
+                if depth > max {
+                    return true;
+                }
+            }
+            b')' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Parses one line or fragment. `activated`: inside an activated ability (after `{cost}:`).
 pub fn parse(line: &str, ctx: &mut Ctx, activated: bool, force_ueot: bool) -> Option<Ab> {
+    if nests_deeper_than(line, MAX_NESTING) {
+        return Some(Ab::Effect(Effect::Unsupported(
+            "an ability nested more than 48 brackets deep",
+        )));
+    }
     parse_depth(line, ctx, activated, force_ueot, 0)
 }
 

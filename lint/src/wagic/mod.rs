@@ -286,12 +286,32 @@ impl DialectLinter for Linter {
         // after each chunk), then the file level: the same findings as one run over the whole
         // file (see `lint_cards`), with memory bounded by the tree instead of the tree and every
         // card's views.
-        let mut rule_out = Vec::new();
-        let mut cards = tree.cards().peekable();
-        while cards.peek().is_some() {
-            let chunk: Vec<ast::CardBlock> = cards.by_ref().take(CARDS_PER_RUN).collect();
-            lint_cards(id, files, index, filter, &tree, chunk, false, &mut rule_out);
-        }
+        // The chunks run in parallel (a large file, such as the primitives, is most of a
+        // run's work); each rebuilds its own view of the tree from the shared green tree, and
+        // their findings are joined in file order, as one run in sequence gives them.
+        let ranges: Vec<TextRange> = tree.cards().map(|c| c.range()).collect();
+        let green = parse.green();
+        let run = |chunk: &[TextRange]| {
+            let root = syntax::wagic::SyntaxNode::new_root(green.clone());
+            let mut out = Vec::new();
+            if let Some(tree) = ast::SourceFile::cast(root.clone()) {
+                let nodes: Vec<ast::CardBlock> = chunk
+                    .iter()
+                    .filter_map(|r| root.child_or_token_at_range(*r))
+                    .filter_map(|e| e.into_node())
+                    .filter_map(ast::CardBlock::cast)
+                    .collect();
+                lint_cards(id, files, index, filter, &tree, nodes, false, &mut out);
+            }
+            out
+        };
+        let chunks: Vec<Vec<Diagnostic>> = if ranges.len() > CARDS_PER_RUN {
+            use rayon::prelude::*;
+            ranges.par_chunks(CARDS_PER_RUN).map(run).collect()
+        } else {
+            vec![run(&ranges)]
+        };
+        let mut rule_out: Vec<Diagnostic> = chunks.into_iter().flatten().collect();
         lint_cards(
             id,
             files,
@@ -357,11 +377,29 @@ pub fn lint_cards(
 /// A bracket that a Wagic rule reports at its own level is not reported twice: drops the shared
 /// `E011` findings inside a finding of `BRACKET_RULES`.
 pub fn drop_replaced_brackets(syntax_out: &mut Vec<Diagnostic>, rule_out: &[Diagnostic]) {
+    // The rules' ranges by start, with the furthest end reached so far: a range contains `d`
+    // exactly when the furthest end among those starting at or before `d` reaches `d`'s end
+    // (a search per finding, not a scan of every rule finding).
+    let mut covers: Vec<(TextSize, TextSize)> = rule_out
+        .iter()
+        .filter(|r| BRACKET_RULES.contains(&r.rule.code))
+        .map(|r| (r.range.start(), r.range.end()))
+        .collect();
+    if covers.is_empty() {
+        return;
+    }
+    covers.sort_unstable();
+    let mut furthest = TextSize::from(0);
+    for cover in &mut covers {
+        furthest = furthest.max(cover.1);
+        cover.1 = furthest;
+    }
     syntax_out.retain(|d| {
-        d.rule.code != "E011"
-            || !rule_out
-                .iter()
-                .any(|r| BRACKET_RULES.contains(&r.rule.code) && r.range.contains_range(d.range))
+        if d.rule.code != "E011" {
+            return true;
+        }
+        let before = covers.partition_point(|c| c.0 <= d.range.start());
+        before == 0 || covers[before - 1].1 < d.range.end()
     });
 }
 

@@ -188,8 +188,9 @@ pub struct Facts {
     pub rows: Vec<Fact>,
     /// `# warning:` lines (what the extraction could not find).
     pub warnings: Vec<&'static str>,
-    /// (kind, key) → the first row.
-    by_key: Map<(FactKind, String), usize>,
+    /// (kind, key) → the first row; built at the first lookup (start-up builds several
+    /// versions' facts and looks words up in one of them).
+    by_key: std::sync::OnceLock<Map<(FactKind, String), usize>>,
 }
 
 impl Facts {
@@ -242,11 +243,17 @@ impl Facts {
     }
 
     fn index(&mut self) {
-        let mut by_key = Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default());
-        for (i, row) in self.rows.iter().enumerate() {
-            by_key.entry((row.kind, row.key())).or_insert(i);
-        }
-        self.by_key = by_key;
+        self.by_key = std::sync::OnceLock::new();
+    }
+
+    fn by_key(&self) -> &Map<(FactKind, String), usize> {
+        self.by_key.get_or_init(|| {
+            let mut by_key = Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default());
+            for (i, row) in self.rows.iter().enumerate() {
+                by_key.entry((row.kind, row.key())).or_insert(i);
+            }
+            by_key
+        })
     }
 
     /// The first row of a word (compared as Forge compares that kind; for params and triggered
@@ -256,7 +263,7 @@ impl Facts {
             FactKind::Param | FactKind::TriggerVar | FactKind::Value => name.to_string(),
             _ => key(kind, name, ""),
         };
-        self.by_key.get(&(kind, k)).map(|&i| &self.rows[i])
+        self.by_key().get(&(kind, k)).map(|&i| &self.rows[i])
     }
 
     pub fn contains(&self, kind: FactKind, name: &str) -> bool {

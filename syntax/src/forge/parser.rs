@@ -158,6 +158,17 @@ impl<'t> Parser<'_, 't> {
         let body_start = start + lead;
         let body_end = end - trail;
         let body = &self.text[body_start..body_end];
+        if body.len() > crate::MAX_LINE_LEN {
+            self.b.start(ERROR_LINE);
+            self.ws_to(body_start);
+            self.b.token_to(TEXT, body_end);
+            self.ws_to(end);
+            self.b.finish();
+            let message = crate::line_too_long(body.len());
+            self.b
+                .error(ErrorKind::TooDeep, body_start, body_end, message);
+            return;
+        }
         if body.starts_with('#') {
             self.ws_to(body_start);
             self.b.token_to(COMMENT, body_end);

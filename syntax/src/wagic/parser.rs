@@ -42,6 +42,17 @@ fn parse_file<'t>(b: &mut Builder<'t>, text: &'t str) {
                 b.token_to(NEWLINE, line.end);
                 continue;
             }
+            LineClass::Entry { .. } if end - start > crate::MAX_LINE_LEN => {
+                b.start(BAD_LINE);
+                b.token_to(TEXT, end);
+                b.finish();
+                b.error(
+                    ErrorKind::TooDeep,
+                    start,
+                    end,
+                    crate::line_too_long(end - start),
+                );
+            }
             LineClass::Entry { eq } => entry(b, text, start, line.start + eq, end, line.block),
             LineClass::BadLine | LineClass::NestedOpen => {
                 b.start(BAD_LINE);

@@ -127,7 +127,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 d.with_note(format!("the text: \"{}\"", line.text));
                 d.with_fix(Fix::unsafe_(
                     format!("add `K:{name}`"),
-                    vec![Edit::insert(oracle.range.start(), format!("K:{name}\n"))],
+                    vec![Edit::insert(
+                        oracle.range.start(),
+                        format!("K:{name}{}", crate::common::line_ending(ctx.file.text())),
+                    )],
                 ));
             }
         }

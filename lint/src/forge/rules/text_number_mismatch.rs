@@ -93,6 +93,29 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
         .iter()
         .map(|w| common::bare_word(w).to_ascii_lowercase())
         .collect();
+    // Everything below is read from these, so that a clause of any length costs linear time:
+    // the words joined as the old `raw.join(" ")` and lower-cased, where each word starts in it,
+    // and where its phrases of interest occur.
+    let joined = raw.join(" ").to_ascii_lowercase();
+    let mut starts = Vec::with_capacity(raw.len() + 1);
+    let mut at = 0;
+    for w in &raw {
+        starts.push(at);
+        at += w.len() + 1;
+    }
+    starts.push(joined.len());
+    let occurrences = |needle: &str| -> Vec<usize> {
+        memchr::memmem::find_iter(joined.as_bytes(), needle.as_bytes()).collect()
+    };
+    let spaced_for_each = occurrences(" for each ");
+    let until_eot = occurrences("until end of turn");
+    let stops = occurrences(". ");
+    let any_from = |list: &[usize], from: usize, to: usize, len: usize| {
+        let k = list.partition_point(|&p| p < from);
+        list.get(k).is_some_and(|&p| p + len <= to)
+    };
+    let copy = clause.to_ascii_lowercase().contains("cop");
+    let first_unless = words.iter().position(|w| w == "unless");
     for i in 0..words.len() {
         let w = words[i].as_str();
         if i > 0
@@ -104,16 +127,18 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
             continue;
         }
         // After "unless" the text names a cost the player may pay, not the effect.
-        if words[..i].iter().any(|w| w == "unless") {
+        if first_unless.is_some_and(|u| u < i) {
             break;
         }
         let next = |k: usize| words.get(i + k).map(String::as_str).unwrap_or("");
         // "... for each" after the phrase makes it a rate, not a literal.
         let for_each = |k: usize| {
-            let rest = raw
-                .get(i + k + 1..)
-                .map(|r| r.join(" ").to_ascii_lowercase());
-            rest.is_some_and(|r| r.starts_with("for each") || r.contains(" for each "))
+            let from = i + k + 1;
+            from <= raw.len() && {
+                let at = starts[from];
+                joined[at..].starts_with("for each")
+                    || any_from(&spaced_for_each, at, joined.len(), " for each ".len())
+            }
         };
         let phrase = |k: usize| {
             raw[i..=(i + k).min(raw.len() - 1)]
@@ -170,7 +195,6 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                     .take(10)
                     .position(|w| w == "token" || w == "tokens")
                     .map(|k| k + 1);
-                let copy = clause.to_ascii_lowercase().contains("cop");
                 end.filter(|_| !copy)
                     .map(|k| (Kind::Token, number(next(1)), k))
             }
@@ -194,9 +218,14 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                 continue;
             }
             "get" | "gets" if is_pt_word(next(1)) => {
-                let rest = raw[i..].join(" ").to_ascii_lowercase();
-                let sentence_rest = rest.split(". ").next().unwrap_or("");
-                let eot = sentence_rest.contains("until end of turn");
+                // The rest of the words up to the first ". " (a word ending in `.` that another
+                // follows), without that period.
+                let from = starts[i];
+                let to = stops[stops.partition_point(|&p| p < from)..]
+                    .first()
+                    .copied()
+                    .unwrap_or(joined.len());
+                let eot = any_from(&until_eot, from, to, "until end of turn".len());
                 let kind = if eot { Kind::PumpEot } else { Kind::StaticPt };
                 let value = common::signed_pt(next(1));
                 out.push(Phrase {

@@ -4,7 +4,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use syntax::TextRange;
+use syntax::{TextRange, TextSize};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F109",
@@ -27,8 +27,25 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let end = info.line.range().end();
         if end > info.range.end() {
             let range = TextRange::new(info.range.end(), end);
-            sink.report(range, "trailing whitespace (Forge trims it)")
-                .with_fix(Fix::safe("remove it", vec![Edit::delete(range)]));
+            let d = sink.report(range, "trailing whitespace (Forge trims it)");
+            // The fix removes the whitespace and keeps any NUL byte among it (Forge trims
+            // those too, but a NUL is no whitespace to the people and tools reading the file).
+            let text = ctx.model.slice(range).as_bytes();
+            let mut edits = Vec::new();
+            let mut i = 0;
+            while i < text.len() {
+                if text[i] == 0 {
+                    i += 1;
+                    continue;
+                }
+                let run = text[i..].iter().take_while(|b| **b != 0).count();
+                let at = range.start() + TextSize::from(i as u32);
+                edits.push(Edit::delete(TextRange::at(at, TextSize::from(run as u32))));
+                i += run;
+            }
+            if !edits.is_empty() {
+                d.with_fix(Fix::safe("remove it", edits));
+            }
         }
     }
 }

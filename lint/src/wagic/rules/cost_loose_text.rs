@@ -29,7 +29,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         for entry in card.entries.iter().filter(|entry| entry.meaning.is_cost()) {
             let Some(cost) = entry.cost() else { continue };
             let kicker = entry.meaning == KeyMeaning::Kicker;
-            let mut runs: Vec<(TextRange, String)> = Vec::new();
+            let mut runs: Vec<TextRange> = Vec::new();
             let mut last_end = None;
             for element in cost.syntax().children_with_tokens() {
                 let Some(token) = element.as_token() else {
@@ -45,15 +45,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     _ => {}
                 }
                 match (runs.last_mut(), last_end) {
-                    (Some(run), Some(_)) => {
-                        run.0 = run.0.cover(token.text_range());
-                        run.1 = ctx.text(run.0).to_string();
-                    }
-                    _ => runs.push((token.text_range(), token.text().to_string())),
+                    // The text is read once the run ends: copying it per token is quadratic.
+                    (Some(run), Some(_)) => *run = run.cover(token.text_range()),
+                    _ => runs.push(token.text_range()),
                 }
                 last_end = Some(token.text_range().end());
             }
-            for (i, (range, text)) in runs.into_iter().enumerate() {
+            for (i, range) in runs.into_iter().enumerate() {
+                let text = ctx.text(range);
                 if kicker
                     && i == 0
                     && text.eq_ignore_ascii_case("multi")

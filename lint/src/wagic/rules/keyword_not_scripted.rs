@@ -83,11 +83,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         let Some(text_entry) = card.entry(KeyMeaning::Text) else {
                             continue;
                         };
-                        let eol = if ctx.file.text().contains("\r\n") {
-                            "\r\n"
-                        } else {
-                            "\n"
-                        };
+                        let eol = crate::common::line_ending(ctx.file.text());
                         Edit::insert(
                             text_entry.range().start(),
                             format!("abilities={ability}{eol}"),

@@ -70,11 +70,4 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     }
 }
 
-/// The file's line ending (its first one), so that a fix that breaks a line keeps the style.
-fn line_ending(text: &str) -> &'static str {
-    match text.find(['\r', '\n']) {
-        Some(i) if text[i..].starts_with("\r\n") => "\r\n",
-        Some(i) if text[i..].starts_with('\r') => "\r",
-        _ => "\n",
-    }
-}
+use crate::common::line_ending;
