@@ -55,14 +55,6 @@ pub const NUMBER: &str = "#";
 pub const COLOUR: &str = "COLOR";
 pub const MANA: &str = "{m}";
 
-/// Replace every occurrence of `needle` in `hay` (ASCII case-sensitive) with `~`.
-fn replace_name(hay: &str, needle: &str) -> String {
-    if needle.is_empty() || !hay.contains(needle) {
-        return hay.to_string();
-    }
-    hay.replace(needle, NAME)
-}
-
 /// Text without parenthesised reminder text.
 fn strip_reminder(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -81,13 +73,17 @@ fn strip_reminder(text: &str) -> String {
 /// The normalised words of one sentence (already split off its neighbours).
 pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
     let mut text = strip_reminder(sentence);
-    for marker in ["CARDNAME", "NICKNAME"] {
-        text = replace_name(&text, marker);
+    for name in ["CARDNAME", "NICKNAME"].iter().chain(names) {
+        if !name.is_empty() && text.contains(name) {
+            text = text.replace(name, NAME);
+        }
     }
-    for name in names {
-        text = replace_name(&text, name);
-    }
-    let lower = text.to_lowercase().replace(['’', '‘'], "'");
+    let lower = if text.is_ascii() {
+        text.make_ascii_lowercase();
+        text
+    } else {
+        text.to_lowercase().replace(['’', '‘'], "'")
+    };
     let mut out: Vec<String> = Vec::new();
     let b = lower.as_bytes();
     let mut i = 0;

@@ -69,33 +69,49 @@ fn number(w: &str) -> Option<u32> {
     NUMBERS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
 }
 
-/// A word of a sentence: its lower-cased text and its byte span in the original.
-#[derive(Clone)]
-struct Word {
-    text: String,
+/// A word of a sentence: its text as written (`~` for the card's name), the hash of its
+/// lower-cased form (what words are compared by) and its byte span in the original.
+#[derive(Clone, Copy)]
+struct Word<'a> {
+    id: u64,
+    text: &'a str,
     start: usize,
     end: usize,
 }
 
-impl PartialEq for Word {
-    fn eq(&self, other: &Word) -> bool {
-        self.text == other.text
+impl Word<'_> {
+    /// The lower-cased text.
+    fn lower(&self) -> String {
+        self.text.to_ascii_lowercase()
     }
 }
-impl Eq for Word {}
-impl std::hash::Hash for Word {
+
+/// FNV-1a over the lower-cased bytes of a word.
+fn word_id(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b.to_ascii_lowercase())).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl PartialEq for Word<'_> {
+    fn eq(&self, other: &Word<'_>) -> bool {
+        self.id == other.id
+    }
+}
+impl Eq for Word<'_> {}
+impl std::hash::Hash for Word<'_> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.text.hash(h);
+        self.id.hash(h);
     }
 }
-impl PartialOrd for Word {
-    fn partial_cmp(&self, other: &Word) -> Option<std::cmp::Ordering> {
+impl PartialOrd for Word<'_> {
+    fn partial_cmp(&self, other: &Word<'_>) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
-impl Ord for Word {
-    fn cmp(&self, other: &Word) -> std::cmp::Ordering {
-        self.text.cmp(&other.text)
+impl Ord for Word<'_> {
+    fn cmp(&self, other: &Word<'_>) -> std::cmp::Ordering {
+        self.id.cmp(&other.id)
     }
 }
 
@@ -103,7 +119,7 @@ impl Ord for Word {
 const MAX_WORDS: usize = 80;
 
 /// The words of a text outside parentheses, with the card's names (and `CARDNAME`) as `~`.
-fn words(text: &str, names: &[&str]) -> Vec<Word> {
+fn words<'a>(text: &'a str, names: &[&str]) -> Vec<Word<'a>> {
     let mut out = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;
@@ -123,16 +139,19 @@ fn words(text: &str, names: &[&str]) -> Vec<Word> {
             i += 1;
             continue;
         }
-        // The card's name (longest first) or CARDNAME/NICKNAME: one word.
-        if let Some(n) = ["CARDNAME", "NICKNAME"]
-            .iter()
-            .copied()
-            .chain(names.iter().copied())
-            .filter(|n| !n.is_empty() && text[i..].starts_with(n))
-            .max_by_key(|n| n.len())
+        // The card's name (longest first) or CARDNAME/NICKNAME: one word, starting a word.
+        let at_start = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        if at_start
+            && let Some(n) = ["CARDNAME", "NICKNAME"]
+                .iter()
+                .copied()
+                .chain(names.iter().copied())
+                .filter(|n| n.as_bytes().first() == Some(&b[i]) && text[i..].starts_with(n))
+                .max_by_key(|n| n.len())
         {
             out.push(Word {
-                text: "~".into(),
+                id: word_id("~"),
+                text: "~",
                 start: i,
                 end: i + n.len(),
             });
@@ -145,7 +164,8 @@ fn words(text: &str, names: &[&str]) -> Vec<Word> {
                 i += 1;
             }
             out.push(Word {
-                text: text[start..i].to_ascii_lowercase(),
+                id: word_id(&text[start..i]),
+                text: &text[start..i],
                 start,
                 end: i,
             });
@@ -266,6 +286,15 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     }
     // Descriptions against the rules text.
     for face in 0..model.faces.len() {
+        let described = model.records.iter().any(|r| {
+            r.face == face
+                && r.params
+                    .iter()
+                    .any(|p| p.has_dollar && DESCRIPTIONS.contains(&p.key))
+        });
+        if !described {
+            continue;
+        }
         let lines = oracle::lines(model, face);
         if lines.is_empty() {
             continue;
@@ -275,7 +304,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let names: Vec<&str> = [name, short].into_iter().filter(|n| n.len() >= 3).collect();
         // Candidate sentences of the rules text, each once: the lines, their sentences, and an
         // activated line's effect (after `cost: `).
-        let mut candidates: Vec<(Vec<Word>, &str)> = Vec::new();
+        let mut candidates: Vec<Candidate> = Vec::new();
         for l in &lines {
             let mut texts: Vec<&str> = vec![l.text];
             texts.extend(oracle::sentences(l.text));
@@ -290,9 +319,15 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
             for t in texts {
                 let w = words(t, &names);
-                if w.len() >= 3 && w.len() <= MAX_WORDS && !candidates.iter().any(|(c, _)| *c == w)
+                if w.len() >= 3 && w.len() <= MAX_WORDS && !candidates.iter().any(|c| c.words == w)
                 {
-                    candidates.push((w, t));
+                    let mut sorted: Vec<u64> = w.iter().map(|w| w.id).collect();
+                    sorted.sort_unstable();
+                    candidates.push(Candidate {
+                        words: w,
+                        sorted,
+                        source: t,
+                    });
                 }
             }
         }
@@ -326,6 +361,35 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     }
 }
 
+/// A sentence of the rules text a description may render.
+struct Candidate<'a> {
+    words: Vec<Word<'a>>,
+    /// The word ids, sorted: a bound on the similarity without a diff.
+    sorted: Vec<u64>,
+    source: &'a str,
+}
+
+/// How many words two sorted id lists share (as multisets).
+fn shared(a: &[u64], b: &[u64]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Below this similarity a sentence can be neither the one a description renders (0.7) nor a
+/// rival close to it (within 0.1): it is not diffed.
+const FLOOR: f64 = 0.6;
+
 /// Compares one sentence of a description with the rules text's sentences and reports its
 /// one-word contradictions with the one it renders.
 fn compare(
@@ -334,15 +398,24 @@ fn compare(
     offset: usize,
     sentence: &str,
     d: &[Word],
-    candidates: &[(Vec<Word>, &str)],
+    candidates: &[Candidate<'_>],
     effect_side: bool,
 ) {
+    // The same words as a sentence of the text: nothing differs.
+    if candidates.iter().any(|c| c.words == d) {
+        return;
+    }
+    let mut ids: Vec<u64> = d.iter().map(|w| w.id).collect();
+    ids.sort_unstable();
     let mut scored: Vec<(f64, usize, Vec<DiffOp>)> = candidates
         .iter()
         .enumerate()
-        .map(|(i, (c, _))| {
-            let ops = capture_diff_slices(Algorithm::Myers, d, c);
-            (ratio(&ops, d.len(), c.len()), i, ops)
+        .filter(|(_, c)| {
+            2.0 * shared(&ids, &c.sorted) as f64 / (ids.len() + c.sorted.len()) as f64 >= FLOOR
+        })
+        .map(|(i, c)| {
+            let ops = capture_diff_slices(Algorithm::Myers, d, &c.words);
+            (ratio(&ops, d.len(), c.words.len()), i, ops)
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -355,11 +428,11 @@ fn compare(
     // Another sentence as close that says something else: not sure which one it renders.
     if scored
         .get(1)
-        .is_some_and(|(r, i, _)| *r > best - 0.1 && candidates[*i].0 != candidates[*bi].0)
+        .is_some_and(|(r, i, _)| *r > best - 0.1 && candidates[*i].words != candidates[*bi].words)
     {
         return;
     }
-    let (c, source) = &candidates[*bi];
+    let (c, source) = (&candidates[*bi].words, candidates[*bi].source);
     for op in ops {
         let DiffOp::Replace {
             old_index,
@@ -377,29 +450,29 @@ fn compare(
         let news = &c[new_index..new_index + new_len];
         // One word of a kind on each side, different, and neither in the other side.
         for kind in ["number", "zone", "player"] {
-            let of_kind = |w: &&Word| kind_of(&w.text) == Some(kind);
+            let of_kind = |w: &&Word| kind_of(&w.lower()) == Some(kind);
             let (Some(a), Some(b)) = (
                 only(olds.iter().filter(of_kind)),
                 only(news.iter().filter(of_kind)),
             ) else {
                 continue;
             };
-            if contradiction(&a.text, &b.text) != Some(kind)
-                || news.iter().any(|w| w.text == a.text)
-                || olds.iter().any(|w| w.text == b.text)
+            if contradiction(&a.lower(), &b.lower()) != Some(kind)
+                || news.iter().any(|w| w == a)
+                || olds.iter().any(|w| w == b)
             {
                 continue;
             }
             // "that player" and "that opponent" name the same one, as do "you don't control" and
             // "an opponent controls".
-            let before = old_index.checked_sub(1).map(|i| d[i].text.as_str());
+            let before = old_index.checked_sub(1).map(|i| d[i].lower());
             if kind == "player"
                 && (effect_side
-                    || before == Some("that")
+                    || before.as_deref() == Some("that")
                     || olds
                         .iter()
                         .chain(news)
-                        .any(|w| w.text == "don't" || w.text == "doesn't"))
+                        .any(|w| w.id == word_id("don't") || w.id == word_id("doesn't")))
             {
                 continue;
             }
