@@ -463,6 +463,7 @@ impl WagicDoc {
         files: &[SourceFile],
         index: &index::Index,
         filter: &RuleFilter,
+        idioms: &'static model::learn::Idioms,
         budget: usize,
     ) -> bool {
         debug_assert!(self.pending.is_none(), "lint before reparse");
@@ -509,7 +510,16 @@ impl WagicDoc {
         let file_level = self.unparsed_from.is_none()
             && (budget > 0 || !self.has_stale())
             && std::mem::take(&mut self.file_dirty);
-        let found = lint_cards_parallel(&self.green, id, files, index, filter, &todo, file_level);
+        let found = lint_cards_parallel(
+            &self.green,
+            id,
+            files,
+            index,
+            filter,
+            idioms,
+            &todo,
+            file_level,
+        );
         // Replace the findings of the cards linted.
         if !todo.is_empty() {
             self.card_diags
@@ -711,12 +721,14 @@ fn contains_sorted(ranges: &[TextRange], at: TextSize) -> bool {
 
 /// Lints cards (in parallel chunks when there are many) and, with `file_level`, the file level.
 /// Returns the findings of each run, tagged `true` for the file-level run.
+#[allow(clippy::too_many_arguments)]
 fn lint_cards_parallel(
     green: &GreenNode,
     id: FileId,
     files: &[SourceFile],
     index: &index::Index,
     filter: &RuleFilter,
+    idioms: &'static model::learn::Idioms,
     cards: &[TextRange],
     file_level: bool,
 ) -> Vec<(bool, Vec<Diagnostic>)> {
@@ -732,7 +744,9 @@ fn lint_cards_parallel(
             .filter_map(ast::CardBlock::cast)
             .collect();
         let mut out = Vec::new();
-        lint::wagic::lint_cards(id, files, index, filter, &tree, nodes, file_level, &mut out);
+        lint::wagic::lint_cards(
+            id, files, index, filter, &tree, nodes, file_level, idioms, &mut out,
+        );
         out
     };
     let mut jobs: Vec<(bool, &[TextRange])> = cards.chunks(CHUNK / 4).map(|c| (false, c)).collect();
@@ -974,7 +988,7 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
         config: &Config,
     ) -> Vec<Diagnostic> {
         let filter = lint::workspace::file_filter(config, &files[id]);
-        self.lint(id, files, index, &filter, 0);
+        self.lint(id, files, index, &filter, lint::wagic::idioms_of(config), 0);
         WagicDoc::diagnostics(self, &files[id], &filter)
     }
 
@@ -1008,7 +1022,14 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
         budget: usize,
     ) -> bool {
         let filter = lint::workspace::file_filter(config, &files[id]);
-        self.lint(id, files, index, &filter, budget)
+        self.lint(
+            id,
+            files,
+            index,
+            &filter,
+            lint::wagic::idioms_of(config),
+            budget,
+        )
     }
 
     fn drop_stale(&mut self) {
@@ -1094,7 +1115,7 @@ mod tests {
         let (mut index, _) = full(&files);
         let filter = Config::every_rule().filter;
         let mut doc = WagicDoc::new(files[0].text());
-        doc.lint(0, &files, &index, &filter, 0);
+        doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 0);
         for (find, replace) in edits {
             let mut text = files[0].text().to_string();
             let at = text
@@ -1123,7 +1144,7 @@ mod tests {
                 index = rebuilt;
                 doc.mark_stale(TextSize::of(files[0].text()));
             }
-            while doc.lint(0, &files, &index, &filter, 3) {}
+            while doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 3) {}
             let (_, expected) = full(&files);
             assert_eq!(
                 keys(&doc.diagnostics(&files[0], &filter)),
@@ -1157,7 +1178,7 @@ mod tests {
         let (mut index, _) = full(&files);
         let filter = Config::every_rule().filter;
         let mut doc = WagicDoc::new(files[0].text());
-        doc.lint(0, &files, &index, &filter, 0);
+        doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 0);
         let edits = [
             // `fliyng` (in Beta Wisp's `lord(creature[fliyng])`) becomes a type of the library.
             ("subtype=Bear\n", "subtype=Bear Fliyng\n"),
@@ -1177,10 +1198,17 @@ mod tests {
             assert!(!outcome.contribution_changed, "rebuild after {find:?}");
             flips += usize::from(outcome.index_patched);
             assert!(
-                doc.lint(0, &files, &index, &filter, 0),
+                doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 0),
                 "the other cards are left to the background after {find:?}"
             );
-            while doc.lint(0, &files, &index, &filter, CHUNK) {}
+            while doc.lint(
+                0,
+                &files,
+                &index,
+                &filter,
+                model::learn::wagic_shipped(),
+                CHUNK,
+            ) {}
             let (fresh_index, expected) = full(&files);
             assert_eq!(library_types(&index), library_types(&fresh_index));
             assert_eq!(
@@ -1262,7 +1290,7 @@ mod tests {
             let (mut index, _) = full(&files);
             let mut doc = WagicDoc::new(files[0].text());
             assert!(doc.unparsed_from.is_some());
-            doc.lint(0, &files, &index, &filter, 0);
+            doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 0);
             assert!(doc.tail.is_some());
             if !threaded {
                 doc.tail = None;
@@ -1288,7 +1316,14 @@ mod tests {
                     doc.mark_stale(TextSize::of(files[0].text()));
                 }
             }
-            while doc.lint(0, &files, &index, &filter, CHUNK) {}
+            while doc.lint(
+                0,
+                &files,
+                &index,
+                &filter,
+                model::learn::wagic_shipped(),
+                CHUNK,
+            ) {}
             let fresh = syntax::wagic::parse(files[0].text());
             assert_eq!(&doc.green, fresh.green());
             assert_eq!(doc.errors, fresh.errors());
@@ -1364,7 +1399,7 @@ mod tests {
         let (mut index, _) = full(&files);
         let filter = Config::every_rule().filter;
         let mut doc = WagicDoc::new(files[0].text());
-        doc.lint(0, &files, &index, &filter, 0);
+        doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 0);
         for step in 0..300 {
             let mut text = files[0].text().to_string();
             // One to three changes before the document is analysed again.
@@ -1418,7 +1453,7 @@ mod tests {
                     "type words at step {step}"
                 );
             }
-            while doc.lint(0, &files, &index, &filter, 2) {}
+            while doc.lint(0, &files, &index, &filter, model::learn::wagic_shipped(), 2) {}
             let (_, expected) = full(&files);
             assert_eq!(
                 keys(&doc.diagnostics(&files[0], &filter)),

@@ -24,6 +24,8 @@ struct RawConfig {
     #[serde(default)]
     forge: RawForge,
     #[serde(default)]
+    wagic: RawWagic,
+    #[serde(default)]
     simulate: RawSimulate,
 }
 
@@ -39,6 +41,15 @@ struct RawSimulate {
 struct RawForge {
     /// `"2020"`, `"2022"`, `"latest"` or the path of a Forge source tree.
     engine: Option<Spanned<String>>,
+    /// A learned-idioms file (`cardlint learn forge ... -o FILE`) used instead of the shipped one.
+    idioms: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWagic {
+    /// A learned-idioms file (`cardlint learn wagic ... -o FILE`) used instead of the shipped one.
+    idioms: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -90,6 +101,10 @@ pub struct Config {
     dialects: Vec<(GlobMatcher, Dialect)>,
     /// Which Forge the Forge cards are checked against (`[forge] engine`).
     pub forge_engine: model::forge::versions::EngineChoice,
+    /// The learned idioms F180 compares Forge cards with (`[forge] idioms`; none: the shipped).
+    pub forge_idioms: Option<model::learn::LoadedIdioms>,
+    /// The learned idioms W150 compares Wagic cards with (`[wagic] idioms`; none: the shipped).
+    pub wagic_idioms: Option<model::learn::LoadedIdioms>,
     /// Report what the simulation cannot play yet (`G101` `not-simulated`; `[simulate]
     /// show-limits`). Off by default: those findings are about cardlint, not the cards.
     pub show_limits: bool,
@@ -254,6 +269,26 @@ impl Config {
                 model::forge::versions::EngineChoice::parse(text, &root)
             }
         };
+        let idioms = |value: &Option<Spanned<String>>, dialect: &str| match value {
+            None => Ok(None),
+            Some(value) => {
+                let text = value.get_ref().trim();
+                let file = root.join(text);
+                if text.is_empty() {
+                    return Err(error(
+                        Some(value.span()),
+                        format!(
+                            "`idioms` is empty: name a file written by `cardlint learn {dialect}`"
+                        ),
+                    ));
+                }
+                model::learn::load(&file, dialect)
+                    .map(Some)
+                    .map_err(|e| error(Some(value.span()), e))
+            }
+        };
+        let forge_idioms = idioms(&raw.forge.idioms, "forge")?;
+        let wagic_idioms = idioms(&raw.wagic.idioms, "wagic")?;
         Ok(Config {
             path: Some(path.to_path_buf()),
             root,
@@ -262,6 +297,8 @@ impl Config {
             exclude,
             dialects,
             forge_engine,
+            forge_idioms,
+            wagic_idioms,
             show_limits: raw.simulate.show_limits.unwrap_or(false),
         })
     }

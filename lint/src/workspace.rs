@@ -173,7 +173,8 @@ pub fn run<L: DialectLinter>(
     config: &Config,
     on_file: &(dyn Fn() + Sync),
 ) -> Vec<Vec<Diagnostic>> {
-    let indexed: Vec<(FileId, Result<Option<L::FileIndex>, String>)> = ids
+    type Indexed<I> = (FileId, Result<Option<I>, String>);
+    let indexed: Vec<Indexed<L::FileIndex>> = ids
         .par_iter()
         .map(|&id| (id, index_within_budget(linter, &files[id])))
         .collect();

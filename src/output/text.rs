@@ -233,7 +233,9 @@ fn summary(out: &mut impl Write, report: &Report<'_>) -> std::io::Result<()> {
     let files = report.files.len();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let (safe, unsafe_) = report.fixable();
-    if report.total() == 0 {
+    if report.total() == 0 && files == 0 {
+        writeln!(out, "Nothing checked: no card file was read.")
+    } else if report.total() == 0 {
         writeln!(
             out,
             "All clear: {} checked, no problems found.",

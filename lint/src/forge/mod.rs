@@ -19,6 +19,8 @@ pub struct Ctx<'a> {
     pub tree: ast::SourceFile,
     pub model: model::forge::Model<'a>,
     pub index: &'a Index,
+    /// The learned idioms F180 compares the file with (`[forge] idioms` or the shipped).
+    pub idioms: &'static model::learn::Idioms,
     pub(crate) cache: rules::Cache<'a>,
 }
 
@@ -166,7 +168,8 @@ impl DialectLinter for Linter {
     }
 
     fn file_salt(&self, file: &SourceFile, config: &crate::config::Config) -> u64 {
-        model::forge::versions::vocabulary_for(&config.forge_engine, &file.path).identity()
+        let vocab = model::forge::versions::vocabulary_for(&config.forge_engine, &file.path);
+        vocab.identity() ^ config.forge_idioms.map_or(0, |l| l.digest.rotate_left(1))
     }
 
     fn lint_file(
@@ -193,6 +196,9 @@ impl DialectLinter for Linter {
             tree,
             model,
             index,
+            idioms: config
+                .forge_idioms
+                .map_or_else(model::learn::forge_shipped, |l| l.idioms),
             cache: rules::Cache::default(),
         };
         let first = out.len();

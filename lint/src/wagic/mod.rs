@@ -33,6 +33,8 @@ pub struct Ctx<'a> {
     /// definitions, counts over every card). The CLI lints every card and the file level at
     /// once; the language server relints only the cards an edit touched.
     pub file_level: bool,
+    /// The learned idioms W150 compares the cards with (`[wagic] idioms` or the shipped).
+    pub idioms: &'static model::learn::Idioms,
 }
 
 /// A card block with its entries (key and meaning computed once for every rule).
@@ -265,16 +267,21 @@ impl DialectLinter for Linter {
         index::build(files, indexes)
     }
 
+    fn file_salt(&self, _file: &SourceFile, config: &crate::config::Config) -> u64 {
+        config.wagic_idioms.map_or(0, |l| l.digest)
+    }
+
     fn lint_file(
         &self,
         id: FileId,
         files: &[SourceFile],
         index: &Index,
-        _config: &crate::config::Config,
+        config: &crate::config::Config,
         filter: &RuleFilter,
         out: &mut Vec<Diagnostic>,
     ) {
         let file = &files[id];
+        let idioms = idioms_of(config);
         let parse = syntax::wagic::parse(file.text());
         let mut syntax_out = Vec::new();
         crate::common::syntax_diagnostics(file.text(), parse.errors(), &mut syntax_out);
@@ -301,7 +308,9 @@ impl DialectLinter for Linter {
                     .filter_map(|e| e.into_node())
                     .filter_map(ast::CardBlock::cast)
                     .collect();
-                lint_cards(id, files, index, filter, &tree, nodes, false, &mut out);
+                lint_cards(
+                    id, files, index, filter, &tree, nodes, false, idioms, &mut out,
+                );
             }
             out
         };
@@ -320,12 +329,20 @@ impl DialectLinter for Linter {
             &tree,
             Vec::new(),
             true,
+            idioms,
             &mut rule_out,
         );
         drop_replaced_brackets(&mut syntax_out, &rule_out);
         out.extend(syntax_out);
         out.extend(rule_out);
     }
+}
+
+/// The learned idioms W150 compares cards with: `[wagic] idioms` or the shipped set.
+pub fn idioms_of(config: &crate::config::Config) -> &'static model::learn::Idioms {
+    config
+        .wagic_idioms
+        .map_or_else(model::learn::wagic_shipped, |l| l.idioms)
 }
 
 /// How many cards `Linter::lint_file` gives one run of the rules.
@@ -343,6 +360,7 @@ pub fn lint_cards(
     tree: &ast::SourceFile,
     cards: Vec<ast::CardBlock>,
     file_level: bool,
+    idioms: &'static model::learn::Idioms,
     out: &mut Vec<Diagnostic>,
 ) {
     let file = &files[id];
@@ -364,6 +382,7 @@ pub fn lint_cards(
         cards,
         code,
         file_level,
+        idioms,
     };
     let first = out.len();
     filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));

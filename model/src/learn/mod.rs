@@ -552,6 +552,49 @@ pub fn wagic_shipped() -> &'static Idioms {
     })
 }
 
+/// Idioms read from a file of the user's (`cardlint learn -o FILE`, named in the config), with a
+/// digest of its text (part of the cache key of every file checked with them).
+#[derive(Clone, Copy, Debug)]
+pub struct LoadedIdioms {
+    pub idioms: &'static Idioms,
+    pub digest: u64,
+}
+
+/// Reads a learned-idioms file for `dialect` (`forge`, `wagic`). Each distinct text is parsed
+/// once per process and kept for its life (a language server that reloads its config does not
+/// parse or keep the same file twice).
+pub fn load(path: &std::path::Path, dialect: &str) -> Result<LoadedIdioms, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    let named = text
+        .lines()
+        .take(8)
+        .find_map(|l| l.strip_prefix("# dialect:"))
+        .map(str::trim);
+    if let Some(named) = named
+        && named != dialect
+    {
+        return Err(format!(
+            "{}: idioms learned from {named} cards, not {dialect}",
+            path.display()
+        ));
+    }
+    let digest = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    static LOADED: std::sync::Mutex<Vec<(u64, &'static Idioms)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, idioms)) = loaded.iter().find(|(d, _)| *d == digest) {
+        return Ok(LoadedIdioms { idioms, digest });
+    }
+    let idioms = Idioms::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let idioms: &'static Idioms = Box::leak(Box::new(idioms));
+    loaded.push((digest, idioms));
+    Ok(LoadedIdioms { idioms, digest })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -182,7 +182,7 @@ impl<'a> super::Ctx<'a> {
 
     /// The learned idioms the file is compared with.
     pub(crate) fn idioms(&self) -> &'static model::learn::Idioms {
-        model::learn::forge_shipped()
+        self.idioms
     }
 
     /// Every Valid alternative of the file.

@@ -59,7 +59,7 @@ fn fact_phrase(fact: &str) -> String {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let idioms = model::learn::wagic_shipped();
+    let idioms = ctx.idioms;
     if idioms.rules.is_empty() {
         return;
     }
