@@ -14,7 +14,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "The card's `text=` holds a template (`Flying`, `until end of turn`, `you gain 3 life`) that nearly every card scripts with something (a keyword, `ueot`, `life:`) this card's script lacks.",
+    summary: "The card's `text=` holds a template (`Flying`, `{2}, {T}:`, `you may have`) that nearly every card scripts with something (a keyword, `{t}`, `may`) this card's script lacks.",
     explanation: "Rules text is templated, and the cards that share a template nearly all script it \
 the same way: a card whose text opens with \"Flying\" has `flying` in `abilities=`, a text saying \
 \"you gain 3 life\" has a `life:` effect. cardlint learned these associations from a corpus of \
@@ -24,7 +24,13 @@ text (the card's name, numbers, colours and mana abstracted, reminder text dropp
 template and lacks the fact departs from what nearly every card does, and departures are where \
 bugs are: a keyword the engine never gives, an effect that never happens. Departures the corpus \
 shows to recur (cards sharing some other feature, such as a type) are learned as exceptions and \
-not reported. The finding is on `abilities=` for a keyword, on the card's one ability line when it \
+not reported. Only the kinds of fact whose absence a hand-read sample found to be a mistake are \
+reported: a keyword of `abilities=`, an activated ability (when the card's code has no `cost:` at \
+all), `{t}` and `{s}` (when the sentence's cost shows them outside a quoted ability), `may` (when \
+the sentence says \"may\"), a modal `choice` (\"Choose one —\"), `untap`, `mytgt`, a `life` \
+effect (outside quotes) and a target (when the card's code names none at all). Zones, triggers \
+and other constructs have equivalent forms in the engine (`tokenizer`, `librarydeath`, an inline \
+`target(...)`, `becomes`), so their absence is not reported. The finding is on `abilities=` for a keyword, on the card's one ability line when it \
 has one, else on `text=`. Cards the engine's default loader skips (their grade) are not read.",
     bad: "[card]\nname=Dusk Gull\ntext=Flying\nmana={1}{U}\ntype=Creature\nsubtype=Bird\npower=1\ntoughness=1\n[/card]",
     good: "[card]\nname=Dusk Gull\ntext=Flying\nabilities=flying\nmana={1}{U}\ntype=Creature\nsubtype=Bird\npower=1\ntoughness=1\n[/card]",
@@ -32,6 +38,77 @@ has one, else on `text=`. Cards the engine's default loader skips (their grade) 
     yields_to: &["W133", "W135", "W136", "W137", "W138"],
     ..RuleMeta::BASE
 };
+
+/// Whether a missing fact is reported. Only the kinds a hand-read sample found nearly always
+/// missing for a reason are: a keyword of `abilities=`, an activated ability, `{t}`, `{s}`,
+/// `may`, `choice`, `untap`, `mytgt`, a `life` effect and a `target` (each with the guard below). The engine has several equivalent forms for zones, triggers
+/// and constructs (`tokenizer` for "create twice that many", `librarydeath`, inline
+/// `target(...)`, `becomes` for `transforms`), so their absence says little.
+fn reported(fact: &str, sentence: &str, script: &[&str], target_line: bool) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    match fact {
+        _ if fact.starts_with("ab:") => true,
+        // The sentence itself shows the tap symbol outside a quoted ability (an untap `{Q}`, a
+        // life cost or a Treasure's "{T}, Sacrifice this artifact" is not one).
+        "w:{t}" => unquoted(&lower).contains("{t}"),
+        // "You may" scripted as mandatory; a search for "a card" needs no `may`.
+        "w:may" => has_word(&lower, "may"),
+        // A modal "Choose one —" (not "choose one of them."); "choose one or both" is scripted
+        // as separate abilities.
+        "w:choice" => {
+            lower
+                .split("choose one")
+                .skip(1)
+                .any(|rest| rest.trim_start().starts_with(['-', '\u{2014}', '\u{2013}']))
+                && !lower.contains("or both")
+        }
+        "w:untap" | "w:mytgt" => true,
+        // "Sacrifice ~:" in the cost.
+        "w:{s}" => {
+            let u = unquoted(&lower);
+            u.split_once(':')
+                .is_some_and(|(cost, _)| cost.contains("sacrifice"))
+        }
+        // "You gain 3 life" outside a quoted ability (a token's "... you gain 2 life").
+        "kw:life" => unquoted(&lower).contains(" life"),
+        // A targeted effect with no target anywhere in the card's code (no `target=` line, no
+        // `target(...)`): the target was misspelt or forgotten.
+        "kw:target" => {
+            has_word(&lower, "target")
+                && !target_line
+                && !script
+                    .iter()
+                    .any(|l| l.to_ascii_lowercase().contains("target"))
+        }
+        // An ability granted inside another (`newability[...]`, an `@each` trigger giving one)
+        // is still an ability: only a card with no `cost:` anywhere in its code lacks it.
+        "activated" => !script.iter().any(|l| l.contains("}:")),
+        _ => false,
+    }
+}
+
+/// The text outside double quotes (straight or curly).
+fn unquoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut inside = false;
+    for c in s.chars() {
+        match c {
+            '"' | '\u{201c}' | '\u{201d}' => inside = !inside,
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whether `word` occurs in `s` as a whole word.
+fn has_word(s: &str, word: &str) -> bool {
+    s.match_indices(word).any(|(i, _)| {
+        let before = s[..i].chars().next_back();
+        let after = s[i + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
 
 /// A script fact as a phrase.
 fn fact_phrase(fact: &str) -> String {
@@ -71,9 +148,19 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         .filter(|c| ctx.loaded(c))
         .map(|c| c.node.clone());
     let units = model::learn::wagic::units_of(text, cards);
-    for dev in model::learn::wagic::deviations(text, &units, idioms) {
+    for mut dev in model::learn::wagic::deviations(text, &units, idioms) {
         let unit = &units[dev.unit];
-        let first = dev.rules[0];
+        let sentence = unit.segments.get(dev.segment).map_or("", |s| s.text);
+        let script: Vec<&str> = unit
+            .lines
+            .iter()
+            .map(|l| &text[usize::from(l.range.start())..usize::from(l.range.end())])
+            .collect();
+        dev.rules
+            .retain(|r| reported(&r.fact, sentence, &script, unit.facts.contains("target")));
+        let Some(&first) = dev.rules.first() else {
+            continue;
+        };
         let (scope, template) = split_antecedent(&first.antecedent);
         let (opens, template) = match template.strip_prefix("^ ") {
             Some(t) => ("opens with", t),
