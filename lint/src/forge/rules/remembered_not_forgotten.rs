@@ -70,6 +70,10 @@ fn remembers(rec: &RecordInfo<'_>, key: &str, value: &str) -> bool {
     {
         return false;
     }
+    // `DestroyAll` forgets what it remembered before it destroys again.
+    if rec.kind_value.eq_ignore_ascii_case("DestroyAll") && key == "RememberDestroyed" {
+        return false;
+    }
     if key == "RememberObjects" {
         return !value.trim().is_empty();
     }
@@ -78,7 +82,7 @@ fn remembers(rec: &RecordInfo<'_>, key: &str, value: &str) -> bool {
 
 /// A parameter that forgets or clears remembered objects.
 fn forgets(key: &str) -> bool {
-    key == "ClearRemembered" || key.starts_with("Forget")
+    key.starts_with("ClearRemembered") || key.starts_with("Forget")
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
@@ -87,8 +91,20 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let recs: Vec<&RecordInfo<'_>> = model.records.iter().filter(|r| r.face == face).collect();
         if recs
             .iter()
-            .any(|r| r.params.iter().any(|p| p.has_dollar && forgets(p.key)))
+            .any(|r| r.params.iter().any(|p| forgets(p.key)))
         {
+            continue;
+        }
+        // Nothing of the face reads the remembered objects: remembering them changes nothing.
+        let read = recs.iter().any(|r| {
+            r.params
+                .iter()
+                .any(|p| !p.key.starts_with("Remember") && p.value.contains("Remembered"))
+        }) || model
+            .svars
+            .iter()
+            .any(|s| s.face == face && s.record.is_none() && s.value.contains("Remembered"));
+        if !read {
             continue;
         }
         // A static ability or a trigger of the card's own lines that reads the remembered
