@@ -316,6 +316,15 @@ pub struct Unit<'m> {
     pub has: Vec<(Option<&'m str>, &'m str)>,
 }
 
+/// The fact `Unit::holds` accepts in place of one (of its parts) on the other side of the
+/// chain.
+fn twin(c: char, api: Option<&str>, body: &str) -> String {
+    match (c, api) {
+        ('H', _) => format!("C:*/{body}"),
+        _ => format!("H:{body}"),
+    }
+}
+
 impl Unit<'_> {
     /// Whether the unit holds a fact, on the record the fact names or, for a parameter, on the
     /// other side of the chain (`Duration$ Permanent` on the head or on an effect it runs).
@@ -327,11 +336,7 @@ impl Unit<'_> {
         if body.starts_with("kind=") || body.starts_with("role=") {
             return false;
         }
-        let twin = match (c, api) {
-            ('H', _) => format!("C:*/{body}"),
-            _ => format!("H:{body}"),
-        };
-        if self.facts.contains(&twin) {
+        if self.facts.contains(&twin(c, api, body)) {
             return true;
         }
         // A more specific variant of the key (`GameActivationLimit$` for `ActivationLimit$`).
@@ -413,11 +418,23 @@ pub fn units_for<'m>(
 #[derive(Debug, Default)]
 pub struct Lookups {
     keys: crate::forge::vocab::Set<String>,
+    /// The hashes (`text::Fnv`) of the facts looked up: those of rules, their twins and the
+    /// exception features.
+    facts: crate::forge::vocab::Set<u64>,
 }
 
 impl Lookups {
     pub fn new(idioms: &Idioms) -> Lookups {
         let mut keys = crate::forge::vocab::Set::default();
+        let mut facts = crate::forge::vocab::Set::default();
+        for r in &idioms.rules {
+            facts.insert(text::Fnv::of(&r.fact));
+            let (c, api, body) = fact_parts(&r.fact);
+            facts.insert(text::Fnv::of(&twin(c, api, body)));
+        }
+        for e in idioms.exceptions.values().flatten() {
+            facts.insert(text::Fnv::of(e));
+        }
         // A fact's twin (`Unit::holds`) has its body, hence its key.
         let looked_up = idioms
             .rules
@@ -440,7 +457,16 @@ impl Lookups {
                 }
             }
         }
-        Lookups { keys }
+        Lookups { keys, facts }
+    }
+
+    /// Whether a fact (a prefix's hash, and pieces) may be looked up.
+    fn looks_up(&self, prefix: text::Fnv, pieces: &[&str]) -> bool {
+        let mut h = prefix;
+        for p in pieces {
+            h.write(p.as_bytes());
+        }
+        self.facts.contains(&h.0)
     }
 
     /// Whether the facts of a parameter may be looked up.
@@ -549,6 +575,12 @@ fn units_filtered<'m>(
             }
         }
         // The head's facts, and its antecedents among them (`T#S:kind=SpellCast`).
+        let fnv = |prefix: &str| {
+            let mut h = text::Fnv::new();
+            h.write(prefix.as_bytes());
+            h
+        };
+        let h_prefix = fnv("H:");
         let mut s_scope = text::Fnv::new();
         s_scope.write(tag.as_bytes());
         s_scope.write(b"#S:");
@@ -577,7 +609,7 @@ fn units_filtered<'m>(
                     has.push((None, pieces[1]));
                 }
             }
-            if wanted {
+            if wanted && lookups.is_none_or(|l| l.looks_up(h_prefix, pieces)) {
                 head_facts.push(joined("H:", pieces));
             }
         });
@@ -587,8 +619,11 @@ fn units_filtered<'m>(
             continue;
         }
         let mut facts = BTreeSet::new();
+        let f_prefix = fnv("F:type=");
         for t in face_types(model, rec.face) {
-            facts.insert(joined("F:type=", &[t]));
+            if lookups.is_none_or(|l| l.looks_up(f_prefix, &[t])) {
+                facts.insert(joined("F:type=", &[t]));
+            }
         }
         facts.extend(head_facts);
         for &r in &chain[1..] {
@@ -597,6 +632,11 @@ fn units_filtered<'m>(
             // An ApiType with a `/` would blur where a key starts: all its facts are built.
             let whole = idioms.is_none() || kind.contains('/');
             let kind_prefix = format!("C:{kind}/");
+            let (c_hash, any_hash, kind_hash) = (fnv("C:"), fnv("C:*/"), fnv(&kind_prefix));
+            // Whether to build a fact (`whole`: every fact, for `holds`'s longer variants).
+            let build = |prefix: text::Fnv, pieces: &[&str]| {
+                whole || lookups.is_none_or(|l| l.looks_up(prefix, pieces))
+            };
             each_record_fact(sub, |key| whole || wants(key), &mut |wanted, pieces| {
                 if pieces[0] == "has:" && !whole {
                     has.push((Some("*"), pieces[1]));
@@ -606,11 +646,15 @@ fn units_filtered<'m>(
                     return;
                 }
                 if pieces[0] == "kind=" {
-                    facts.insert(joined("C:", pieces));
-                } else {
+                    if build(c_hash, pieces) {
+                        facts.insert(joined("C:", pieces));
+                    }
+                } else if build(any_hash, pieces) {
                     facts.insert(joined("C:*/", pieces));
                 }
-                facts.insert(joined(&kind_prefix, pieces));
+                if build(kind_hash, pieces) {
+                    facts.insert(joined(&kind_prefix, pieces));
+                }
             });
         }
         out.push(Unit {
