@@ -164,6 +164,9 @@ pub fn check_with_progress(
     results
 }
 
+/// A file with its index (`None`: none), or why indexing it failed.
+type Indexed<I> = (FileId, Result<Option<I>, String>);
+
 /// The pipeline for the files of one dialect. A panic while one file is indexed or linted
 /// becomes a `G100` on that file (`internal_error`); one while the index is merged, on each file.
 pub fn run<L: DialectLinter>(
@@ -173,7 +176,6 @@ pub fn run<L: DialectLinter>(
     config: &Config,
     on_file: &(dyn Fn() + Sync),
 ) -> Vec<Vec<Diagnostic>> {
-    type Indexed<I> = (FileId, Result<Option<I>, String>);
     let indexed: Vec<Indexed<L::FileIndex>> = ids
         .par_iter()
         .map(|&id| (id, index_within_budget(linter, &files[id])))

@@ -202,10 +202,24 @@ fn kind_name<'a>(rec: &RecordInfo<'a>) -> &'a str {
 
 /// The facts of one record (without prefix).
 pub fn record_facts(model: &Model<'_>, rec: &RecordInfo<'_>) -> Vec<String> {
-    let mut out = vec![
-        format!("role={}", role_tag(rec)),
-        format!("kind={}", kind_name(rec)),
-    ];
+    let mut out = Vec::new();
+    each_record_fact(rec, |_| true, &mut |_, pieces| out.push(pieces.concat()));
+    let _ = model;
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Calls `emit` with each fact of a record (without prefix) as the pieces it is the
+/// concatenation of, in no set order and possibly more than once. The facts of a parameter
+/// whose key `want` declines are left out, but for its `has:` fact, emitted with `false`.
+fn each_record_fact<'a>(
+    rec: &RecordInfo<'a>,
+    want: impl Fn(&str) -> bool,
+    emit: &mut impl FnMut(bool, &[&'a str]),
+) {
+    emit(true, &["role=", role_tag(rec)]);
+    emit(true, &["kind=", kind_name(rec)]);
     for (i, p) in rec.params.iter().enumerate() {
         if !p.has_dollar || p.shadowed || Some(i) == rec.kind_param || p.key.is_empty() {
             continue;
@@ -214,20 +228,24 @@ pub fn record_facts(model: &Model<'_>, rec: &RecordInfo<'_>) -> Vec<String> {
         if SKIP.contains(&key) {
             continue;
         }
-        out.push(format!("has:{key}"));
+        let wanted = want(key);
+        emit(wanted, &["has:", key]);
         if ABILITY_KEYS.contains(&key) {
             continue;
         }
         let value = p.value.trim();
         if key == "Cost" {
-            cost_facts(value, &mut out);
+            cost_facts(value, emit);
+            continue;
+        }
+        if !wanted {
             continue;
         }
         if !value.is_empty()
             && value.len() <= 40
             && (!value.bytes().any(|b| b.is_ascii_digit()) || value == "True" || value == "False")
         {
-            out.push(format!("{key}={value}"));
+            emit(true, &[key, "=", value]);
         }
         if valid_key(key) {
             for alt in value.split(',').take(16) {
@@ -238,21 +256,17 @@ pub fn record_facts(model: &Model<'_>, rec: &RecordInfo<'_>) -> Vec<String> {
                 };
                 let base = base.split(' ').next().unwrap_or(base);
                 if !base.is_empty() {
-                    out.push(format!("{key}~{base}"));
+                    emit(true, &[key, "~", base]);
                 }
                 for prop in props.into_iter().flat_map(|p| p.split('+')).take(16) {
                     let prop = strip_comparison(prop.split(' ').next().unwrap_or(prop));
                     if !prop.is_empty() {
-                        out.push(format!("{key}~.{prop}"));
+                        emit(true, &[key, "~.", prop]);
                     }
                 }
             }
         }
     }
-    let _ = model;
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// `powerGE2` → `powerGE`, `cmcLEX` → `cmcLE`: the comparison without its operand.
@@ -268,18 +282,18 @@ fn strip_comparison(prop: &str) -> &str {
     prop
 }
 
-fn cost_facts(cost: &str, out: &mut Vec<String>) {
+fn cost_facts<'a>(cost: &'a str, emit: &mut impl FnMut(bool, &[&'a str])) {
     for part in cost.split_whitespace().take(32) {
         if let Some(lt) = part.find('<') {
             let name = &part[..lt];
             if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic()) {
-                out.push(format!("cost:{name}"));
+                emit(true, &["cost:", name]);
             }
             if part.contains("LOYALTY") {
-                out.push("cost:LOYALTY".into());
+                emit(true, &["cost:LOYALTY"]);
             }
         } else if part == "T" || part == "Q" {
-            out.push(format!("cost:{part}"));
+            emit(true, &["cost:", part]);
         }
     }
 }
@@ -294,8 +308,21 @@ pub struct Unit<'m> {
     pub segments: Vec<Segment<'m>>,
     /// Antecedents, each with the segment it comes from (`None`: a script fact).
     pub antecedents: Vec<(String, Option<usize>)>,
-    /// Every fact (`H:` and `C:`).
+    /// Every fact (`H:` and `C:`); for a checker (`units_for`), only those of the parameters
+    /// its idioms look up (`Lookups`).
     pub facts: BTreeSet<String>,
+    /// For a checker, the parameters whose `has:` facts `facts` may leave out: the key, and
+    /// where it is (`None` on the head, else `*` and the ApiType of a record it runs).
+    pub has: Vec<(Option<&'m str>, &'m str)>,
+}
+
+/// The fact `Unit::holds` accepts in place of one (of its parts) on the other side of the
+/// chain.
+fn twin(c: char, api: Option<&str>, body: &str) -> String {
+    match (c, api) {
+        ('H', _) => format!("C:*/{body}"),
+        _ => format!("H:{body}"),
+    }
 }
 
 impl Unit<'_> {
@@ -309,24 +336,22 @@ impl Unit<'_> {
         if body.starts_with("kind=") || body.starts_with("role=") {
             return false;
         }
-        let twin = match (c, api) {
-            ('H', _) => format!("C:*/{body}"),
-            _ => format!("H:{body}"),
-        };
-        if self.facts.contains(&twin) {
+        if self.facts.contains(&twin(c, api, body)) {
             return true;
         }
         // A more specific variant of the key (`GameActivationLimit$` for `ActivationLimit$`).
         if let Some(key) = body.strip_prefix("has:") {
-            let prefix = match (c, api) {
-                ('H', _) => "H:has:".to_string(),
-                (_, Some(a)) => format!("C:{a}/has:"),
-                _ => "C:*/has:".to_string(),
+            let longer = |k: &str| k.len() > key.len() && k.ends_with(key);
+            let (prefix, scope) = match (c, api) {
+                ('H', _) => ("H:has:".to_string(), None),
+                (_, Some(a)) => (format!("C:{a}/has:"), Some(a)),
+                _ => ("C:*/has:".to_string(), Some("*")),
             };
-            return self.facts.iter().any(|f| {
-                f.strip_prefix(prefix.as_str())
-                    .is_some_and(|k| k.len() > key.len() && k.ends_with(key))
-            });
+            return self.has.iter().any(|&(s, k)| s == scope && longer(k))
+                || self
+                    .facts
+                    .iter()
+                    .any(|f| f.strip_prefix(prefix.as_str()).is_some_and(longer));
         }
         false
     }
@@ -387,6 +412,99 @@ pub fn units_for<'m>(
     units_filtered(model, Some(idioms), want)
 }
 
+/// What a checker looks up in its units' facts (`Unit::holds` and the exceptions of
+/// `deviations`): the parameter keys some looked-up fact may be about. The facts of other
+/// parameters are not built (their `has:` facts only listed, for `holds`'s longer variants).
+#[derive(Debug, Default)]
+pub struct Lookups {
+    keys: crate::forge::vocab::Set<String>,
+    /// The hashes (`text::Fnv`) of the facts looked up: those of rules, their twins and the
+    /// exception features.
+    facts: crate::forge::vocab::Set<u64>,
+}
+
+impl Lookups {
+    pub fn new(idioms: &Idioms) -> Lookups {
+        let mut keys = crate::forge::vocab::Set::default();
+        let mut facts = crate::forge::vocab::Set::default();
+        for r in &idioms.rules {
+            facts.insert(text::Fnv::of(&r.fact));
+            let (c, api, body) = fact_parts(&r.fact);
+            facts.insert(text::Fnv::of(&twin(c, api, body)));
+        }
+        for e in idioms.exceptions.values().flatten() {
+            facts.insert(text::Fnv::of(e));
+        }
+        // A fact's twin (`Unit::holds`) has its body, hence its key.
+        let looked_up = idioms
+            .rules
+            .iter()
+            .map(|r| r.fact.as_str())
+            .chain(idioms.exceptions.values().flatten().map(String::as_str));
+        for fact in looked_up {
+            // Every place a key may start (after `H:`, `C:`, any `/`), with and without `has:`:
+            // more keys than there are is only more facts built.
+            let starts = [0, 2]
+                .into_iter()
+                .chain(fact.match_indices('/').map(|(i, _)| i + 1));
+            for start in starts {
+                let Some(body) = fact.get(start..) else {
+                    continue;
+                };
+                for body in [body, body.strip_prefix("has:").unwrap_or(body)] {
+                    let key = body.split(['=', '~']).next().unwrap_or(body);
+                    keys.insert(key.to_string());
+                }
+            }
+        }
+        Lookups { keys, facts }
+    }
+
+    /// Whether a fact (a prefix's hash, and pieces) may be looked up.
+    fn looks_up(&self, prefix: text::Fnv, pieces: &[&str]) -> bool {
+        let mut h = prefix;
+        for p in pieces {
+            h.write(p.as_bytes());
+        }
+        self.facts.contains(&h.0)
+    }
+
+    /// Whether the facts of a parameter may be looked up.
+    fn wants(&self, key: &str) -> bool {
+        key.contains(['=', '~']) || self.keys.contains(key)
+    }
+}
+
+/// The role tag of a unit's head: a record held in an SVar (a charm's mode, a trigger an effect
+/// grants) is learned apart from the card's own lines (`gT`): its idioms differ (no
+/// `TriggerZones$` on a granted trigger).
+pub fn unit_tag(rec: &RecordInfo<'_>) -> &'static str {
+    let tag = role_tag(rec);
+    match rec.origin {
+        Origin::Line(_) => tag,
+        Origin::Svar(_) => match tag {
+            "AB" => "gAB",
+            "SP" => "gSP",
+            "ST" => "gST",
+            "DB" => "gDB",
+            "T" => "gT",
+            "S" => "gS",
+            "R" => "gR",
+            _ => "g?",
+        },
+    }
+}
+
+/// A fact as a string: a prefix and the pieces of a record's fact.
+fn joined(prefix: &str, pieces: &[&str]) -> String {
+    let mut s = String::with_capacity(prefix.len() + pieces.iter().map(|p| p.len()).sum::<usize>());
+    s.push_str(prefix);
+    for p in pieces {
+        s.push_str(p);
+    }
+    s
+}
+
 fn units_filtered<'m>(
     model: &'m Model<'m>,
     idioms: Option<&Idioms>,
@@ -401,6 +519,9 @@ fn units_filtered<'m>(
             refs_by_record[rec].push(i);
         }
     }
+    let lookups = idioms.map(Idioms::forge_lookups);
+    let wants = |key: &str| lookups.is_none_or(|l| l.wants(key));
+    let mut names_of: Vec<Option<Vec<String>>> = vec![None; model.faces.len()];
     let mut out = Vec::new();
     for (ri, rec) in model.records.iter().enumerate() {
         if matches!(rec.role, Role::AiHint | Role::Unknown) {
@@ -420,19 +541,23 @@ fn units_filtered<'m>(
         let Some(text) = chain.iter().find_map(|&r| description(&model.records[r])) else {
             continue;
         };
-        let names = face_names(model, rec.face);
-        let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
-        let segments = text::segments(text, &names, rec.role == Role::Trigger);
-        // A record held in an SVar (a charm's mode, a trigger an effect grants) is learned apart
-        // from the card's own lines: its idioms differ (no `TriggerZones$` on a granted trigger).
-        let tag = match rec.origin {
-            Origin::Svar(_) => format!("g{}", role_tag(rec)),
-            Origin::Line(_) => role_tag(rec).to_string(),
+        let names: Vec<&str> = match names_of.get_mut(rec.face) {
+            Some(slot) => slot
+                .get_or_insert_with(|| face_names(model, rec.face))
+                .iter()
+                .map(|s| s.as_str())
+                .collect(),
+            None => Vec::new(),
         };
-        let head_facts = record_facts(model, rec);
+        let segments = text::segments(text, &names, rec.role == Role::Trigger);
+        let tag = unit_tag(rec);
         let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
+        let mut scope = String::new();
         for (si, seg) in segments.iter().enumerate() {
-            let scope = format!("{tag}{}|", seg.part.tag());
+            scope.clear();
+            scope.push_str(tag);
+            scope.push_str(seg.part.tag());
+            scope.push('|');
             match idioms {
                 None => {
                     for t in text::templates(&seg.words) {
@@ -449,40 +574,88 @@ fn units_filtered<'m>(
                 }
             }
         }
-        for f in &head_facts {
-            if f.starts_with("kind=") || f.starts_with("cost:") || f.starts_with("has:") {
-                let a = format!("{tag}#S:{f}");
-                if idioms.is_none_or(|i| i.may_know(text::hash_antecedent(&a))) {
-                    antecedents.push((a, None));
+        // The head's facts, and its antecedents among them (`T#S:kind=SpellCast`).
+        let fnv = |prefix: &str| {
+            let mut h = text::Fnv::new();
+            h.write(prefix.as_bytes());
+            h
+        };
+        let h_prefix = fnv("H:");
+        let mut s_scope = text::Fnv::new();
+        s_scope.write(tag.as_bytes());
+        s_scope.write(b"#S:");
+        let mut head_facts: Vec<String> = Vec::new();
+        let mut has: Vec<(Option<&'m str>, &'m str)> = Vec::new();
+        each_record_fact(rec, wants, &mut |wanted, pieces| {
+            let first = pieces[0];
+            if first.starts_with("kind=") || first.starts_with("cost:") || first == "has:" {
+                let known = match idioms {
+                    None => true,
+                    Some(i) if pieces.iter().any(|p| p.contains('|')) => {
+                        i.may_know(text::hash_antecedent(&joined(&format!("{tag}#S:"), pieces)))
+                    }
+                    Some(i) => {
+                        let mut h = s_scope;
+                        for p in pieces {
+                            h.write(p.as_bytes());
+                        }
+                        i.may_know(h.0)
+                    }
+                };
+                if known {
+                    antecedents.push((joined(&format!("{tag}#S:"), pieces), None));
+                }
+                if first == "has:" && idioms.is_some() {
+                    has.push((None, pieces[1]));
                 }
             }
-        }
+            if wanted && lookups.is_none_or(|l| l.looks_up(h_prefix, pieces)) {
+                head_facts.push(joined("H:", pieces));
+            }
+        });
         antecedents.sort();
         antecedents.dedup_by(|a, b| a.0 == b.0);
         if idioms.is_some() && antecedents.is_empty() {
             continue;
         }
         let mut facts = BTreeSet::new();
+        let f_prefix = fnv("F:type=");
         for t in face_types(model, rec.face) {
-            facts.insert(format!("F:type={t}"));
+            if lookups.is_none_or(|l| l.looks_up(f_prefix, &[t])) {
+                facts.insert(joined("F:type=", &[t]));
+            }
         }
-        for f in &head_facts {
-            facts.insert(format!("H:{f}"));
-        }
+        facts.extend(head_facts);
         for &r in &chain[1..] {
             let sub = &model.records[r];
             let kind = kind_name(sub);
-            for f in record_facts(model, sub) {
-                if f.starts_with("role=") {
-                    continue;
+            // An ApiType with a `/` would blur where a key starts: all its facts are built.
+            let whole = idioms.is_none() || kind.contains('/');
+            let kind_prefix = format!("C:{kind}/");
+            let (c_hash, any_hash, kind_hash) = (fnv("C:"), fnv("C:*/"), fnv(&kind_prefix));
+            // Whether to build a fact (`whole`: every fact, for `holds`'s longer variants).
+            let build = |prefix: text::Fnv, pieces: &[&str]| {
+                whole || lookups.is_none_or(|l| l.looks_up(prefix, pieces))
+            };
+            each_record_fact(sub, |key| whole || wants(key), &mut |wanted, pieces| {
+                if pieces[0] == "has:" && !whole {
+                    has.push((Some("*"), pieces[1]));
+                    has.push((Some(kind), pieces[1]));
                 }
-                if f.starts_with("kind=") {
-                    facts.insert(format!("C:{f}"));
-                } else {
-                    facts.insert(format!("C:*/{f}"));
+                if !wanted || pieces[0] == "role=" {
+                    return;
                 }
-                facts.insert(format!("C:{kind}/{f}"));
-            }
+                if pieces[0] == "kind=" {
+                    if build(c_hash, pieces) {
+                        facts.insert(joined("C:", pieces));
+                    }
+                } else if build(any_hash, pieces) {
+                    facts.insert(joined("C:*/", pieces));
+                }
+                if build(kind_hash, pieces) {
+                    facts.insert(joined(&kind_prefix, pieces));
+                }
+            });
         }
         out.push(Unit {
             head: ri,
@@ -490,6 +663,7 @@ fn units_filtered<'m>(
             segments,
             antecedents,
             facts,
+            has,
         });
     }
     out

@@ -356,10 +356,12 @@ pub struct Idioms {
     pub rules: Vec<Rule>,
     /// Per fact, the features that excuse a unit lacking it.
     pub exceptions: std::collections::BTreeMap<String, Vec<String>>,
-    by_antecedent: HashMap<String, Vec<u32>>,
+    by_antecedent: crate::forge::vocab::Map<String, Vec<u32>>,
     /// Hashes (`text::hash_antecedent`) of every antecedent and exception feature: a unit's
     /// templates are built as strings only when their hash is here.
-    needed: std::collections::HashSet<u64>,
+    needed: crate::forge::vocab::Set<u64>,
+    /// What a Forge unit's facts are looked up by (built at the first lookup).
+    forge_lookups: std::sync::OnceLock<forge::Lookups>,
 }
 
 /// The first column of an exception line.
@@ -367,7 +369,7 @@ const EXCEPT: &str = "!except";
 
 impl Idioms {
     pub fn new(label: impl Into<String>, mined: Mined) -> Idioms {
-        let mut by_antecedent: HashMap<String, Vec<u32>> = HashMap::new();
+        let mut by_antecedent: crate::forge::vocab::Map<String, Vec<u32>> = Default::default();
         for (i, r) in mined.rules.iter().enumerate() {
             by_antecedent
                 .entry(r.antecedent.clone())
@@ -392,6 +394,7 @@ impl Idioms {
             exceptions: mined.exceptions,
             by_antecedent,
             needed,
+            forge_lookups: std::sync::OnceLock::new(),
         }
     }
 
@@ -416,6 +419,11 @@ impl Idioms {
     /// Whether an antecedent or exception feature with this hash may be known.
     pub fn may_know(&self, hash: u64) -> bool {
         self.needed.contains(&hash)
+    }
+
+    /// What the facts of Forge units are looked up by under these idioms.
+    pub fn forge_lookups(&self) -> &forge::Lookups {
+        self.forge_lookups.get_or_init(|| forge::Lookups::new(self))
     }
 
     /// The associations whose antecedent is `antecedent`.

@@ -57,6 +57,9 @@ pub const MANA: &str = "{m}";
 
 /// Text without parenthesised reminder text.
 fn strip_reminder(text: &str) -> String {
+    if !text.contains('(') {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
     for c in text.chars() {
@@ -87,12 +90,9 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let b = lower.as_bytes();
     let mut i = 0;
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<String>| {
-        if cur.is_empty() {
-            return;
-        }
-        let w = std::mem::take(cur);
+    // The current word is `lower[start..i]`: the bytes since the last separator.
+    let mut start = 0;
+    let flush = |w: &str, out: &mut Vec<String>| {
         let w = w.trim_matches(|c: char| c == '\'' || c == '*');
         if w.is_empty() {
             return;
@@ -111,7 +111,7 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
         let c = b[i];
         match c {
             b'{' => {
-                flush(&mut cur, &mut out);
+                flush(&lower[start..i], &mut out);
                 // A run of brace symbols: `{T}`, `{Q}` alone; mana as one marker.
                 let mut j = i;
                 let mut mana = false;
@@ -135,34 +135,38 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
                     out.push(MANA.into());
                 }
                 i = if j == i { i + 1 } else { j };
+                start = i;
             }
             b',' | b'.' | b';' | b':' | b'"' | b'!' | b'?' => {
-                flush(&mut cur, &mut out);
+                flush(&lower[start..i], &mut out);
                 out.push((c as char).to_string());
                 i += 1;
+                start = i;
             }
             b' ' | b'\t' | b'(' | b')' | b'[' | b']' => {
-                flush(&mut cur, &mut out);
+                flush(&lower[start..i], &mut out);
                 i += 1;
+                start = i;
             }
+            _ if c.is_ascii() => i += 1,
             _ => {
                 // Multi-byte characters (dashes, bullets) separate words.
                 let ch = lower[i..].chars().next().unwrap_or(' ');
+                let next = i + ch.len_utf8();
                 if ch == '—' || ch == '•' || ch == '–' || ch == '“' || ch == '”' {
-                    flush(&mut cur, &mut out);
+                    flush(&lower[start..i], &mut out);
                     out.push(if ch == '“' || ch == '”' {
                         "\"".into()
                     } else {
                         ch.to_string()
                     });
-                } else {
-                    cur.push(ch);
+                    start = next;
                 }
-                i += ch.len_utf8();
+                i = next;
             }
         }
     }
-    flush(&mut cur, &mut out);
+    flush(&lower[start..i], &mut out);
     out.truncate(MAX_WORDS);
     out
 }
@@ -270,15 +274,18 @@ pub fn segments<'a>(text: &'a str, names: &[&str], trigger: bool) -> Vec<Segment
         if i == 0 && opens {
             match w.iter().position(|x| x == ",") {
                 Some(c) => {
+                    let mut cond = w;
+                    let eff = cond.split_off(c + 1);
+                    cond.truncate(c);
                     out.push(Segment {
                         part: Part::Cond,
                         text: s,
-                        words: w[..c].to_vec(),
+                        words: cond,
                     });
                     out.push(Segment {
                         part: Part::Eff,
                         text: s,
-                        words: w[c + 1..].to_vec(),
+                        words: eff,
                     });
                 }
                 None => out.push(Segment {

@@ -326,13 +326,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .params
                 .iter()
                 .any(|p| model::forge::script::ABILITY_KEYS.contains(&p.key));
-        let tag = match rec.origin {
-            model::forge::script::Origin::Svar(_) => {
-                format!("g{}", model::learn::forge::role_tag(rec))
-            }
-            model::forge::script::Origin::Line(_) => model::learn::forge::role_tag(rec).to_string(),
-        };
-        let Some((keys, kinds)) = relevant(idioms).get(tag.as_str()) else {
+        let tag = model::learn::forge::unit_tag(rec);
+        let Some((keys, kinds)) = relevant(idioms).get(tag) else {
             return false;
         };
         (runs_nothing && *kinds)
