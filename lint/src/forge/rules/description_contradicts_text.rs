@@ -302,11 +302,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let name = model.faces[face].name.unwrap_or("").trim();
         let short = name.split(',').next().unwrap_or("").trim();
         let names: Vec<&str> = [name, short].into_iter().filter(|n| n.len() >= 3).collect();
-        // Candidate sentences of the rules text, each once: the lines, their sentences, and an
-        // activated line's effect (after `cost: `).
-        let mut candidates: Vec<Candidate> = Vec::new();
+        // Candidate sentences of the rules text: the lines, their sentences, and an activated
+        // line's effect (after `cost: `).
+        let mut texts: Vec<&str> = Vec::new();
         for l in &lines {
-            let mut texts: Vec<&str> = vec![l.text];
+            texts.push(l.text);
             texts.extend(oracle::sentences(l.text));
             // An activated line (`{2}, {T}: ...`, `Channel — {1}{G}, Discard ~: ...`, `[-2]: ...`):
             // its effect is what a description renders.
@@ -317,20 +317,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 texts.push(effect);
                 texts.extend(oracle::sentences(effect));
             }
-            for t in texts {
-                let w = words(t, &names);
-                if w.len() >= 3 && w.len() <= MAX_WORDS && !candidates.iter().any(|c| c.words == w)
-                {
-                    let mut sorted: Vec<u64> = w.iter().map(|w| w.id).collect();
-                    sorted.sort_unstable();
-                    candidates.push(Candidate {
-                        words: w,
-                        sorted,
-                        source: t,
-                    });
-                }
-            }
         }
+        // Their words, each once, made when a description is not one of them word for word.
+        let mut candidates: Option<Vec<Candidate>> = None;
         for rec in model.records.iter().filter(|r| r.face == face) {
             for p in &rec.params {
                 if !p.has_dollar || !DESCRIPTIONS.contains(&p.key) {
@@ -342,6 +331,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     && rec.role != model::forge::script::Role::Ability;
                 for sentence in oracle::sentences(p.value) {
                     let offset = sentence.as_ptr() as usize - p.value.as_ptr() as usize;
+                    // A sentence of the text as it is (with the card's name for `CARDNAME`):
+                    // nothing differs.
+                    if texts.contains(&sentence)
+                        || (sentence.contains("CARDNAME")
+                            && texts.contains(&sentence.replace("CARDNAME", name).as_str()))
+                    {
+                        continue;
+                    }
                     let d = words(sentence, &names);
                     if d.len() < 4 || d.len() > MAX_WORDS {
                         continue;
@@ -352,13 +349,31 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                         offset,
                         sentence,
                         &d,
-                        &candidates,
+                        candidates.get_or_insert_with(|| build_candidates(&texts, &names)),
                         effect_side,
                     );
                 }
             }
         }
     }
+}
+
+/// The word sequences of the rules text's candidate sentences, each once.
+fn build_candidates<'a>(texts: &[&'a str], names: &[&str]) -> Vec<Candidate<'a>> {
+    let mut out: Vec<Candidate> = Vec::new();
+    for &t in texts {
+        let w = words(t, names);
+        if w.len() >= 3 && w.len() <= MAX_WORDS && !out.iter().any(|c| c.words == w) {
+            let mut sorted: Vec<u64> = w.iter().map(|w| w.id).collect();
+            sorted.sort_unstable();
+            out.push(Candidate {
+                words: w,
+                sorted,
+                source: t,
+            });
+        }
+    }
+    out
 }
 
 /// A sentence of the rules text a description may render.

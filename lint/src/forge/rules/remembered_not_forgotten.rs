@@ -89,10 +89,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for face in 0..model.faces.len() {
         let recs: Vec<&RecordInfo<'_>> = model.records.iter().filter(|r| r.face == face).collect();
-        if recs
-            .iter()
-            .any(|r| r.params.iter().any(|p| forgets(p.key)))
-        {
+        if recs.iter().any(|r| r.params.iter().any(|p| forgets(p.key))) {
             continue;
         }
         // Nothing of the face reads the remembered objects: remembering them changes nothing.
