@@ -15,7 +15,7 @@ pub(crate) static META: RuleMeta = RuleMeta {
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`, `loses 2 life`, `discards a card`, `mills three cards`, `create two ... tokens`, `Scry 2`, `Surveil 1`, `becomes a 3/3 ... creature`) differs from the literal amount of the only ability of the face that does it.",
+    summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`, `loses 2 life`, `discards a card`, `mills three cards`, `create two ... tokens`, `Scry 2`, `Surveil 1`, `becomes a 3/3 ... creature`, `roll a d20`) differs from the literal amount of the only ability of the face that does it.",
     explanation: "Compared, each only when the face's rules text has exactly one phrase of the kind \
 and the face exactly one record of the kind, both with a literal number: `draw N card(s)` and \
 `Draw`'s `NumCards$` (1 when absent); `deals N damage` and `NumDmg$` of `DealDamage`/`DamageAll`; \
@@ -28,7 +28,8 @@ modes that discard some cards); `mill(s) N card(s)` or `put(s) the top N card(s)
 graveyard` and `NumCards$` of a `Mill` to the graveyard (never a default: engines differ); \
 `create N ... token(s)` and `Token`'s `TokenAmount$` (1 when absent; not a copy); `Scry N` and \
 `ScryNum$`, `Surveil N` and `Surveil`'s `Amount$` (1 when absent); `becomes a N/M ...` and \
-`Power$`/`Toughness$` of `Animate`/`AnimateAll` (both given). Number words count (`a`, `two`); reminder \
+`Power$`/`Toughness$` of `Animate`/`AnimateAll` (both given); `roll a dN` and `RollDice`'s \
+`Sides$`. Number words count (`a`, `two`); reminder \
 text, trigger conditions (`Whenever you draw a card, ...`) and `would` phrases are not read, and a \
 phrase followed by `for each` is not a literal; costs (`As an additional cost`, `unless ...`) are \
 not effects. A different number usually means a copied script \
@@ -53,10 +54,11 @@ enum Kind {
     Scry,
     Surveil,
     Animate,
+    Dice,
 }
 
 /// Every kind, in the order findings are reported.
-const KINDS: [Kind; 14] = [
+const KINDS: [Kind; 15] = [
     Kind::Draw,
     Kind::Damage,
     Kind::Life,
@@ -71,6 +73,7 @@ const KINDS: [Kind; 14] = [
     Kind::Scry,
     Kind::Surveil,
     Kind::Animate,
+    Kind::Dice,
 ];
 
 /// A phrase of the text: its kind, its number(s) if literal, and the phrase.
@@ -187,6 +190,11 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                 .then(|| (Kind::Mill, number(next(1)), 2)),
             "scry" => (!next(1).is_empty()).then(|| (Kind::Scry, number(next(1)), 1)),
             "surveil" => (!next(1).is_empty()).then(|| (Kind::Surveil, number(next(1)), 1)),
+            // "roll a d20": the die's sides.
+            "roll" | "rolls" if matches!(next(1), "a" | "an") => next(2)
+                .strip_prefix('d')
+                .filter(|n| !n.is_empty() && n.len() <= 3 && n.bytes().all(|b| b.is_ascii_digit()))
+                .map(|n| (Kind::Dice, n.parse::<i64>().ok(), 2)),
             "create" | "creates" => {
                 // "create two 1/1 white Soldier creature tokens": the noun within a few words,
                 // no copy ("create a token that's a copy of ...", another kind of ability).
@@ -278,6 +286,7 @@ fn record_kind(rec: &RecordInfo<'_>) -> Option<Kind> {
         Role::Ability if is("Token") => Some(Kind::Token),
         Role::Ability if is("Scry") => Some(Kind::Scry),
         Role::Ability if is("Surveil") => Some(Kind::Surveil),
+        Role::Ability if is("RollDice") => Some(Kind::Dice),
         Role::Ability if is("Animate") || is("AnimateAll") => Some(Kind::Animate),
         Role::Ability if is("PutCounter") || is("PutCounterAll") => {
             let ty = rec.param_ignore_case("CounterType")?.value.trim();
@@ -360,6 +369,8 @@ fn amount<'m, 'a>(rec: &'m RecordInfo<'a>, kind: Kind) -> Amount<'m, 'a> {
         Kind::Token => single("TokenAmount", Some(1)),
         Kind::Scry => single("ScryNum", Some(1)),
         Kind::Surveil => single("Amount", Some(1)),
+        // A die has no default size.
+        Kind::Dice => single("Sides", None),
         Kind::Animate => {
             // Both `Power$` and `Toughness$` (an animation without one keeps the card's own).
             let mut got = pair("Power", "Toughness");
