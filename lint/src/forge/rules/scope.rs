@@ -4,7 +4,7 @@
 
 use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
 use model::forge::values::ValueDomain;
-use model::forge::vocab::{Scope, Vocabulary};
+use model::forge::vocab::{ParamRow, Scope, Vocabulary};
 
 /// The scopes whose params a record may take.
 pub struct RecordScopes {
@@ -147,6 +147,18 @@ impl RecordScopes {
     pub fn case_variant(&self, key: &str) -> Option<&'static str> {
         let spellings = self.vocab.params().folded.get(&key.to_ascii_lowercase())?;
         spellings.iter().copied().find(|k| self.reads(k))
+    }
+
+    /// Whether only the AI reads `key` for this record: its readers read it nowhere but in the
+    /// AI's code (`forge-ai/`, or `forge/ai/` in older layouts), so the effect, trigger or
+    /// static ignores it. Keys named for the AI (`AILogic`) are the AI's by design.
+    pub fn only_ai_reads(&self, key: &str) -> bool {
+        let rows: Vec<&ParamRow> = self.iter().filter_map(|s| s.params.get(key)).collect();
+        !rows.is_empty()
+            && !key.to_ascii_lowercase().starts_with("ai")
+            && rows
+                .iter()
+                .all(|r| r.location.starts_with("forge-ai/") || r.location.contains("/forge/ai/"))
     }
 
     pub fn candidates(&self) -> Vec<&'static str> {

@@ -30,7 +30,9 @@ as its value). A key of another kind of record (a trigger's `ValidCard$` on an a
 suggestion: the piece is misplaced, not misnamed.\n\nOn a static ability, trigger or replacement, a Valid \
 key that only the code shared by every record of that kind reads (for other modes: the AI, the \
 `MayPlay` restrictions) while its own mode matches cards with another one is reported too (`Affected$` \
-on `Mode$ CrewValue`, which reads `ValidCard$`).\n\nVersions: checked against one Forge (`[forge] \
+on `Mode$ CrewValue`, which reads `ValidCard$`). So is a key that, for this record, only the AI's code \
+reads (`Affected$` on `Mode$ CantAttack`: the AI looks at it for every static, the static itself \
+never does), when the record's own reader takes a key like it.\n\nVersions: checked against one Forge (`[forge] \
 engine`), a key that Forge does not read here is reported, and the message says which versions do. In \
 the default mode (every shipped version at once) a key any version reads here is accepted, as for every \
 other word; a key that only older versions read here, while every version reads it for other records, \
@@ -184,6 +186,28 @@ fn shared_only(
                     "Forge ignores `{key}$` here: {} do not read it (only code shared by every {} reads it, for other modes){}",
                     scopes.what(),
                     noun_of(rec.role),
+                    instead(&candidates)
+                ),
+            );
+            key_fix(d, scopes, p, &candidates);
+            return;
+        }
+    }
+    // Read here by the AI's code alone, while another reader of the engine takes it: the AI
+    // looks at it, the effect ignores it.
+    if !scopes.own_reads(key) && scopes.only_ai_reads(key) && ctx.vocab.params().read_anywhere(key)
+    {
+        let candidates: Vec<&str> = scopes
+            .intended(rec, key)
+            .into_iter()
+            .filter(|c| !scopes.only_ai_reads(c))
+            .collect();
+        if !candidates.is_empty() {
+            let d = sink.report(
+                p.key_range,
+                format!(
+                    "Forge ignores `{key}$` here: {} do not read it (only the AI's code looks at it){}",
+                    scopes.what(),
                     instead(&candidates)
                 ),
             );
