@@ -27,8 +27,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # name: (path below the corpus, budgets). Budgets: cold and warm check / rg (wall), simulate /
 # rg (wall) and the simulation's CPU milliseconds per card (from `--stats`).
 TREES = {
-    "forge": ("forge/cardsfolder", {"cold": 8.0, "warm": 2.5, "simulate": 13.0, "ms_per_card": 0.12}),
-    "wagic": ("wagic/upstream-2016-06-29-140ee7b", {"cold": 12.0, "warm": 2.5, "simulate": 30.0, "ms_per_card": 0.35}),
+    # Forge cold: 8.0 was set before the learned and rules-text rules of issue 24 (F180-F184,
+    # F173), which cost ~35% more CPU; measured 6.7-7.5 on 2026-11-29. Raised so that CI keeps
+    # catching a 1.5x regression from today; the speed target itself (issue 27) is still open.
+    "forge": ("forge/cardsfolder", {"cold": 10.5, "warm": 2.5, "simulate": 13.0, "ms_per_card": 0.12}),
+    # Wagic: rg takes ~20 ms over these 131 files, so the ratios are large and move with the
+    # machine; recalibrated from 47-58 (cold) and 41-79 (simulate, wall: the per-card CPU figure
+    # is the steady one) measured by this script on
+    # 2026-11-29, the first figures set (12, 30) having never been met by this script.
+    "wagic": ("wagic/upstream-2016-06-29-140ee7b", {"cold": 80.0, "warm": 2.5, "simulate": 150.0, "ms_per_card": 0.35}),
 }
 # A one-card check (`--no-context`, no cache) against rg over that file, and its CPU seconds.
 STARTUP = {"ratio": 12.0, "cpu_ms": 40.0}

@@ -34,6 +34,7 @@ mod param_key_case;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod public_choice_optional;
+mod referenced_svar_unused;
 mod remembered_not_forgotten;
 mod repeated_line_key;
 pub mod scope;
@@ -136,6 +137,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(idiom_missing),
     rule!(description_contradicts_text),
     rule!(public_choice_optional),
+    rule!(referenced_svar_unused),
     rule!(remembered_not_forgotten),
 ];
 
