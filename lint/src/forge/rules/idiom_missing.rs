@@ -313,7 +313,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 model.records[r].params.iter().any(|p| {
                     p.has_dollar
                         && p.key.len() >= key.len()
-                        && p.key[p.key.len() - key.len()..].eq_ignore_ascii_case(key)
+                        && p.key.as_bytes()[p.key.len() - key.len()..]
+                            .eq_ignore_ascii_case(key.as_bytes())
                 })
             })
         };
