@@ -20,9 +20,12 @@ that remembers what it exiled, targeted or revealed and then acts on `Defined$ R
 `Remembered$...`) acts again on the old objects the next time it resolves, unless a sub-ability \
 clears them (`DB$ Cleanup | ClearRemembered$ True`, usually the last of the chain) or a parameter \
 forgets them (`ForgetOnMoved$`, `ForgetChanged$`, `ForgetOtherRemembered$`...). Objects remembered \
-by an `Effect` or a delayed trigger live on that new object and are not reported, nor are faces \
-that read their remembered objects from a static ability or a trigger (a card that keeps track of \
-what it exiled for as long as it stays: the memory is the point). The finding is on the last \
+by an `Effect` or a delayed trigger, or by the SVars an `Effect` copies onto its object (`SVars$`), \
+live on that new object and are not reported, nor are faces that read their remembered objects \
+from a static ability or a trigger (a card that keeps track of what it exiled for as long as it \
+stays: the memory is the point), nor faces that never read them. A bare `ClearRemembered`, \
+`ClearRememberedBeforeLoop$` and `DestroyAll`'s `RememberDestroyed$` (which clears first) count as \
+forgetting. The finding is on the last \
 ability of the chain that remembers (where the clean-up belongs); the fix chains a \
 `DB$ Cleanup | ClearRemembered$ True` to it (unsafe: read the card).",
     bad: "Name:Sifting Eye\nManaCost:1 U\nTypes:Artifact\nA:AB$ Dig | Cost$ 1 T | DigNum$ 1 | ChangeNum$ All | DestinationZone$ Exile | RememberChanged$ True | SubAbility$ DBDraw | SpellDescription$ Exile the top card of your library. If it's a land, draw a card.\nSVar:DBDraw:DB$ Draw | NumCards$ 1 | ConditionDefined$ Remembered | ConditionPresent$ Land | ConditionCompare$ GE1\nOracle:{1}, {T}: Exile the top card of your library. If it's a land, draw a card.",
@@ -124,9 +127,24 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if kept {
             continue;
         }
+        // SVars an `Effect` copies onto the object it creates run there: what they remember is
+        // the effect's, and goes with it.
+        let effect_svars: Vec<&str> = recs
+            .iter()
+            .filter(|r| r.kind_value.eq_ignore_ascii_case("Effect"))
+            .flat_map(|r| r.params.iter())
+            .filter(|p| p.key.eq_ignore_ascii_case("SVars"))
+            .flat_map(|p| p.value.split(','))
+            .map(str::trim)
+            .collect();
         for (ri, rec) in model.records.iter().enumerate() {
             if rec.face != face
                 || (matches!(rec.origin, Origin::Svar(_)) && rec.role != Role::Ability)
+            {
+                continue;
+            }
+            if let Origin::Svar(s) = rec.origin
+                && effect_svars.contains(&model.svars[s].name)
             {
                 continue;
             }
