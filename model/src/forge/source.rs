@@ -300,8 +300,10 @@ pub fn cache_dir() -> Option<PathBuf> {
 }
 
 fn cache_file(digest: u64) -> Option<PathBuf> {
-    // `v2`: the extraction gained `value` rows; files of an older cardlint lack them.
-    Some(cache_dir()?.join(format!("forge-vocab-v2-{digest:016x}.tsv")))
+    // Keyed by the source and by the extractor (`extractor_identity`): a file an older cardlint
+    // wrote holds that extractor's facts (missing `value` rows, older value domains).
+    let extractor = super::versions::extractor_identity();
+    Some(cache_dir()?.join(format!("forge-vocab-v3-{digest:016x}-{extractor:016x}.tsv")))
 }
 
 /// Writes through a temporary file and a rename, so that a reader never sees half a file; a

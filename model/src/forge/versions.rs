@@ -13,6 +13,20 @@ const FACTS_2022: &str = include_str!("../../data/forge/versions/2022.tsv");
 /// lines name what it no longer reads), read from GitHub `Card-Forge/forge`.
 const LATEST_ADDITIONS: &str = include_str!("../../data/forge/versions/latest-additions.tsv");
 
+/// A digest of the shipped versions' facts, which this build's extractor wrote: it changes when
+/// the extraction does, so a vocabulary cached by another build is not taken for this one's.
+pub(crate) fn extractor_identity() -> u64 {
+    static CELL: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *CELL.get_or_init(|| {
+        [FACTS_2020, FACTS_2022]
+            .iter()
+            .flat_map(|t| t.bytes())
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    })
+}
+
 /// Today's Forge: the 2022 extraction, with what the annotations say of today's upstream
 /// (their `status` column, curated from today's engine source and scripts): words marked `new`
 /// or `both` are added, words marked `removed` or `interim` are taken out; parameter rows marked
