@@ -36,20 +36,6 @@ value, and the pasted parameter is never set.",
     ..RuleMeta::BASE
 };
 
-const NUMBERS: &[(&str, u32)] = &[
-    ("a", 1),
-    ("an", 1),
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-];
 const ZONES: &[&str] = &[
     "hand",
     "graveyard",
@@ -62,11 +48,8 @@ const ZONES: &[&str] = &[
 const PLAYERS: &[&str] = &["you", "opponent", "player", "each", "target"];
 
 /// The value of a number word or numeral.
-fn number(w: &str) -> Option<u32> {
-    if let Ok(n) = w.parse::<u32>() {
-        return Some(n);
-    }
-    NUMBERS.iter().find(|(n, _)| *n == w).map(|(_, v)| *v)
+fn number(w: &str) -> Option<i64> {
+    crate::common::printed_number(w, 9)
 }
 
 /// A word of a sentence: its text as written (`~` for the card's name), the hash of its

@@ -29,27 +29,6 @@ part; `X`, `any number` and `all` are left alone. The fix writes the text's coun
     ..RuleMeta::BASE
 };
 
-const NUMBERS: &[(&str, i64)] = &[
-    ("a", 1),
-    ("an", 1),
-    ("one", 1),
-    ("two", 2),
-    ("three", 3),
-    ("four", 4),
-    ("five", 5),
-    ("six", 6),
-    ("seven", 7),
-    ("eight", 8),
-    ("nine", 9),
-    ("ten", 10),
-];
-
-fn count(word: &str) -> Option<i64> {
-    word.parse::<i64>()
-        .ok()
-        .or_else(|| NUMBERS.iter().find(|(w, _)| *w == word).map(|(_, n)| *n))
-}
-
 /// The counter counts the text's cost parts (before `:`) remove (negative) or put (positive),
 /// by lower-cased counter name.
 fn text_costs(text: &str) -> Vec<(String, i64)> {
@@ -77,7 +56,7 @@ fn text_costs(text: &str) -> Vec<(String, i64)> {
                 if c < 2 {
                     continue;
                 }
-                let Some(n) = count(rest[0]) else {
+                let Some(n) = crate::common::printed_number(rest[0], 18) else {
                     continue;
                 };
                 let name = rest[1..c].join(" ");
