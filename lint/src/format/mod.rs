@@ -113,11 +113,29 @@ pub fn format_with(formatter: &dyn Formatter, text: &str) -> Result<Vec<Edit>, F
     Ok(edits)
 }
 
-/// The edits of `edits` that lie in `range` (range formatting): those inside it or touching it.
-pub fn edits_in_range(edits: Vec<Edit>, range: TextRange) -> Vec<Edit> {
+/// The edits of `edits` on the lines `range` touches (range formatting): the range is widened
+/// to whole lines, their breaks included, and the edits inside it are kept.
+pub fn edits_in_range(text: &str, edits: Vec<Edit>, range: TextRange) -> Vec<Edit> {
+    let bytes = text.as_bytes();
+    let start = usize::from(range.start()).min(bytes.len());
+    let end = usize::from(range.end()).clamp(start, bytes.len());
+    let line_start = bytes[..start]
+        .iter()
+        .rposition(|b| *b == b'\n' || *b == b'\r')
+        .map_or(0, |i| i + 1);
+    // The end of the last line: after its break (`\r\n` whole).
+    let line_end = match bytes[end..].iter().position(|b| *b == b'\n' || *b == b'\r') {
+        Some(i) if bytes[end + i] == b'\r' && bytes.get(end + i + 1) == Some(&b'\n') => end + i + 2,
+        Some(i) => end + i + 1,
+        None => bytes.len(),
+    };
+    let lines = TextRange::new(
+        TextSize::from(line_start as u32),
+        TextSize::from(line_end as u32),
+    );
     edits
         .into_iter()
-        .filter(|e| range.contains_range(e.range) || e.range.intersect(range).is_some())
+        .filter(|e| lines.contains_range(e.range))
         .collect()
 }
 
@@ -238,12 +256,19 @@ mod tests {
     }
 
     #[test]
-    fn range_formatting_keeps_the_edits_it_touches() {
+    fn range_formatting_keeps_the_edits_of_the_lines_it_touches() {
+        let text = "ab  \r\ncd  \r\nef  \r\n";
         let edits = vec![
-            Edit::delete(TextRange::new(2.into(), 3.into())),
-            Edit::delete(TextRange::new(10.into(), 12.into())),
+            Edit::delete(TextRange::new(2.into(), 4.into())),
+            Edit::replace(TextRange::new(4.into(), 6.into()), "\n"),
+            Edit::delete(TextRange::new(8.into(), 10.into())),
+            Edit::delete(TextRange::new(14.into(), 16.into())),
         ];
-        let kept = edits_in_range(edits, TextRange::new(0.into(), 5.into()));
-        assert_eq!(kept.len(), 1);
+        let kept = edits_in_range(text, edits.clone(), TextRange::new(0.into(), 1.into()));
+        assert_eq!(kept, edits[..2]);
+        let kept = edits_in_range(text, edits.clone(), TextRange::new(7.into(), 7.into()));
+        assert_eq!(kept, edits[2..3]);
+        let kept = edits_in_range(text, edits.clone(), TextRange::new(1.into(), 11.into()));
+        assert_eq!(kept, edits[..3]);
     }
 }
