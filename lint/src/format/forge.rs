@@ -369,6 +369,23 @@ SVar:DBTap:DB$Tap | Defined$ Self\r\nOracle:{T}: Draw a card.";
         assert_eq!(fmt(text), "Name:A\nOracle:Two  spaces.\n");
     }
 
+    /// Whitespace (and line breaks) put anywhere in a script: formatting never refuses (the
+    /// meaning is kept, a second pass changes nothing).
+    #[test]
+    fn whitespace_anywhere_is_formatted_or_kept() {
+        let script = "Name:Quiet Scholar\nA:AB$ Draw | Cost$ T | NumCards$ 1 | SpellDescription$ Draw.\n\
+SVar:DBTap:DB$ Tap | Defined$ Self\nSVar:X:Count$xPaid\nK:Flying\nOracle:Draw a card.\n";
+        for at in 0..=script.len() {
+            for piece in [" ", "\t", "  ", "\n", "\r\n", "\r", " \n"] {
+                let mut text = script.to_string();
+                text.insert_str(at, piece);
+                if let Err(e) = format_with(&FORMATTER, &text) {
+                    panic!("{text:?}: {e}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn whitespace_only_files_are_left_alone() {
         assert!(edits("  \n\n").is_empty());

@@ -243,6 +243,44 @@ mod tests {
         assert_eq!(majority_break(std::iter::empty()), None);
     }
 
+    /// A formatter that drops the first `|` of a line: Forge reads another record.
+    struct DropsAPipe;
+
+    impl Formatter for DropsAPipe {
+        fn edits(&self, text: &str) -> Vec<Edit> {
+            text.find('|')
+                .map(|i| Edit::delete(TextRange::at((i as u32).into(), 1.into())))
+                .into_iter()
+                .collect()
+        }
+        fn meaning(&self, text: &str) -> String {
+            forge::meaning(text)
+        }
+    }
+
+    /// One that adds a space at the end, every time.
+    struct Grows;
+
+    impl Formatter for Grows {
+        fn edits(&self, text: &str) -> Vec<Edit> {
+            vec![Edit::insert(TextSize::of(text), "\n")]
+        }
+        fn meaning(&self, text: &str) -> String {
+            forge::meaning(text)
+        }
+    }
+
+    #[test]
+    fn a_change_of_meaning_or_a_second_change_is_refused() {
+        let text = "Name:A\nA:AB$ Draw | NumCards$ 2\n";
+        assert!(matches!(
+            format_with(&DropsAPipe, text),
+            Err(FormatError::ChangedMeaning(_))
+        ));
+        assert_eq!(format_with(&Grows, text), Err(FormatError::NotIdempotent));
+        assert_eq!(format(Dialect::PYMTG, text), Err(FormatError::Unsupported));
+    }
+
     #[test]
     fn edits_are_sorted_and_no_ops_dropped() {
         let text = "a  b";

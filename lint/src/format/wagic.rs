@@ -192,6 +192,22 @@ mod tests {
         );
     }
 
+    /// Whitespace (and line breaks) put anywhere in a file: formatting never refuses (the
+    /// meaning is kept, a second pass changes nothing).
+    #[test]
+    fn whitespace_anywhere_is_formatted_or_kept() {
+        let file = "#AUTO_DEFINE __X__ draw:1\n[card]\nname=A\nauto={T}:draw:1\n# note\n[/card]\n\n[meta]\nname=B\n[/meta]\n";
+        for at in 0..=file.len() {
+            for piece in [" ", "\t", "  ", "\n", "\r\n", "\r", " \n"] {
+                let mut text = file.to_string();
+                text.insert_str(at, piece);
+                if let Err(e) = format_with(&FORMATTER, &text) {
+                    panic!("{text:?}: {e}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_first_two_characters_of_a_block_line_stay() {
         let text = "[ \nname=A\n[/ \n";
