@@ -100,8 +100,10 @@ pub fn edits(text: &str) -> Vec<Edit> {
         .is_some_and(|t| t.kind() == SyntaxKind::BOM);
     for (i, line) in lines[..=last].iter().enumerate() {
         // After a byte-order mark, Forge reads the first line untrimmed (the mark is not
-        // whitespace to Java): its leading whitespace is part of the key.
-        line_edits(line, i == 0 && bom, &mut out);
+        // whitespace to Java): its leading whitespace is part of the key. Whitespace before a
+        // mark stays too (without it the mark would start the file).
+        let keep_lead = i == 0 && (bom || starts_with_mark_after_blank(text));
+        line_edits(line, keep_lead, &mut out);
         if let Some(nl) = &line.newline {
             out.replace(nl.text_range(), &newline);
         }
@@ -114,6 +116,12 @@ pub fn edits(text: &str) -> Vec<Edit> {
         }
     }
     out.finish()
+}
+
+/// Whether the file's first non-blank character is a byte-order mark after whitespace.
+fn starts_with_mark_after_blank(text: &str) -> bool {
+    text.trim_start_matches(|c: char| c != '\u{feff}' && c <= ' ')
+        .starts_with('\u{feff}')
 }
 
 /// The first and last tokens of a line's elements (descending into the line node).
@@ -384,6 +392,12 @@ SVar:DBTap:DB$ Tap | Defined$ Self\nSVar:X:Count$xPaid\nK:Flying\nOracle:Draw a 
                 }
             }
         }
+    }
+
+    #[test]
+    fn whitespace_before_a_byte_order_mark_stays() {
+        assert!(edits("\t\u{feff}").is_empty());
+        assert!(edits(" \u{feff}Name:A\n").is_empty());
     }
 
     #[test]

@@ -115,11 +115,13 @@ pub fn edits(text: &str) -> Vec<Edit> {
     out.finish()
 }
 
-/// Drops a line token's trailing spaces and tabs, keeping at least `keep` bytes of it.
+/// Drops a line token's trailing spaces and tabs, keeping at least `keep` bytes of it. Spaces
+/// after a carriage return stay: without them the `\r` would end the line (`x\r \n` is read
+/// as `x\r `, `x\r\n` as `x`).
 fn trim_end(t: &SyntaxToken, keep: usize, out: &mut Edits<'_>) {
     let text = t.text();
     let len = trimmed_len(text).max(keep.min(text.len()));
-    if len < text.len() {
+    if len < text.len() && !text[..len].ends_with('\r') {
         let start = t.text_range().start() + TextSize::from(len as u32);
         out.replace(TextRange::new(start, t.text_range().end()), "");
     }
@@ -206,6 +208,12 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn spaces_after_a_carriage_return_stay() {
+        let text = "[card]\r \nname=A\n[/card]\r\t\n# x\r \n";
+        assert!(edits(text).is_empty());
     }
 
     #[test]
