@@ -1,4 +1,4 @@
-//! The `cardlint` binary: `check`, `rules`, `explain`, `lsp`, `debug tree`.
+//! The `cardlint` binary: `check`, `format`, `rules`, `explain`, `lsp`, `debug tree`.
 //! A thin shell over the `lint` crate; exit codes: 0 clean, 1 error-level findings, 2 failure.
 
 #[global_allocator]
@@ -10,6 +10,7 @@ mod cli;
 mod context;
 mod files;
 mod fix;
+mod format_cmd;
 mod learn_cmd;
 mod output;
 mod rules_cmd;
@@ -89,6 +90,7 @@ fn main() -> ExitCode {
     };
     let result = std::panic::catch_unwind(|| match args.command {
         cli::Command::Check(args) => check::run(&args),
+        cli::Command::Format(args) => format_cmd::run(&args),
         cli::Command::Simulate(args) => simulate::run(&args),
         cli::Command::Rules(args) => rules_cmd::list(&args),
         cli::Command::Explain { rule } => rules_cmd::explain(&rule),
