@@ -241,6 +241,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn baseline_paths_are_relative_to_the_baseline() {
+        let mut paths = CanonicalPaths::new();
+        let folder = Path::new("/nowhere-cardlint/repo/review");
+        let path = |file: &str| baseline_path(&mut CanonicalPaths::new(), folder, Path::new(file));
+        assert_eq!(path("/nowhere-cardlint/repo/review/a.txt"), "a.txt");
+        assert_eq!(
+            path("/nowhere-cardlint/repo/cards/b/c.txt"),
+            "../cards/b/c.txt"
+        );
+        assert_eq!(
+            path("/nowhere-cardlint/repo/review/../x/./y.txt"),
+            "../x/y.txt"
+        );
+        assert_eq!(
+            baseline_path(&mut paths, Path::new("/"), Path::new("/a/b.txt")),
+            "a/b.txt"
+        );
+    }
+
+    #[test]
     fn lines_as_git_counts_them() {
         let lines = Lines::new("a\r\nbb\rc\n\nlast");
         assert_eq!(lines.line(TextSize::from(0)), 1);
