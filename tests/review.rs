@@ -532,7 +532,7 @@ struct ActionRun {
 /// `GITHUB_OUTPUT`, `GITHUB_PATH`, `GITHUB_STEP_SUMMARY`), stopping at the first that fails.
 /// cardlint is the binary under test, installed where the action keeps its build; `gh` is a
 /// script that logs its arguments, answers the comment listing with `existing_comment`, and keeps
-/// the body it is given.
+/// the body it is given (`existing_comment` "fail": it fails as for a read-only token).
 fn run_action(
     workspace: &Path,
     with: &HashMap<String, String>,
@@ -553,7 +553,7 @@ fn run_action(
     let gh = tools.join("gh");
     std::fs::write(
         &gh,
-        "#!/usr/bin/env bash\nprintf '%s\\n' \"$*\" >> \"$GH_LOG\"\ncase \"$*\" in *--jq*) [ -n \"$GH_EXISTING\" ] && echo \"$GH_EXISTING\";; esac\nfor a in \"$@\"; do case \"$a\" in body=@*) cp \"${a#body=@}\" \"$GH_BODY\";; esac; done\nexit 0\n",
+        "#!/usr/bin/env bash\nprintf '%s\\n' \"$*\" >> \"$GH_LOG\"\n[ -n \"$GH_FAIL\" ] && { echo 'HTTP 403: Resource not accessible by integration' >&2; exit 1; }\ncase \"$*\" in *--jq*) [ -n \"$GH_EXISTING\" ] && echo \"$GH_EXISTING\";; esac\nfor a in \"$@\"; do case \"$a\" in body=@*) cp \"${a#body=@}\" \"$GH_BODY\";; esac; done\nexit 0\n",
     )
     .unwrap();
     #[cfg(unix)]
@@ -627,7 +627,8 @@ fn run_action(
             .env("RUNNER_TEMP", &temp)
             .env("GH_LOG", &gh_log)
             .env("GH_BODY", &gh_body)
-            .env("GH_EXISTING", existing_comment)
+            .env("GH_EXISTING", existing_comment.trim_start_matches("fail"))
+            .env("GH_FAIL", if existing_comment == "fail" { "1" } else { "" })
             .env("GIT_CONFIG_GLOBAL", "/dev/null");
         for (key, value) in step
             .get("env")
@@ -809,6 +810,21 @@ fn the_action_reviews_a_pull_request() {
             .unwrap()
             .starts_with("<!-- cardlint findings=0 -->\n### cardlint: no findings")
     );
+
+    // A token that may not comment (a pull request from a fork): a warning, the job goes on.
+    let run = run_action(d, &with, &github, "fail");
+    let comment_step = run
+        .steps
+        .iter()
+        .find(|(n, _, _)| n == "Comment on the pull request")
+        .unwrap();
+    assert_eq!(comment_step.1, 0);
+    assert!(
+        comment_step.2.contains("::warning::cannot comment"),
+        "{}",
+        comment_step.2
+    );
+    assert!(run.summary.starts_with("<!-- cardlint findings=0 -->"));
 
     // Not a pull request: every finding, and no comment.
     let push: HashMap<String, String> = [("github.token", "t"), ("github.sha", head.as_str())]
