@@ -69,11 +69,13 @@ fn git_output(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
 impl Changes {
     /// The changes of the work tree holding `at` (a file or folder) since `rev`.
     pub fn since(rev: &str, at: &Path) -> Result<Changes, String> {
+        // The folder of the first path (the current one when it does not exist: the walk
+        // reports that path).
         let dir = if at.is_dir() {
             at.to_path_buf()
         } else {
             match at.parent() {
-                Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+                Some(p) if p.is_dir() => p.to_path_buf(),
                 _ => PathBuf::from("."),
             }
         };
