@@ -68,8 +68,10 @@ fn git_output(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
 }
 
 impl Changes {
-    /// The changes of the work tree holding `at` (a file or folder) since `rev`.
-    pub fn since(rev: &str, at: &Path) -> Result<Changes, String> {
+    /// The changes of the work tree holding `at` (a file or folder) since `rev`: the work tree
+    /// and the revision are checked now, the diff is read on a thread of its own
+    /// (`Pending::wait`).
+    pub fn since(rev: &str, at: &Path) -> Result<Pending, String> {
         // The folder of the first path (the current one when it does not exist: the walk
         // reports that path).
         let dir = if at.is_dir() {
@@ -111,55 +113,12 @@ impl Changes {
             )
         })?;
         let commit = String::from_utf8_lossy(trim_newline(&commit)).to_string();
-        // Three git runs at once: the hunks of changed files, the names of added files (new
-        // throughout: their text need not go through a pipe), the untracked files.
-        let (hunks, added, untracked) = std::thread::scope(|scope| {
-            let added = scope.spawn(|| {
-                git_output(
-                    &root,
-                    &[
-                        "diff",
-                        "-z",
-                        "--name-only",
-                        "--no-color",
-                        "--find-renames",
-                        "--ignore-submodules",
-                        "--diff-filter=A",
-                        &commit,
-                        "--",
-                    ],
-                )
-            });
-            let untracked = scope.spawn(|| {
-                git_output(
-                    &root,
-                    &[
-                        "ls-files",
-                        "-z",
-                        "--others",
-                        "--exclude-standard",
-                        "--full-name",
-                    ],
-                )
-            });
-            let hunks = diff(&root, &commit);
-            let join = |h: std::thread::ScopedJoinHandle<'_, Result<Vec<u8>, String>>| {
-                h.join().unwrap_or_else(|_| Err("git failed".to_string()))
-            };
-            (hunks, join(added), join(untracked))
+        // The diff runs while the caller lints.
+        let handle = std::thread::spawn({
+            let root = root.clone();
+            move || read_changes(&root, &commit)
         });
-        let mut files = hunks?;
-        let added = added.map_err(|e| format!("--new-from-rev: git diff failed: {e}"))?;
-        let untracked =
-            untracked.map_err(|e| format!("--new-from-rev: git ls-files failed: {e}"))?;
-        for path in added
-            .split(|&b| b == 0)
-            .chain(untracked.split(|&b| b == 0))
-            .filter(|p| !p.is_empty())
-        {
-            files.insert(PathBuf::from(bytes_to_os(path.to_vec())), Changed::All);
-        }
-        Ok(Changes { root, files })
+        Ok(Pending { root, handle })
     }
 
     /// The changed lines of `path`; `None` when nothing in it changed (or it is outside the work
@@ -169,6 +128,77 @@ impl Changes {
         let relative = canonical.strip_prefix(&self.root).ok()?;
         self.files.get(relative)
     }
+}
+
+/// Changes being read.
+pub struct Pending {
+    root: PathBuf,
+    handle: std::thread::JoinHandle<Result<HashMap<PathBuf, Changed>, String>>,
+}
+
+impl Pending {
+    pub fn wait(self) -> Result<Changes, String> {
+        let files = self
+            .handle
+            .join()
+            .unwrap_or_else(|_| Err("--new-from-rev: reading git's diff failed".to_string()))?;
+        Ok(Changes {
+            root: self.root,
+            files,
+        })
+    }
+}
+
+/// The changed lines of the work tree at `root` since `commit`, by path relative to `root`.
+fn read_changes(root: &Path, commit: &str) -> Result<HashMap<PathBuf, Changed>, String> {
+    // Three git runs at once: the hunks of changed files, the names of added files (new
+    // throughout: their text need not go through a pipe), the untracked files.
+    let (hunks, added, untracked) = std::thread::scope(|scope| {
+        let added = scope.spawn(|| {
+            git_output(
+                root,
+                &[
+                    "diff",
+                    "-z",
+                    "--name-only",
+                    "--no-color",
+                    "--find-renames",
+                    "--ignore-submodules",
+                    "--diff-filter=A",
+                    commit,
+                    "--",
+                ],
+            )
+        });
+        let untracked = scope.spawn(|| {
+            git_output(
+                root,
+                &[
+                    "ls-files",
+                    "-z",
+                    "--others",
+                    "--exclude-standard",
+                    "--full-name",
+                ],
+            )
+        });
+        let hunks = diff(root, commit);
+        let join = |h: std::thread::ScopedJoinHandle<'_, Result<Vec<u8>, String>>| {
+            h.join().unwrap_or_else(|_| Err("git failed".to_string()))
+        };
+        (hunks, join(added), join(untracked))
+    });
+    let mut files = hunks?;
+    let added = added.map_err(|e| format!("--new-from-rev: git diff failed: {e}"))?;
+    let untracked = untracked.map_err(|e| format!("--new-from-rev: git ls-files failed: {e}"))?;
+    for path in added
+        .split(|&b| b == 0)
+        .chain(untracked.split(|&b| b == 0))
+        .filter(|p| !p.is_empty())
+    {
+        files.insert(PathBuf::from(bytes_to_os(path.to_vec())), Changed::All);
+    }
+    Ok(files)
 }
 
 fn trim_newline(bytes: &[u8]) -> &[u8] {

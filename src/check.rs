@@ -306,8 +306,9 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
             );
         }
     }
-    if let (Some(changes), Some(rev)) = (&changes, &args.new_from_rev) {
-        let dropped = crate::review::keep_changed(&loaded.files, &mut results, changes);
+    if let (Some(changes), Some(rev)) = (changes, &args.new_from_rev) {
+        let changes = changes.wait()?;
+        let dropped = crate::review::keep_changed(&loaded.files, &mut results, &changes);
         if dropped > 0 && !args.quiet {
             eprintln!(
                 "cardlint: {dropped} finding{} on lines unchanged since {rev} not shown",
