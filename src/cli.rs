@@ -114,6 +114,20 @@ pub struct CheckArgs {
     /// When to colour the text output.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
+    /// Report only the findings on lines added or changed since this git revision (the work
+    /// tree against REV, untracked files new throughout; the whole project is still read).
+    #[arg(long, value_name = "REV", conflicts_with_all = ["fix", "diff", "unsafe_fixes"])]
+    pub new_from_rev: Option<String>,
+    /// Do not report the findings this baseline records (see --write-baseline).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "unsafe_fixes"])]
+    pub baseline: Option<PathBuf>,
+    /// Record this run's findings in FILE, a baseline for --baseline, instead of reporting them.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["fix", "diff", "unsafe_fixes", "baseline", "statistics"]
+    )]
+    pub write_baseline: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -289,6 +303,8 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow annotations.
     Github,
+    /// A Markdown report for a pull-request comment or a job summary.
+    Markdown,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

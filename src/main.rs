@@ -5,6 +5,7 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cache;
+mod changes;
 mod check;
 mod cli;
 mod context;
@@ -13,6 +14,7 @@ mod fix;
 mod format_cmd;
 mod learn_cmd;
 mod output;
+mod review;
 mod rules_cmd;
 mod simulate;
 mod vocab_cmd;
