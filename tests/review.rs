@@ -741,6 +741,11 @@ fn the_action_reviews_a_pull_request() {
         names.contains(&"Check") && names.contains(&"Comment on the pull request"),
         "{names:?}"
     );
+    // The README's workflow checks the layout too; the fixture cards are laid out already.
+    let layout = run.steps.iter().find(|(n, _, _)| n == "Check the layout");
+    let (_, layout_code, layout_out) = layout.expect("the layout step ran");
+    assert_eq!(*layout_code, 0, "{layout_out}");
+    assert!(!layout_out.contains("::error"), "{layout_out}");
     assert!(run.skipped.iter().any(|s| s == "Upload to code scanning"));
     // Every step passed but the last, which fails the job on the new error.
     let (last, code, _) = run.steps.last().unwrap();
