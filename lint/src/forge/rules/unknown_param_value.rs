@@ -236,6 +236,7 @@ fn what_happens(reaction: Reaction) -> &'static str {
         Reaction::Throws => "the engine throws on it and the card breaks when this resolves",
         Reaction::Fallback => "the engine takes its default branch instead",
         Reaction::Ignores => "no branch takes it, so it does nothing",
+        Reaction::Runtime => "it is compared with a value known only when the card is played",
     }
 }
 
