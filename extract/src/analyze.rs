@@ -244,6 +244,42 @@ fn keyword_internal(out: &mut Out) {
                 .filter(|v| vars.type_of(v) == Some("String"))
                 .collect()
         };
+        // Texts compared with a keyword's written text (`kw.equals(ki.getOriginal())`), where
+        // `kw` is a constant, also one the code builds by concatenating literals.
+        let mut consts: HashMap<&str, String> = HashMap::new();
+        crate::ir::walk_all_stmts(&method.body, &mut |st| {
+            if let Stmt::Local {
+                ty,
+                name,
+                init: Some(init),
+                ..
+            } = st
+                && &**ty == "String"
+                && let Some(text) = const_str(index, c, init, &HashMap::new())
+            {
+                consts.insert(name, text);
+            }
+        });
+        walk_stmts(&method.body, &mut |e| {
+            let Expr::Call(call) = e else { return };
+            if !matches!(&*call.name, "equals" | "equalsIgnoreCase") || call.args.len() != 1 {
+                return;
+            }
+            let (Some(recv), arg) = (call.recv.as_ref(), &call.args[0]) else {
+                return;
+            };
+            let original = |x: &Expr| x.as_call().is_some_and(|k| &*k.name == "getOriginal");
+            let text = if original(arg) {
+                const_str(index, c, recv, &consts)
+            } else if original(recv) {
+                const_str(index, c, arg, &consts)
+            } else {
+                None
+            };
+            if let Some(text) = text {
+                found.push((text, c, call.line));
+            }
+        });
         // Sentences naming the card (`CARDNAME can't block.`) are hidden keywords wherever the
         // engine writes them: keyword lists, comparisons, prompts that quote them.
         let mut line = 0;
@@ -300,6 +336,24 @@ fn keyword_internal(out: &mut Out) {
             out.push(Kind::KeywordInternal, w, "", c, line);
         }
     }
+}
+
+/// The text of a constant String expression: a literal or constant, a local of `locals`, or a
+/// concatenation of those.
+fn const_str(index: &Index, c: usize, e: &Expr, locals: &HashMap<&str, String>) -> Option<String> {
+    if let Expr::Name(n) = e
+        && let Some(t) = locals.get(&**n)
+    {
+        return Some(t.clone());
+    }
+    if let Expr::Binary(b) = e
+        && &*b.0 == "+"
+    {
+        let mut t = const_str(index, c, &b.1, locals)?;
+        t.push_str(&const_str(index, c, &b.2, locals)?);
+        return Some(t);
+    }
+    index.literal(c, e).map(str::to_string)
 }
 
 /// The constructor of enum `e` taking `n` arguments.
