@@ -401,6 +401,25 @@ fn counters(out: &mut Out) {
         if let Some(line) = lenient {
             out.push(Kind::Counter, "*", "new-kind", c, line);
         }
+        // Keyword counters (rule 122.1b), listed by name in a static field of the wrapper
+        // (`keywordCounter = ImmutableList.of("Flying", "First Strike", ...)`): names with
+        // spaces that are no enum constants. `counter <name> keyword`.
+        for f in &index.classes[c].decl.fields {
+            if !f.is_static || !f.name.to_ascii_lowercase().contains("keyword") {
+                continue;
+            }
+            let Some(call) = f.init.as_ref().and_then(|e| e.as_call()) else {
+                continue;
+            };
+            if !matches!(&*call.name, "of" | "asList" | "newArrayList") {
+                continue;
+            }
+            for a in &call.args {
+                if let Some(name) = a.as_str() {
+                    out.push(Kind::Counter, name, "keyword", c, call.line);
+                }
+            }
+        }
     }
 }
 

@@ -1049,6 +1049,7 @@ fn reads_run_time_names_and_lenient_parses() {
         "game/card/CounterType.java",
         r#"package forge.game.card;
 public class CounterType {
+    static ImmutableList<String> keywordCounter = ImmutableList.of("Flying", "First Strike");
     public static CounterType get(String s) { return null; }
     public static CounterType getType(String name) {
         try {
@@ -1093,6 +1094,7 @@ public class GameActionUtil {
     );
     let x = extract(t.path()).unwrap();
     expect(&x, Kind::Counter, "*", "new-kind");
+    expect(&x, Kind::Counter, "First Strike", "keyword");
     expect(&x, Kind::Value, "TallySVar", "api:Smash sets-svar -");
     expect(&x, Kind::Value, "When", "api:Smash exact Battle");
     expect(&x, Kind::Value, "When", "api:Smash outside runtime");
