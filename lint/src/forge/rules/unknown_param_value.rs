@@ -249,7 +249,7 @@ struct Rejection {
 }
 
 /// The versions, as messages name them: "Forge 2020 and 2022", "every Forge version", "the Forge
-/// source" (a source tree's label names its folder, which messages do not show).
+/// source" (for a source tree; the message then uses the vocabulary's label).
 fn describe_versions(versions: &[Option<Version>]) -> String {
     let mut set = model::forge::vocab::Versions::NONE;
     for v in versions {
@@ -356,8 +356,13 @@ fn check_param(ctx: &Ctx<'_>, rec: &RecordInfo<'_>, p: &ParamInfo<'_>, sink: &mu
         }
     }
     let consequence = match groups.as_slice() {
+        // A source tree's label names it briefly ("the Forge 2022 source"), never its path.
         [(reaction, who)] if who == "the Forge source" => {
-            format!("{} (read from the Forge source)", what_happens(*reaction))
+            format!(
+                "{} (read from {})",
+                what_happens(*reaction),
+                ctx.vocab.label
+            )
         }
         [(reaction, who)] => format!(
             "{} (read from the source of {who})",
