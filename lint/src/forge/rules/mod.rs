@@ -301,6 +301,22 @@ pub(crate) fn split_words(text: &str, seps: &[char]) -> Vec<(usize, usize)> {
     out
 }
 
+/// The pieces of a `sep`-separated list as byte ranges, blanks around each piece trimmed and
+/// empty pieces skipped (spaces inside a piece stay: `First Strike`).
+pub(crate) fn split_list(text: &str, sep: char) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split(sep) {
+        let lead = piece.len() - piece.trim_start().len();
+        let trimmed = piece.trim();
+        if !trimmed.is_empty() {
+            out.push((start + lead, start + lead + trimmed.len()));
+        }
+        start += piece.len() + sep.len_utf8();
+    }
+    out
+}
+
 /// The 1-based line number of an offset, for notes.
 pub(crate) fn line_number(text: &str, offset: TextSize) -> usize {
     let end = usize::from(offset).min(text.len());

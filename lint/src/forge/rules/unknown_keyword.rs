@@ -61,14 +61,29 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         // Compare the keyword part only (before a space-form argument).
         let head = name.trim();
+        // Which versions read it: the whole text, else its first word (`CantBeBlockedByAmount
+        // GT1`: Forge 2020 tests the head and reads the argument after it).
+        let clause = {
+            let whole = ctx.version_clause(FactKind::Keyword, head);
+            match head.split_once(' ') {
+                Some((first, _)) if !whole.starts_with(" (not read by") => {
+                    let by_head = ctx.version_clause(FactKind::KeywordInternal, first);
+                    if by_head.starts_with(" (not read by") {
+                        by_head
+                    } else {
+                        whole
+                    }
+                }
+                _ => whole,
+            }
+        };
         let fix = word_fix(head, range, keywords.vocab.names());
         match fix {
             Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
                 sink.report(
                     range,
                     format!(
-                        "`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?){}",
-                        ctx.version_clause(FactKind::Keyword, head)
+                        "`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?){clause}"
                     ),
                 )
                 .with_severity(Severity::Error)
@@ -78,8 +93,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 sink.report(
                     range,
                     format!(
-                        "`{head}` is not a keyword Forge knows: it is kept as text that nothing reads{}",
-                        ctx.version_clause(FactKind::Keyword, head)
+                        "`{head}` is not a keyword Forge knows: it is kept as text that nothing reads{clause}"
                     ),
                 );
             }
