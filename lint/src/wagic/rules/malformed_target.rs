@@ -21,7 +21,8 @@ or, `&` is and). A `[...]` restriction is accepted only when the list has a sing
 (`instant[red],sorcery[red]` builds nothing: write two abilities). The count is read from the first `<` \
 to the next `>` of the type list, so `[power<=2;toughness>=3]` is misread as a count. And a line that \
 contains `&&` is split on every single `&`, including one inside `[a&b]`. In each case the engine \
-builds no target chooser and uses the missing one anyway.",
+builds no target chooser and uses the missing one anyway. The `target=` line takes the list bare: \
+`target=(artifact,creature)` makes `(artifact` a type name no card has.",
     bad: "[card]\nname=Escape Plan\ntarget=creature[white,black]\nauto=moveto(ownerhand)\ntype=Instant\n[/card]",
     good: "[card]\nname=Escape Plan\ntarget=creature[white;black]\nauto=moveto(ownerhand)\ntype=Instant\n[/card]",
     ..RuleMeta::BASE
@@ -35,6 +36,40 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .iter()
             .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
         {
+            // `target=(a,b)`: the parentheses of `target(...)` written on the `target=` line.
+            let value = entry.value_text();
+            let trimmed = value.trim_end();
+            if trimmed.len() > 2 && trimmed.starts_with('(') && trimmed.ends_with(')') {
+                let range = entry.value_range();
+                let start = range.start();
+                let open = syntax::TextRange::at(start, 1.into());
+                let close = syntax::TextRange::at(
+                    start + syntax::TextSize::from((trimmed.len() - 1) as u32),
+                    1.into(),
+                );
+                let first = &trimmed[..trimmed.find([',', '|']).unwrap_or(trimmed.len())];
+                let last = trimmed[..trimmed.find('|').unwrap_or(trimmed.len())]
+                    .rsplit(',')
+                    .next()
+                    .unwrap_or(first);
+                let names = if last == first || !last.ends_with(')') {
+                    format!("`{}`", first.trim())
+                } else {
+                    format!("`{}` and `{}`", first.trim(), last.trim())
+                };
+                sink.report(
+                    range,
+                    format!(
+                        "`target=` takes the target list without parentheses: Wagic reads {names} as type names no card has, so those cannot be targeted"
+                    ),
+                )
+                .with_severity(Severity::Warning)
+                .with_fix(Fix::safe(
+                    "remove the parentheses",
+                    vec![Edit::delete(open), Edit::delete(close)],
+                ));
+                continue;
+            }
             if let Some(spec) = entry.target() {
                 check_spec(&spec, None, sink, false);
             }

@@ -18,6 +18,7 @@ mod invalid_id;
 mod invalid_power_toughness;
 mod keyword_not_in_text;
 mod keyword_not_scripted;
+mod limit_without_colon;
 mod lord_placement;
 mod lord_scope;
 mod macro_definition;
@@ -90,4 +91,5 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(misspelt_effect),
     rule!(idiom_missing),
     rule!(counter_cost_mismatch),
+    rule!(limit_without_colon),
 ];
