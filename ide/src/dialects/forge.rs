@@ -4,8 +4,8 @@
 //! outline of a card, folding of faces, semantic tokens.
 
 use crate::features::{
-    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
-    SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+    CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
+    Location, SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
 use lint::Edit;
 use lint::forge::rules::scope::RecordScopes;
@@ -872,6 +872,31 @@ impl DialectIde for Linter {
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::forge::parse(text);
         (parse.green().clone(), parse.errors().to_vec())
+    }
+
+    /// Each face's `Name:` (token scripts too).
+    fn card_names(&self, file: &SourceFile) -> Vec<CardName> {
+        let text = file.text();
+        let mut out = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let at = start;
+            start += line.len();
+            let indent = line.len() - line.trim_start().len();
+            let Some(value) = line[indent..].strip_prefix("Name:") else {
+                continue;
+            };
+            let name = value.trim();
+            if name.is_empty() {
+                continue;
+            }
+            let from = at + indent + "Name:".len() + (value.len() - value.trim_start().len());
+            out.push(CardName {
+                name: name.to_string(),
+                range: TextRange::at(TextSize::from(from as u32), TextSize::of(name)),
+            });
+        }
+        out
     }
 
     fn update_index(

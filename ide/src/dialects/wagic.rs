@@ -5,8 +5,8 @@
 //! blocks; semantic tokens.
 
 use crate::features::{
-    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
-    SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+    CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
+    Location, SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
 use lint::wagic::Linter;
 use lint::wagic::index::{Index, Library, Resolution, normalize_name};
@@ -568,6 +568,41 @@ impl DialectIde for Linter {
 
     /// A card pool's index takes tens of milliseconds to build: it is rebuilt off the lock.
     const SLOW_INDEX: bool = true;
+
+    /// The `name=` of each `[card]` block that has one (the last one: the engine keeps it);
+    /// set entries that only point at a primitive (`primitive=`) define no card.
+    fn card_names(&self, file: &model::source::SourceFile) -> Vec<CardName> {
+        use syntax::wagic::outline::{Block, LineClass, Outline};
+        let text = file.text();
+        let mut out = Vec::new();
+        let mut current: Option<CardName> = None;
+        for line in Outline::new(text) {
+            match line.class {
+                LineClass::BlockOpen { .. } | LineClass::BlockClose => {
+                    out.extend(current.take());
+                }
+                LineClass::Entry { eq } if line.block == Block::Card => {
+                    let content = &text[line.start..line.content_end];
+                    if key_meaning(&content[..eq], content) != KeyMeaning::Name {
+                        continue;
+                    }
+                    let value = &content[eq + 1..];
+                    let name = value.trim();
+                    if name.is_empty() {
+                        continue;
+                    }
+                    let from = line.start + eq + 1 + (value.len() - value.trim_start().len());
+                    current = Some(CardName {
+                        name: name.to_string(),
+                        range: range(from, from + name.len()),
+                    });
+                }
+                _ => {}
+            }
+        }
+        out.extend(current);
+        out
+    }
 
     /// Positions the index keeps for each file are taken again for the new world.
     fn index_installed(&self, index: &mut Index, files: usize) {
