@@ -1075,3 +1075,69 @@ Oracle:When Twin Fixer enters, draw a card.
     // Not a document of the world: nothing.
     assert_eq!(world.fix_all(&fx.path("nowhere.txt")), None);
 }
+
+/// The labels in the order an editor shows them (by `sortText`, then label).
+fn shown(items: &[ide::Completion]) -> Vec<(String, ide::CompletionKind)> {
+    let mut items: Vec<&ide::Completion> = items.iter().collect();
+    items.sort_by(|a, b| {
+        let key = |c: &ide::Completion| c.sort.clone().unwrap_or_else(|| c.label.clone());
+        key(a).cmp(&key(b))
+    });
+    items.iter().map(|c| (c.label.clone(), c.kind)).collect()
+}
+
+/// Value completion ranked by what the parameter takes (issue 26): the types scripters target
+/// most after `ValidTgts$ ` (Creature in the first five, not Abian, Ability...), the players and
+/// objects `Defined$` most often names, the properties most used after `.`; after Wagic
+/// `auto=`, the effects cards use, and no macro or structure symbol in the first five.
+#[test]
+fn value_completion_is_ranked_by_what_the_parameter_takes() {
+    let fx = Fixture::new("value-rank");
+    let mut world = fx.world();
+    let forge = "Name:Rank Test\nManaCost:B\nTypes:Sorcery\nA:SP$ Destroy | ValidTgts$  | SpellDescription$ Destroy.\nSVar:DBDraw:DB$ Draw | Defined$  | NumCards$ 1\nS:Mode$ Continuous | Affected$ Creature. | AddPower$ 1\nOracle:\n";
+    let path = fx.path("cardsfolder/r/rank_test.txt");
+    open(&mut world, &path, forge);
+    let tgts = shown(&world.complete(&path, at(forge, "ValidTgts$ ", 11)));
+    let first: Vec<&str> = tgts.iter().take(5).map(|(l, _)| l.as_str()).collect();
+    assert!(first.contains(&"Creature"), "{first:?}");
+    assert_eq!(first[0], "Creature", "{first:?}");
+    assert!(!first.contains(&"Abian"), "{first:?}");
+    let defined = shown(&world.complete(&path, at(forge, "Defined$ ", 9)));
+    let first: Vec<&str> = defined.iter().take(5).map(|(l, _)| l.as_str()).collect();
+    assert!(first.contains(&"You"), "{first:?}");
+    let props = shown(&world.complete(&path, at(forge, "Creature. ", 9)));
+    let first: Vec<&str> = props.iter().take(5).map(|(l, _)| l.as_str()).collect();
+    assert!(first.contains(&"YouCtrl"), "{first:?}");
+
+    let cards = fx.path("sets/primitives/cards.txt");
+    let text = CARDS.replace("auto={T}:tap target(creature)", "auto=");
+    open(&mut world, &cards, &text);
+    let items = world.complete(&cards, at(&text, "auto=\n", 5));
+    let auto = shown(&items);
+    assert!(
+        auto.iter()
+            .any(|(l, k)| l == "__BURN__" && *k == ide::CompletionKind::Macro),
+        "the library's macro is offered: {auto:?}"
+    );
+    let first = &auto[..5];
+    assert!(
+        first.iter().all(|(l, k)| *k != ide::CompletionKind::Macro
+            && l.starts_with(|c: char| c.is_ascii_alphabetic())),
+        "{first:?}"
+    );
+    // Macros come last.
+    let last_word = auto
+        .iter()
+        .rposition(|(_, k)| *k != ide::CompletionKind::Macro)
+        .unwrap();
+    assert!(
+        auto[last_word + 1..]
+            .iter()
+            .all(|(_, k)| *k == ide::CompletionKind::Macro)
+    );
+    assert!(
+        items
+            .iter()
+            .all(|c| c.filter.as_deref() == Some(c.label.as_str()))
+    );
+}

@@ -237,6 +237,36 @@ fn items(vocab: &Vocab, what: &str, kind: CompletionKind, replace: TextRange) ->
         .collect()
 }
 
+/// Orders the words that may start an ability: the effects and abilities most cards use in
+/// their `auto=` values first (`vocab::auto_frequency`), the unused ones alphabetically, then
+/// the structure symbols (`&&`, `!`...), then the library's macros (typing `__` lists them
+/// alone). Editors keep the order (`sortText`) and match the typed text against the label.
+fn rank_abilities(items: Vec<Completion>) -> Vec<Completion> {
+    let mut keyed: Vec<_> = items
+        .into_iter()
+        .map(|c| {
+            let tier = if c.kind == CompletionKind::Macro {
+                2
+            } else if c.label.starts_with(|ch: char| ch.is_ascii_alphabetic()) {
+                0
+            } else {
+                1
+            };
+            let count = vocab::auto_frequency(&c.label.to_ascii_lowercase());
+            ((tier, std::cmp::Reverse(count), c.label.to_lowercase()), c)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, c))| {
+            let label = c.label.clone();
+            c.sort(format!("{i:04}")).filter(label)
+        })
+        .collect()
+}
+
 fn macro_items(library: Option<&Library>, replace: TextRange) -> Vec<Completion> {
     let Some(lib) = library else {
         return Vec::new();
@@ -699,7 +729,7 @@ impl DialectIde for Linter {
                             word,
                         ));
                         out.extend(macro_items(library, word));
-                        out
+                        rank_abilities(out)
                     }
                     (Abilities, _) => items(
                         vocab::basic_abilities(),
