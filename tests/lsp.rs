@@ -987,8 +987,8 @@ fn apply_edits(text: &str, edits: &[Value]) -> String {
     out
 }
 
-/// A checkout opened with no card open (issue 26): the scan reports its progress, every card
-/// file's findings reach the client without any `didOpen`, `workspace/symbol` finds any card of
+/// A checkout opened with no card open (issue 26): the scan and the check of the unopened files
+/// report their progress, every card file's findings reach the client without any `didOpen`, `workspace/symbol` finds any card of
 /// either engine by name (fuzzy, ranked, with its dialect and file), and `source.fixAll.cardlint`
 /// applies every safe fix of a document at once.
 #[test]
@@ -1024,6 +1024,24 @@ fn a_checkout_opened_with_no_card_open() {
         got.sort();
         assert_eq!(got, expected, "{}", path.display());
     }
+    // The check of the unopened files reports its progress too.
+    let check = |kind: &'static str| {
+        move |m: &Value| {
+            m["method"] == "$/progress"
+                && m["params"]["token"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("cardlint/check/"))
+                && m["params"]["value"]["kind"] == kind
+        }
+    };
+    let begin = c.wait_for("the check's progress begin", check("begin"));
+    assert_eq!(
+        begin["params"]["value"]["message"], "checking 5 card files",
+        "{begin}"
+    );
+    let end = c.wait_for("the check's progress end", check("end"));
+    let message = end["params"]["value"]["message"].as_str().unwrap();
+    assert!(message.starts_with("5 card files checked in "), "{end}");
 
     // Workspace symbols: both Lightning Bolts first, exact matches, with dialect and file.
     let found = c.result("workspace/symbol", json!({"query": "Lightning Bolt"}));

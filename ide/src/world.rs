@@ -419,6 +419,12 @@ impl World {
 
     /// Background work waits for a parse under way on a thread of its own (the worker then
     /// polls instead of stepping at once).
+    /// How many files that are not open still wait for their findings (workspace diagnostics):
+    /// the language server reports the check's progress with it.
+    pub fn closed_pending(&self) -> usize {
+        self.closed_queue.len() + usize::from(self.closed_doc.is_some())
+    }
+
     pub fn background_waiting(&self) -> bool {
         let busy = |id: FileId, state: &DocState| {
             self.slot_of_file(id)
