@@ -164,6 +164,45 @@ fn rank(name: &str, query: &str, letters: &[char]) -> Option<Rank> {
     want.peek().is_none().then_some(Rank::Subsequence)
 }
 
+/// The cards of an OCTGN set file (`<card name="..." id="...">`), for the dialects that read
+/// set files: the decoded name and the range of the attribute's value. Nothing for a text that
+/// is not XML (a script module).
+pub fn set_file_card_names(text: &str) -> Vec<CardName> {
+    use syntax::xml::{self, Event};
+    if !text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('<')
+    {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for event in xml::Scanner::new(text) {
+        let Event::Start { name, attrs, .. } = event else {
+            continue;
+        };
+        if xml::slice(text, name) != "card" {
+            continue;
+        }
+        let Some(value) = attrs
+            .iter()
+            .find(|a| xml::slice(text, a.name) == "name")
+            .and_then(|a| a.value)
+        else {
+            continue;
+        };
+        let decoded = xml::decode(xml::slice(text, value));
+        let name = decoded.trim();
+        if !name.is_empty() {
+            out.push(CardName {
+                name: name.to_string(),
+                range: TextRange::new((value.0 as u32).into(), (value.1 as u32).into()),
+            });
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,6 +282,16 @@ mod tests {
         index.set(3, Dialect::FORGE, Vec::new());
         assert!(index.is_empty());
         assert!(found(&index, "").is_empty());
+    }
+
+    #[test]
+    fn octgn_set_files_name_their_cards() {
+        let text = "<?xml version=\"1.0\"?>\n<set name=\"Core\">\n<cards>\n<card name=\"Hedge &amp; Fund\" id=\"bc0f047c-01b1-427f-a439-d451eda01001\">\n<property name=\"Type\" value=\"Operation\"/>\n</card>\n<card id=\"x\" name=\"\"/>\n</cards>\n</set>\n";
+        let cards = set_file_card_names(text);
+        assert_eq!(cards.len(), 1, "{cards:?}");
+        assert_eq!(cards[0].name, "Hedge & Fund");
+        assert_eq!(&text[cards[0].range], "Hedge &amp; Fund");
+        assert!(set_file_card_names("def f():\n    return '<card name=\"x\">'\n").is_empty());
     }
 
     #[test]
