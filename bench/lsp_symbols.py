@@ -39,7 +39,7 @@ def measure(server, runs, label):
         for _ in range(runs):
             ms, found = ask(server, query)
             times.append(ms)
-        containers = sorted({s.get("containerName", "").split(" ")[0] for s in found if s["name"].lower() == query.lower()})
+        containers = sorted({s.get("containerName", "") for s in found if s["name"].lower() == query.lower()})
         exact = f", exact in {', '.join(containers)}" if containers else ""
         print(
             f"  {query!r:18} {len(found):3} results{exact}: median {statistics.median(times):6.2f} ms, "

@@ -1046,16 +1046,20 @@ fn a_checkout_opened_with_no_card_open() {
     // Workspace symbols: both Lightning Bolts first, exact matches, with dialect and file.
     let found = c.result("workspace/symbol", json!({"query": "Lightning Bolt"}));
     let found = found.as_array().unwrap();
-    let containers: Vec<&str> = found
+    let containers: Vec<(&str, &str)> = found
         .iter()
-        .map(|s| s["containerName"].as_str().unwrap())
+        .map(|s| {
+            (
+                s["containerName"].as_str().unwrap(),
+                s["location"]["uri"].as_str().unwrap(),
+            )
+        })
         .collect();
+    let bolt = uri(&root.join("cardsfolder/l/lightning_bolt.txt"));
+    let primitives = uri(&cards);
     assert_eq!(
         containers,
-        [
-            "forge · cardsfolder/l/lightning_bolt.txt",
-            "wagic · sets/primitives/cards.txt"
-        ],
+        [("forge", bolt.as_str()), ("wagic", primitives.as_str())],
         "{found:?}"
     );
     assert!(found.iter().all(|s| s["name"] == "Lightning Bolt"));
@@ -1089,6 +1093,19 @@ fn a_checkout_opened_with_no_card_open() {
     c.open(&twin, "forge", TWIN);
     let u = uri(&twin);
     assert_eq!(c.diagnostics(&u, 1).len(), 3);
+    // Value completion ranked by what the parameter takes: Creature first after `ValidTgts$ `.
+    let items = c.result(
+        "textDocument/completion",
+        at(&twin, TWIN, "ValidTgts$ ", 11),
+    );
+    let mut items = items.as_array().unwrap().clone();
+    items.sort_by_key(|i| i["sortText"].as_str().unwrap_or("").to_string());
+    let first: Vec<&str> = items
+        .iter()
+        .take(5)
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(first.contains(&"Creature"), "{first:?}");
     let everywhere =
         json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}});
     let actions = c.result(

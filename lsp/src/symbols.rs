@@ -182,7 +182,7 @@ pub(crate) async fn semantic_tokens_range(
 const WORKSPACE_SYMBOLS: usize = 256;
 
 /// `workspace/symbol`: the cards of the workspace whose name matches the query (fuzzy, best
-/// first), each with its dialect and file as the container.
+/// first), each with its dialect as the container and its file as the location.
 pub(crate) async fn workspace_symbol(
     server: &Backend,
     params: WorkspaceSymbolParams,
@@ -194,11 +194,9 @@ pub(crate) async fn workspace_symbol(
             .filter_map(|card| {
                 let uri = convert::uri_of(w.path(card.file))?;
                 let index = w.line_index_of(card.file);
-                let container = format!(
-                    "{} · {}",
-                    card.dialect.name(),
-                    w.relative_path(card.file).display()
-                );
+                // The dialect; editors show the file (the location) beside it, VS Code as
+                // `forge • cardsfolder/l/lightning_bolt.txt`.
+                let container = card.dialect.name().to_string();
                 Some(WorkspaceSymbol {
                     name: card.name,
                     kind: convert::symbol_kind(ide::SymbolKind::Card),
