@@ -162,6 +162,18 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
             .map_err(|e| e.to_string())?;
     }
     let config = load_config(args)?;
+    // A revision or baseline that cannot be read fails before any work.
+    let changes = match &args.new_from_rev {
+        Some(rev) => Some(crate::changes::Changes::since(
+            rev,
+            args.paths.first().map_or(Path::new("."), |p| p.as_path()),
+        )?),
+        None => None,
+    };
+    let baseline = match &args.baseline {
+        Some(path) => Some(crate::review::Baseline::read(path)?),
+        None => None,
+    };
     // `--unsafe-fixes` alone applies them (as `--fix --unsafe-fixes`).
     let fix = args.fix || (args.unsafe_fixes && !args.diff);
     let mut loaded = load_files(args, &config)?;
@@ -280,11 +292,45 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode, String> {
     // Only the named files are reported; the rest of their projects was context.
     results.truncate(n);
     loaded.files.truncate(n);
-    let results = if args.simulate {
+    let mut results = if args.simulate {
         crate::simulate::add_to_lint(&loaded.files, results, &config)
     } else {
         results
     };
+    if let Some(baseline) = &baseline {
+        let dropped = baseline.apply(&loaded.files, &mut results);
+        if dropped > 0 && !args.quiet {
+            eprintln!(
+                "cardlint: {dropped} finding{} recorded in the baseline not shown",
+                plural(dropped)
+            );
+        }
+    }
+    if let (Some(changes), Some(rev)) = (changes, &args.new_from_rev) {
+        let changes = changes.wait()?;
+        let dropped = crate::review::keep_changed(&loaded.files, &mut results, &changes);
+        if dropped > 0 && !args.quiet {
+            eprintln!(
+                "cardlint: {dropped} finding{} on lines unchanged since {rev} not shown",
+                plural(dropped)
+            );
+        }
+    }
+    if let Some(path) = &args.write_baseline {
+        let count = crate::review::write(path, &loaded.files, &results)?;
+        if !args.quiet {
+            eprintln!(
+                "cardlint: wrote a baseline of {count} finding{} to {}",
+                plural(count),
+                path.display()
+            );
+        }
+        return Ok(if failure {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     for (i, display) in loaded.display.iter().enumerate() {
         if let Some(path) = display {
             loaded.files[i].path = path.clone();
@@ -323,6 +369,7 @@ fn finish(
             Format::Json => output::json::print(report),
             Format::Sarif => output::sarif::print(report),
             Format::Github => output::github::print(report),
+            Format::Markdown => output::markdown::print(report),
         }
     };
     written.map_err(|e| format!("cannot write the report: {e}"))?;

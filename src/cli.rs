@@ -18,6 +18,9 @@ pub struct Cli {
 pub enum Command {
     /// Check card files and folders (default: the current folder).
     Check(CheckArgs),
+    /// Lay out Forge and Wagic card files the way their communities write them (` | ` between
+    /// parameters, `Key$ value`, no trailing spaces...), never changing what the engine reads.
+    Format(FormatArgs),
     /// Play every card in a synthetic game and report what fails at run time.
     Simulate(SimulateArgs),
     /// List every rule.
@@ -111,6 +114,53 @@ pub struct CheckArgs {
     /// When to colour the text output.
     #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
     pub color: ColorArg,
+    /// Report only the findings on lines added or changed since this git revision (the work
+    /// tree against REV, untracked files new throughout; the whole project is still read).
+    #[arg(long, value_name = "REV", conflicts_with_all = ["fix", "diff", "unsafe_fixes"])]
+    pub new_from_rev: Option<String>,
+    /// Do not report the findings this baseline records (see --write-baseline).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fix", "diff", "unsafe_fixes"])]
+    pub baseline: Option<PathBuf>,
+    /// Record this run's findings in FILE, a baseline for --baseline, instead of reporting them.
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["fix", "diff", "unsafe_fixes", "baseline", "statistics"]
+    )]
+    pub write_baseline: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct FormatArgs {
+    /// Files or folders to format.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Write nothing; list the files that would change and exit with 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
+    /// Write nothing; print the changes as a unified diff and exit with 1 if there are any.
+    #[arg(long)]
+    pub diff: bool,
+    /// Read every file as this dialect instead of detecting it.
+    #[arg(long, value_parser = DialectArg::parser())]
+    pub dialect: Option<DialectArg>,
+    /// Use this configuration file (its `[dialects]` patterns) instead of looking for
+    /// `cardlint.toml`.
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore configuration files.
+    #[arg(long)]
+    pub isolated: bool,
+    /// Skip named files whose card language cannot be told, instead of failing (for hooks that
+    /// pass every changed file).
+    #[arg(long)]
+    pub skip_unknown: bool,
+    /// Print nothing but the files that would change (with --check) or the diff.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Also say which files were left alone, and why.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -253,6 +303,8 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow annotations.
     Github,
+    /// A Markdown report for a pull-request comment or a job summary.
+    Markdown,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -130,6 +130,43 @@ pub fn normalize(cwd: &Path, path: &Path) -> PathBuf {
     out
 }
 
+/// Canonical paths of files (symbolic links and `..` resolved), for comparing a file with what
+/// git or a baseline names: a file's folder is resolved once for all the files in it.
+#[derive(Default)]
+pub struct CanonicalPaths {
+    folders: std::collections::HashMap<PathBuf, PathBuf>,
+    cwd: PathBuf,
+}
+
+impl CanonicalPaths {
+    pub fn new() -> CanonicalPaths {
+        CanonicalPaths {
+            folders: Default::default(),
+            cwd: std::env::current_dir().unwrap_or_default(),
+        }
+    }
+
+    /// The canonical form of a folder (lexically normalised when it does not exist).
+    pub fn folder(&mut self, folder: &Path) -> PathBuf {
+        let absolute = normalize(&self.cwd, folder);
+        if let Some(found) = self.folders.get(&absolute) {
+            return found.clone();
+        }
+        let canonical = std::fs::canonicalize(&absolute).unwrap_or_else(|_| absolute.clone());
+        self.folders.insert(absolute, canonical.clone());
+        canonical
+    }
+
+    /// The canonical form of a file's path: its folder's, and its name.
+    pub fn canonical(&mut self, file: &Path) -> PathBuf {
+        let absolute = normalize(&self.cwd, file);
+        match (absolute.parent(), absolute.file_name()) {
+            (Some(parent), Some(name)) => self.folder(parent).join(name),
+            _ => absolute,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

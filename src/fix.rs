@@ -151,7 +151,7 @@ pub fn unfixed(before: &[Diagnostic], why: &str) -> Vec<Diagnostic> {
 
 /// Replaces the file (the target of a link) with `new` if it still holds `old`: `Ok(false)`
 /// when it changed.
-fn write_if_unchanged(path: &Path, old: &[u8], new: &[u8]) -> std::io::Result<bool> {
+pub fn write_if_unchanged(path: &Path, old: &[u8], new: &[u8]) -> std::io::Result<bool> {
     let target = std::fs::canonicalize(path)?;
     if std::fs::read(&target)? != old {
         return Ok(false);
@@ -196,19 +196,28 @@ pub fn diff(original: &[SourceFile], fixed: &Fixed) -> String {
         if before.text() == after.text() {
             continue;
         }
-        let path = before.path_string();
-        let diff = similar::TextDiff::from_lines(before.text(), after.text());
-        let unified = diff
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{path}"), &format!("b/{path}"))
-            .to_string();
-        out.push_str(&unified);
-        if !unified.ends_with('\n') {
-            out.push('\n');
-        }
+        out.push_str(&unified_diff(
+            &before.path_string(),
+            before.text(),
+            after.text(),
+        ));
     }
     out
+}
+
+/// The unified diff of one file (`a/PATH`, `b/PATH`, three lines of context), ending with a
+/// line break.
+pub fn unified_diff(path: &str, before: &str, after: &str) -> String {
+    let diff = similar::TextDiff::from_lines(before, after);
+    let mut unified = diff
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string();
+    if !unified.ends_with('\n') {
+        unified.push('\n');
+    }
+    unified
 }
 
 #[cfg(test)]

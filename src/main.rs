@@ -1,17 +1,20 @@
-//! The `cardlint` binary: `check`, `rules`, `explain`, `lsp`, `debug tree`.
+//! The `cardlint` binary: `check`, `format`, `rules`, `explain`, `lsp`, `debug tree`.
 //! A thin shell over the `lint` crate; exit codes: 0 clean, 1 error-level findings, 2 failure.
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cache;
+mod changes;
 mod check;
 mod cli;
 mod context;
 mod files;
 mod fix;
+mod format_cmd;
 mod learn_cmd;
 mod output;
+mod review;
 mod rules_cmd;
 mod simulate;
 mod vocab_cmd;
@@ -89,6 +92,7 @@ fn main() -> ExitCode {
     };
     let result = std::panic::catch_unwind(|| match args.command {
         cli::Command::Check(args) => check::run(&args),
+        cli::Command::Format(args) => format_cmd::run(&args),
         cli::Command::Simulate(args) => simulate::run(&args),
         cli::Command::Rules(args) => rules_cmd::list(&args),
         cli::Command::Explain { rule } => rules_cmd::explain(&rule),

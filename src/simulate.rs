@@ -40,6 +40,7 @@ pub fn run(args: &SimulateArgs) -> Result<ExitCode, String> {
         Format::Json => output::json::print(&report),
         Format::Sarif => output::sarif::print(&report),
         Format::Github => output::github::print(&report),
+        Format::Markdown => output::markdown::print(&report),
     }
     .map_err(|e| format!("cannot write the report: {e}"))?;
     if args.stats {

@@ -347,6 +347,8 @@ fn start_with(root: &Path, files: usize) -> Client {
         "foldingRangeProvider",
         "semanticTokensProvider",
         "codeActionProvider",
+        "documentFormattingProvider",
+        "documentRangeFormattingProvider",
     ] {
         assert!(!caps[cap].is_null(), "missing {cap}");
     }
@@ -1677,4 +1679,73 @@ fn profile_lines_on_stderr_when_asked() {
     assert!(open.contains("wait") && open.contains("held"), "{open}");
     assert!(profiled.contains("publish: findings"), "{profiled}");
     assert!(!run(false).contains("cardlint-profile"));
+}
+
+/// Applies LSP text edits (positions in UTF-16 code units; the texts here are ASCII) to a text.
+fn apply_lsp_edits(text: &str, edits: &Value) -> String {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let offset = |p: &Value| {
+        starts[p["line"].as_u64().unwrap() as usize] + p["character"].as_u64().unwrap() as usize
+    };
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                offset(&e["range"]["start"]),
+                offset(&e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (start, end, new) in edits {
+        out.replace_range(start..end, &new);
+    }
+    out
+}
+
+#[test]
+fn document_and_range_formatting() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let path = root.join("cardsfolder/e/ember_caller.txt");
+    let u = uri(&path);
+    let messy = EMBER
+        .replace("Name:Ember Caller", "Name: Ember Caller  ")
+        .replace("DB$ Token | TokenScript$", "DB$ Token|TokenScript $");
+    c.open(&path, "forge", &messy);
+    c.diagnostics(&u, 1);
+    let options = json!({"tabSize": 4, "insertSpaces": true});
+    let edits = c.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": u}, "options": options}),
+    );
+    assert_eq!(apply_lsp_edits(&messy, &edits), EMBER);
+    // The first line only.
+    let first = c.result(
+        "textDocument/rangeFormatting",
+        json!({"textDocument": {"uri": u}, "options": options,
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}}),
+    );
+    let once = apply_lsp_edits(&messy, &first);
+    assert!(once.starts_with("Name:Ember Caller\n"), "{once}");
+    assert!(once.contains("DB$ Token|TokenScript $"), "{once}");
+    // A formatted Wagic document needs nothing; a trailing space on `[card]` goes.
+    let cards = root.join("sets/primitives/cards.txt");
+    c.open(&cards, "wagic", &CARDS.replacen("[card]", "[card] ", 1));
+    let edits = c.result(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri(&cards)}, "options": options}),
+    );
+    assert_eq!(
+        apply_lsp_edits(&CARDS.replacen("[card]", "[card] ", 1), &edits),
+        CARDS
+    );
+    stop(c);
 }

@@ -86,6 +86,7 @@ pub(crate) fn run(index: &Index) -> Result<(Vec<Row>, Vec<String>), ExtractError
     trigger_vars(&mut out, &map);
     line_keys(&mut out);
     crate::params::run(&mut out, &map);
+    runtime_svars(&mut out);
     Ok((out.rows, out.warnings))
 }
 
@@ -243,6 +244,42 @@ fn keyword_internal(out: &mut Out) {
                 .filter(|v| vars.type_of(v) == Some("String"))
                 .collect()
         };
+        // Texts compared with a keyword's written text (`kw.equals(ki.getOriginal())`), where
+        // `kw` is a constant, also one the code builds by concatenating literals.
+        let mut consts: HashMap<&str, String> = HashMap::new();
+        crate::ir::walk_all_stmts(&method.body, &mut |st| {
+            if let Stmt::Local {
+                ty,
+                name,
+                init: Some(init),
+                ..
+            } = st
+                && &**ty == "String"
+                && let Some(text) = const_str(index, c, init, &HashMap::new())
+            {
+                consts.insert(name, text);
+            }
+        });
+        walk_stmts(&method.body, &mut |e| {
+            let Expr::Call(call) = e else { return };
+            if !matches!(&*call.name, "equals" | "equalsIgnoreCase") || call.args.len() != 1 {
+                return;
+            }
+            let (Some(recv), arg) = (call.recv.as_ref(), &call.args[0]) else {
+                return;
+            };
+            let original = |x: &Expr| x.as_call().is_some_and(|k| &*k.name == "getOriginal");
+            let text = if original(arg) {
+                const_str(index, c, recv, &consts)
+            } else if original(recv) {
+                const_str(index, c, arg, &consts)
+            } else {
+                None
+            };
+            if let Some(text) = text {
+                found.push((text, c, call.line));
+            }
+        });
         // Sentences naming the card (`CARDNAME can't block.`) are hidden keywords wherever the
         // engine writes them: keyword lists, comparisons, prompts that quote them.
         let mut line = 0;
@@ -301,6 +338,24 @@ fn keyword_internal(out: &mut Out) {
     }
 }
 
+/// The text of a constant String expression: a literal or constant, a local of `locals`, or a
+/// concatenation of those.
+fn const_str(index: &Index, c: usize, e: &Expr, locals: &HashMap<&str, String>) -> Option<String> {
+    if let Expr::Name(n) = e
+        && let Some(t) = locals.get(&**n)
+    {
+        return Some(t.clone());
+    }
+    if let Expr::Binary(b) = e
+        && &*b.0 == "+"
+    {
+        let mut t = const_str(index, c, &b.1, locals)?;
+        t.push_str(&const_str(index, c, &b.2, locals)?);
+        return Some(t);
+    }
+    index.literal(c, e).map(str::to_string)
+}
+
 /// The constructor of enum `e` taking `n` arguments.
 fn ctor(index: &Index, e: usize, n: usize) -> Option<&Method> {
     index.classes[e]
@@ -331,6 +386,81 @@ fn counters(out: &mut Out) {
             .unwrap_or("");
         out.push(Kind::Counter, &k.name, detail, e, k.line);
     }
+    // Upstream since 2021: a class `CounterType` wraps the enum, and its `getType(String)`
+    // catches the enum's parse error and makes a counter kind of any other name (no throw).
+    // The row `counter * new-kind` says so (the 2020 enum throws instead).
+    if let Some(c) = index
+        .find_in("forge.game.card", "CounterType")
+        .filter(|&c| index.classes[c].decl.kind == TypeKind::Class && c != e)
+    {
+        let lenient = index.classes[c].decl.methods.iter().find_map(|m| {
+            (&*m.name == "getType" && m.params.len() == 1 && &*m.params[0].ty == "String")
+                .then(|| lenient_catch(&m.body))
+                .flatten()
+        });
+        if let Some(line) = lenient {
+            out.push(Kind::Counter, "*", "new-kind", c, line);
+        }
+        // Keyword counters (rule 122.1b), listed by name in a static field of the wrapper
+        // (`keywordCounter = ImmutableList.of("Flying", "First Strike", ...)`): names with
+        // spaces that are no enum constants. `counter <name> keyword`.
+        for f in &index.classes[c].decl.fields {
+            if !f.is_static || !f.name.to_ascii_lowercase().contains("keyword") {
+                continue;
+            }
+            let Some(call) = f.init.as_ref().and_then(|e| e.as_call()) else {
+                continue;
+            };
+            if !matches!(&*call.name, "of" | "asList" | "newArrayList") {
+                continue;
+            }
+            for a in &call.args {
+                if let Some(name) = a.as_str() {
+                    out.push(Kind::Counter, name, "keyword", c, call.line);
+                }
+            }
+        }
+    }
+}
+
+/// The line of a `catch (IllegalArgumentException ..)` in `body` whose handler does not throw
+/// (the parse error is caught and another value made), if any.
+fn lenient_catch(body: &[Stmt]) -> Option<u32> {
+    fn throws(b: &[Stmt]) -> bool {
+        b.iter().any(|s| match s {
+            Stmt::Throw(_) => true,
+            Stmt::Block(b) => throws(b),
+            _ => false,
+        })
+    }
+    fn first_line(b: &[Stmt]) -> u32 {
+        fn expr_line(e: &crate::ir::Expr) -> Option<u32> {
+            match e {
+                crate::ir::Expr::Call(c) => Some(c.line),
+                crate::ir::Expr::Other(v) => v.iter().find_map(expr_line),
+                _ => None,
+            }
+        }
+        fn find(b: &[Stmt]) -> Option<u32> {
+            b.iter().find_map(|s| match s {
+                Stmt::Expr(e) => expr_line(e),
+                Stmt::Local { line, .. } => Some(*line),
+                Stmt::Block(b) => find(b),
+                _ => None,
+            })
+        }
+        find(b).unwrap_or(0)
+    }
+    body.iter().find_map(|s| match s {
+        Stmt::Try { body, catches, .. } => catches
+            .iter()
+            .find(|(ty, h)| ty.contains("IllegalArgumentException") && !throws(h))
+            .map(|(_, h)| first_line(h))
+            .or_else(|| lenient_catch(body)),
+        Stmt::Block(b) => lenient_catch(b),
+        Stmt::If { then, els, .. } => lenient_catch(then).or_else(|| lenient_catch(els)),
+        _ => None,
+    })
 }
 
 fn zones(out: &mut Out) {
@@ -748,6 +878,52 @@ fn line_keys(out: &mut Out) {
     for f in found {
         if f.how == Match::Exact {
             out.push(Kind::LineKey, &f.word, "", f.class, f.line);
+        }
+    }
+}
+
+/// Params whose value names an SVar the engine sets while the card is played
+/// (`host.setSVar(sa.getParam("ResultSVar"), ..)`): `value <Key> <scope> sets-svar -`, the scope
+/// being each ApiType the class implements (else `common:ability`).
+fn runtime_svars(out: &mut Out) {
+    let index = out.index;
+    let mut apis: HashMap<String, Vec<String>> = HashMap::new();
+    for r in &out.rows {
+        if r.kind == Kind::Api && !r.detail.is_empty() {
+            apis.entry(r.detail.clone())
+                .or_default()
+                .push(r.name.clone());
+        }
+    }
+    let mut found: Vec<(usize, String, u32)> = Vec::new();
+    for (c, class) in index.classes.iter().enumerate() {
+        if class.gui {
+            continue;
+        }
+        for m in &class.decl.methods {
+            crate::ir::walk_stmts(&m.body, &mut |e| {
+                let Some(call) = e.as_call() else { return };
+                if &*call.name != "setSVar" || call.args.len() != 2 {
+                    return;
+                }
+                let Some(read) = call.args[0].as_call() else {
+                    return;
+                };
+                if matches!(&*read.name, "getParam" | "getParamOrDefault")
+                    && let Some(key) = read.args.first().and_then(|a| a.as_str())
+                {
+                    found.push((c, key.to_string(), call.line));
+                }
+            });
+        }
+    }
+    for (c, key, line) in found {
+        let scopes: Vec<String> = match apis.get(index.name(c)) {
+            Some(names) => names.iter().map(|n| format!("api:{n}")).collect(),
+            None => vec!["common:ability".to_string()],
+        };
+        for scope in scopes {
+            out.push(Kind::Value, &key, &format!("{scope} sets-svar -"), c, line);
         }
     }
 }

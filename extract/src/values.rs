@@ -22,6 +22,9 @@ pub(crate) enum Reaction {
     Ignores,
     /// An `else`, a `default:` or a ternary's other branch takes it.
     Fallback,
+    /// It is compared with a value known only at run time (`phase.equals(currentPhase)`): it
+    /// may match. Rows are written only for a domain that has words as well.
+    Runtime,
     /// An exception ends the resolution (an enum parse without a `catch`, a `throw`).
     Throws,
 }
@@ -31,6 +34,7 @@ impl Reaction {
         match self {
             Reaction::Ignores => "ignores",
             Reaction::Fallback => "fallback",
+            Reaction::Runtime => "runtime",
             Reaction::Throws => "throws",
         }
     }
@@ -587,6 +591,17 @@ impl<'a> Analysis<'a, '_> {
         self.word_how(w, how, line)
     }
 
+    /// A comparison with a value known only at run time: no word, and any other value may
+    /// match.
+    fn runtime(&self, line: u32) -> Use {
+        let at = (self.c, if line == 0 { self.line } else { line });
+        Use::Closed(Domain {
+            outside: Reaction::Runtime,
+            outside_at: at,
+            ..Domain::default()
+        })
+    }
+
     fn word_how(&self, w: &str, how: How, line: u32) -> Use {
         let at = (self.c, if line == 0 { self.line } else { line });
         let outside = self.cond.unwrap_or(Reaction::Ignores);
@@ -626,10 +641,12 @@ impl<'a> Analysis<'a, '_> {
         match (&*call.name, call.args.as_slice()) {
             ("equals" | "contentEquals" | "compareTo", [a]) => match self.literal(a) {
                 Some(w) => self.word(carry, w, false, call.line),
+                None if &*call.name == "equals" => self.runtime(call.line),
                 None => Use::Open,
             },
             ("equalsIgnoreCase" | "compareToIgnoreCase", [a]) => match self.literal(a) {
                 Some(w) => self.word(carry, w, true, call.line),
+                None if &*call.name == "equalsIgnoreCase" => self.runtime(call.line),
                 None => Use::Open,
             },
             ("isEmpty" | "isBlank", []) => Use::Presence,
@@ -654,12 +671,16 @@ impl<'a> Analysis<'a, '_> {
             ("equals" | "contentEquals", 1) => {
                 return match call.recv.as_ref().and_then(|r| self.literal(r)) {
                     Some(w) => self.word(carry, w, false, call.line),
+                    None if &*call.name == "equals" && call.recv.is_some() => {
+                        self.runtime(call.line)
+                    }
                     None => Use::Open,
                 };
             }
             ("equalsIgnoreCase", 1) => {
                 return match call.recv.as_ref().and_then(|r| self.literal(r)) {
                     Some(w) => self.word(carry, w, true, call.line),
+                    None if call.recv.is_some() => self.runtime(call.line),
                     None => Use::Open,
                 };
             }
@@ -928,6 +949,16 @@ pub(crate) fn rows(out: &mut crate::analyze::Out, obs: Vec<Observation>) {
             None => {
                 groups.insert((scope, key), (u, site));
             }
+        }
+    }
+    // A domain of run-time comparisons only is an open use: no rows.
+    for (u, _) in groups.values_mut() {
+        if let Use::Closed(d) = u
+            && d.outside == Reaction::Runtime
+            && d.words.is_empty()
+            && d.enums.is_empty()
+        {
+            *u = Use::Open;
         }
     }
     // A key read as an open value by code that belongs to no record kind is open everywhere.

@@ -1033,3 +1033,89 @@ public class WaitEffect extends SpellAbilityEffect {
             .any(|r| r.name == "Mode" && r.detail.starts_with("api:Wait"))
     );
 }
+
+/// What issue 25 asked the extraction to see: a counter wrapper that makes new kinds, SVars
+/// named by a parameter, a comparison with a run-time value beside comparisons with words, and
+/// a constant keyword text (built by concatenation) compared with a keyword's written text.
+#[test]
+fn reads_run_time_names_and_lenient_parses() {
+    let t = TempDir::new("runtime");
+    engine_core(&t);
+    t.write(
+        "game/card/CounterEnumType.java",
+        "package forge.game.card;\npublic enum CounterEnumType { CHARGE, GLYPH; }\n",
+    )
+    .write(
+        "game/card/CounterType.java",
+        r#"package forge.game.card;
+public class CounterType {
+    static ImmutableList<String> keywordCounter = ImmutableList.of("Flying", "First Strike");
+    public static CounterType get(String s) { return null; }
+    public static CounterType getType(String name) {
+        try {
+            return get(CounterEnumType.valueOf(name));
+        } catch (final IllegalArgumentException ex) {
+            return get(name);
+        }
+    }
+}
+"#,
+    )
+    .write(
+        "game/ability/effects/SmashEffect.java",
+        r#"package forge.game.ability.effects;
+public class SmashEffect extends SpellAbilityEffect {
+    public void resolve(SpellAbility sa) {
+        Card host = sa.getHostCard();
+        if (sa.hasParam("TallySVar")) {
+            host.setSVar(sa.getParam("TallySVar"), "3");
+        }
+        final String phase = sa.getParam("When");
+        final String current = sa.getActivatingPlayer().getPhase();
+        if (phase.equals("Battle")) { return; }
+        if (!phase.equals(current)) { return; }
+    }
+}
+"#,
+    )
+    .write(
+        "game/GameActionUtil.java",
+        r#"package forge.game;
+public class GameActionUtil {
+    static void costs(Card c) {
+        String kw = "As an extra cost," +
+                " you may pay more.";
+        for (KeywordInterface ki : c.getKeywords()) {
+            if (kw.equals(ki.getOriginal())) { return; }
+        }
+    }
+}
+"#,
+    );
+    let x = extract(t.path()).unwrap();
+    expect(&x, Kind::Counter, "*", "new-kind");
+    expect(&x, Kind::Counter, "First Strike", "keyword");
+    expect(&x, Kind::Value, "TallySVar", "api:Smash sets-svar -");
+    expect(&x, Kind::Value, "When", "api:Smash exact Battle");
+    expect(&x, Kind::Value, "When", "api:Smash outside runtime");
+    expect(
+        &x,
+        Kind::KeywordInternal,
+        "As an extra cost, you may pay more.",
+        "",
+    );
+}
+
+/// The 2020 fork's counter enum throws on another name: no `new-kind` row.
+#[test]
+fn a_counter_enum_alone_makes_no_new_kinds() {
+    let t = TempDir::new("strict-counters");
+    engine_core(&t);
+    t.write(
+        "game/card/CounterType.java",
+        "package forge.game.card;\npublic enum CounterType { CHARGE, GLYPH; }\n",
+    );
+    let x = extract(t.path()).unwrap();
+    expect(&x, Kind::Counter, "CHARGE", "");
+    reject(&x, Kind::Counter, "*", "new-kind");
+}

@@ -13,6 +13,7 @@ pub enum Target {
     Parse,
     Lint,
     Fix,
+    Format,
     Simulate,
     Lsp,
 }
@@ -21,6 +22,7 @@ pub const TARGETS: &[Target] = &[
     Target::Parse,
     Target::Lint,
     Target::Fix,
+    Target::Format,
     Target::Simulate,
     Target::Lsp,
 ];
@@ -31,6 +33,7 @@ impl Target {
             Target::Parse => "parse",
             Target::Lint => "lint",
             Target::Fix => "fix",
+            Target::Format => "format",
             Target::Simulate => "simulate",
             Target::Lsp => "lsp",
         }
@@ -45,6 +48,7 @@ impl Target {
     pub fn applies(self, kind: &Kind) -> bool {
         match self {
             Target::Simulate => kind.simulate,
+            Target::Format => lint::format::supports(kind.dialect),
             Target::Lsp => crate::KINDS
                 .iter()
                 .find(|k| k.dialect == kind.dialect)
@@ -59,6 +63,7 @@ impl Target {
             Target::Parse => parse(kind, bytes),
             Target::Lint => lint(kind, bytes).map(|_| ()),
             Target::Fix => fix(kind, bytes),
+            Target::Format => format(kind, bytes),
             Target::Simulate => simulate(kind, bytes),
             Target::Lsp => lsp(bytes),
         }
@@ -230,6 +235,45 @@ const FIX_ROUNDS: usize = 3;
 
 /// The safe and unsafe fixes applied together: no panic, the bytes outside the edits kept, the
 /// result parses back to itself and lints without a panic; again for a few rounds.
+/// The formatter never panics and never refuses (a refusal is a change of meaning or a second
+/// pass that changes something: bugs); its edits are sorted and apart, keep every byte outside
+/// them, and give a text it leaves alone.
+pub fn format(kind: &Kind, bytes: &[u8]) -> Result<()> {
+    let source = SourceText::decode(bytes);
+    let text = source.text();
+    let edits = lint::format::format(kind.dialect, text).map_err(|e| e.to_string())?;
+    for w in edits.windows(2) {
+        if w[0].range.end() > w[1].range.start() {
+            return Err(format!(
+                "format edits overlap or are out of order: {:?} and {:?}",
+                w[0].range, w[1].range
+            ));
+        }
+    }
+    for e in &edits {
+        check_range(text, e.range, &|| "a format edit".to_string())?;
+    }
+    let pairs: Vec<(TextRange, &str)> = edits
+        .iter()
+        .map(|e| (e.range, e.new_text.as_str()))
+        .collect();
+    let out = source.apply_edits_to_bytes(&pairs);
+    let formatted = lint::format::apply(text, &edits);
+    if source.encoding() == syntax::Encoding::Utf8 && SourceText::decode(&out).text() != formatted {
+        return Err("the formatted file does not read as the text with the edits made".into());
+    }
+    let again = lint::format::format(kind.dialect, SourceText::decode(&out).text())
+        .map_err(|e| format!("formatting the formatted file: {e}"))?;
+    if !again.is_empty() {
+        return Err(format!(
+            "formatting is not idempotent: a second pass makes {} more edits (first at {:?})",
+            again.len(),
+            again[0].range
+        ));
+    }
+    Ok(())
+}
+
 pub fn fix(kind: &Kind, bytes: &[u8]) -> Result<()> {
     let (mut file, mut diagnostics) = lint(kind, bytes)?;
     for round in 0..FIX_ROUNDS {

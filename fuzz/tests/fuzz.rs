@@ -22,6 +22,7 @@ fn cases(target: Target) -> usize {
         Target::Parse => 300,
         Target::Lint => 150,
         Target::Fix => 100,
+        Target::Format => 300,
         Target::Simulate => 60,
         Target::Lsp => 300,
     }
@@ -69,6 +70,9 @@ targets! {
     fix_netrunner_set: Fix "netrunner-set";
     fix_rulescript: Fix "rulescript";
     fix_rulescript_set: Fix "rulescript-set";
+    format_forge: Format "forge";
+    format_wagic_primitives: Format "wagic-primitives";
+    format_wagic_set: Format "wagic-set";
     simulate_forge: Simulate "forge";
     simulate_wagic_primitives: Simulate "wagic-primitives";
     simulate_wagic_set: Simulate "wagic-set";

@@ -12,6 +12,7 @@ pub mod dialects;
 pub mod doc;
 pub mod edit;
 pub mod features;
+mod format;
 pub mod names;
 pub mod save;
 pub mod simulation;

@@ -39,6 +39,9 @@ pub trait DialectPlugin: Sync + Send {
     /// when the reader skips it.
     fn bom_message(&self) -> Option<&'static str>;
 
+    /// The dialect's layout convention, if it has one (`crate::format`).
+    fn formatter(&self) -> Option<&'static dyn crate::format::Formatter>;
+
     /// Lints the files `ids` (all of this dialect) against their merged index: one sorted list
     /// of diagnostics per id, through `finish` (config filter, suppressions).
     fn check(
@@ -115,6 +118,11 @@ pub fn debug_tree(dialect: Dialect, text: &str) -> String {
     plugin(dialect)
         .map(|p| p.debug_tree(text))
         .unwrap_or_default()
+}
+
+/// The layout convention of a dialect (`cardlint format`), if it has one.
+pub fn formatter(dialect: Dialect) -> Option<&'static dyn crate::format::Formatter> {
+    plugin(dialect).and_then(|p| p.formatter())
 }
 
 /// Whether a folder walk reads this file (some dialect reads its extension). A walked file is

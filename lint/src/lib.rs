@@ -9,6 +9,7 @@ pub mod dialect;
 pub mod discover;
 pub mod fix;
 pub mod forge;
+pub mod format;
 pub mod netrunner;
 pub mod octgn;
 pub mod pymtg;

@@ -53,6 +53,12 @@ pub trait DialectLinter: Sync + Send + 'static {
         None
     }
 
+    /// The dialect's layout convention (`cardlint format`, editor formatting); `None` (the
+    /// default): its files are never formatted.
+    fn formatter(&self) -> Option<&'static dyn crate::format::Formatter> {
+        None
+    }
+
     fn index_file(&self, file: &SourceFile) -> Self::FileIndex;
 
     /// Merges the per-file indexes (`files` is the whole workspace; ids index into it).
@@ -111,6 +117,10 @@ impl<L: DialectLinter> DialectPlugin for L {
 
     fn bom_message(&self) -> Option<&'static str> {
         DialectLinter::bom_message(self)
+    }
+
+    fn formatter(&self) -> Option<&'static dyn crate::format::Formatter> {
+        DialectLinter::formatter(self)
     }
 
     fn check(

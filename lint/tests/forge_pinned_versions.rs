@@ -70,3 +70,74 @@ fn a_key_only_older_versions_read_here_is_a_hint_by_default_and_a_warning_when_p
     assert_eq!(f[0].1, Severity::Warning);
     assert!(f[0].2.contains("they read `AddKeywords$`"), "{}", f[0].2);
 }
+
+const SKIP_COMBAT: &str = "Name:Test Card\nManaCost:1 W\nTypes:Enchantment\nR:Event$ BeginPhase | ActiveZones$ Battlefield | Phase$ Combat | Skip$ True | Description$ Skip your combat phases.\nR:Event$ BeginPhase | ActiveZones$ Battlefield | Phase$ Main | Skip$ True | Description$ Skip your main phases.\nR:Event$ BeginPhase | ActiveZones$ Battlefield | Phase$ Upkep | Skip$ True | Description$ Skip your upkeep.\n";
+
+#[test]
+fn a_phase_word_the_version_compares_is_no_phase_error() {
+    // 2022's BeginPhase replacement compares `Phase$` with `Combat` and `Main`, else with the
+    // phase's name: those two are read, and another word never matches (it does not throw).
+    for engine in [None, Some(Version::V2022), Some(Version::Latest)] {
+        let f = findings(SKIP_COMBAT, engine, &["F151"]);
+        assert_eq!(f.len(), 1, "{engine:?}: {f:?}");
+        assert!(f[0].2.starts_with("`Upkep`"), "{}", f[0].2);
+        assert_eq!(f[0].1, Severity::Warning, "{engine:?}: {}", f[0].2);
+        assert!(f[0].2.contains("never matches"), "{}", f[0].2);
+    }
+}
+
+const COUNTERS: &str = "Name:Test Card\nManaCost:1 W\nTypes:Creature Human\nPT:1/1\nK:etbCounter:Double Strike:1\nA:AB$ PutCounter | Cost$ T | CounterType$ Flying,First Strike | Defined$ Self | SpellDescription$ Put a flying counter and a first strike counter on CARDNAME.\nA:AB$ PutCounter | Cost$ 1 | CounterType$ VOID | Defined$ Self | SpellDescription$ Put a void counter on CARDNAME.\nA:AB$ PutCounter | Cost$ 2 | CounterType$ CHARGF | Defined$ Self | SpellDescription$ Put a charge counter on CARDNAME.\n";
+
+#[test]
+fn a_counter_kind_is_judged_by_what_the_version_does_with_it() {
+    // Names with spaces are one counter (`First Strike`: a keyword counter).
+    let f = findings(COUNTERS, None, &["F152"]);
+    assert!(
+        f.iter()
+            .all(|(_, _, m)| !m.contains("`First`") && !m.contains("`Strike`")),
+        "{f:?}"
+    );
+    // Upstream makes a new kind of an unknown name: nothing, or a hint one letter from a kind.
+    for engine in [Version::V2022, Version::Latest] {
+        let f = findings(COUNTERS, Some(engine), &["F152"]);
+        assert_eq!(f.len(), 1, "{engine:?}: {f:?}");
+        assert_eq!(f[0].1, Severity::Hint);
+        assert!(f[0].2.contains("`CHARGE`"), "{}", f[0].2);
+        assert!(!f[0].2.contains("2020"), "{}", f[0].2);
+    }
+    // Forge 2020 throws on every one of them: it has no keyword counters either.
+    let f = findings(COUNTERS, Some(Version::V2020), &["F152"]);
+    let words: Vec<&str> = f
+        .iter()
+        .filter_map(|(_, _, m)| m.split('`').nth(1))
+        .collect();
+    assert_eq!(
+        words,
+        ["Double Strike", "Flying", "First Strike", "VOID", "CHARGF"],
+        "{f:?}"
+    );
+    assert!(
+        f.iter()
+            .all(|(_, s, m)| *s == Severity::Error && m.contains("Forge 2020 throws"))
+    );
+}
+
+const ROLL: &str = "Name:Test Card\nManaCost:1 R\nTypes:Artifact\nA:AB$ RollDice | Cost$ T | Sides$ 6 | ResultSVar$ Result | SubAbility$ DBDmg | SpellDescription$ Roll a six-sided die. CARDNAME deals damage equal to the result to you.\nSVar:DBDmg:DB$ DealDamage | NumDmg$ Result | Defined$ You\n";
+
+#[test]
+fn an_svar_the_engine_sets_from_a_parameter_is_defined() {
+    for engine in [None, Some(Version::V2022), Some(Version::Latest)] {
+        assert!(findings(ROLL, engine, &["F134"]).is_empty(), "{engine:?}");
+    }
+}
+
+const HIDDEN: &str =
+    "Name:Test Card\nManaCost:1 G\nTypes:Creature Elf\nPT:1/1\nK:This spell can't be countered.\n";
+
+#[test]
+fn a_keyword_the_engine_tests_by_its_text_is_known() {
+    for engine in [None, Some(Version::V2022), Some(Version::Latest)] {
+        assert!(findings(HIDDEN, engine, &["F153"]).is_empty(), "{engine:?}");
+    }
+    assert_eq!(findings(HIDDEN, Some(Version::V2020), &["F153"]).len(), 1);
+}

@@ -10,6 +10,7 @@
 
 mod convert;
 mod documents;
+mod format;
 mod init_options;
 mod language;
 mod lifecycle;
@@ -298,5 +299,16 @@ impl LanguageServer for Backend {
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         language::code_action(self, params).await
+    }
+
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        format::formatting(self, params).await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        format::range_formatting(self, params).await
     }
 }

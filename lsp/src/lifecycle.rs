@@ -58,6 +58,8 @@ fn capabilities() -> ServerCapabilities {
                 work_done_progress_options: Default::default(),
             },
         )),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_range_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
             code_action_kinds: Some(vec![
                 CodeActionKind::QUICKFIX,

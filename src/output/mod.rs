@@ -2,6 +2,7 @@
 
 pub mod github;
 pub mod json;
+pub mod markdown;
 pub mod progress;
 pub mod sarif;
 pub mod statistics;

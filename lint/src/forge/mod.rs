@@ -133,6 +133,10 @@ impl DialectLinter for Linter {
         Some("byte-order mark: Forge reads it as part of the first key, so that line is ignored")
     }
 
+    fn formatter(&self) -> Option<&'static dyn crate::format::Formatter> {
+        Some(&crate::format::forge::FORMATTER)
+    }
+
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         let mut names = Vec::new();
         for line in file.text().lines() {

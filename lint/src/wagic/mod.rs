@@ -259,6 +259,10 @@ impl DialectLinter for Linter {
         )
     }
 
+    fn formatter(&self) -> Option<&'static dyn crate::format::Formatter> {
+        Some(&crate::format::wagic::FORMATTER)
+    }
+
     fn index_file(&self, file: &SourceFile) -> FileIndex {
         index::index_file(file)
     }

@@ -99,29 +99,30 @@ pub fn checkout_of(card: &Path) -> Option<PathBuf> {
 /// Vocabularies read from source trees, by the tree's root; each is read once, the other threads
 /// that ask meanwhile wait for it.
 type Slot = std::sync::Arc<std::sync::OnceLock<&'static Vocabulary>>;
-static DERIVED: LazyLock<Mutex<HashMap<PathBuf, Slot>>> = LazyLock::new(Default::default);
+static DERIVED: LazyLock<Mutex<HashMap<(PathBuf, bool), Slot>>> = LazyLock::new(Default::default);
 
 /// The vocabulary of the Forge source tree at `root`: read from the cache when the source is
 /// unchanged, else extracted (and cached). A folder that is not a Forge source tree, or that
 /// cannot be read, gives today's Forge vocabulary and a warning note; parts missing from half a
-/// checkout are taken from today's Forge.
-pub fn vocabulary_of_source(root: &Path) -> &'static Vocabulary {
+/// checkout are taken from today's Forge. `configured`: named by `[forge] engine` rather than
+/// found around the cards (messages name it so).
+pub fn vocabulary_of_source(root: &Path, configured: bool) -> &'static Vocabulary {
     let key = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let slot: Slot = match DERIVED.lock() {
-        Ok(mut d) => d.entry(key.clone()).or_default().clone(),
+        Ok(mut d) => d.entry((key.clone(), configured)).or_default().clone(),
         Err(_) => Slot::default(),
     };
-    slot.get_or_init(|| derive_apart(&key))
+    slot.get_or_init(|| derive_apart(&key, configured))
 }
 
 /// `derive` on a thread and a thread pool of its own. The caller is often a worker of the global
 /// pool (linting files in parallel); waiting for parallel work there would let it pick up another
 /// file of the same checkout, which would wait for this very vocabulary: a deadlock.
-fn derive_apart(root: &Path) -> &'static Vocabulary {
+fn derive_apart(root: &Path, configured: bool) -> &'static Vocabulary {
     std::thread::scope(|s| {
         s.spawn(|| match rayon::ThreadPoolBuilder::new().build() {
-            Ok(pool) => pool.install(|| derive(root)),
-            Err(_) => derive(root),
+            Ok(pool) => pool.install(|| derive(root, configured)),
+            Err(_) => derive(root, configured),
         })
         .join()
     })
@@ -137,7 +138,7 @@ fn derive_apart(root: &Path) -> &'static Vocabulary {
     })
 }
 
-fn derive(root: &Path) -> &'static Vocabulary {
+fn derive(root: &Path, configured: bool) -> &'static Vocabulary {
     let shown = root.display();
     // An unchanged tree (same files, sizes and times) is recognised without reading it; its
     // content digest names the cached vocabulary, so a tree checked out again is recognised too.
@@ -227,7 +228,9 @@ fn derive(root: &Path) -> &'static Vocabulary {
             }
         ),
     );
-    let label = format!("the Forge source at {shown}");
+    // Messages name the source briefly (an editor's Problems panel shows little of a line);
+    // the path is in the notes (`--verbose`, the language server's log).
+    let label = label_of(digest, configured);
     let vocab = Vocabulary::build(
         label,
         Origin::Source {
@@ -238,6 +241,25 @@ fn derive(root: &Path) -> &'static Vocabulary {
         masks(),
     );
     Box::leak(Box::new(vocab))
+}
+
+/// How messages name a source tree: the shipped version whose extraction it is (same digest:
+/// "the Forge 2022 source"), else "the Forge source of this checkout" (or "the Forge source of
+/// `[forge] engine`").
+fn label_of(digest: u64, configured: bool) -> String {
+    [Version::V2020, Version::V2022]
+        .into_iter()
+        .find(|&v| digest != 0 && super::versions::shipped_source_digest(v) == Some(digest))
+        .map_or_else(
+            || {
+                if configured {
+                    "the Forge source of `[forge] engine`".to_string()
+                } else {
+                    "the Forge source of this checkout".to_string()
+                }
+            },
+            |v| format!("the {} source", v.label()),
+        )
 }
 
 /// The facts with the `always` words, and today's Forge rows for the kinds the source has none

@@ -13,6 +13,9 @@ pub enum Reaction {
     Ignores,
     /// An `else`, a `default:` or the other branch of a ternary takes it.
     Fallback,
+    /// It is compared with a value known only at run time (`phase.equals(currentPhase)`): it
+    /// may match, so the words are not the whole domain.
+    Runtime,
     /// An exception ends the resolution: the card breaks.
     Throws,
 }
@@ -22,6 +25,7 @@ impl Reaction {
         match s {
             "throws" => Reaction::Throws,
             "fallback" => Reaction::Fallback,
+            "runtime" => Reaction::Runtime,
             _ => Reaction::Ignores,
         }
     }
@@ -157,6 +161,9 @@ pub struct Values {
     pub constants: Map<&'static str, Vec<&'static str>>,
     /// Every key some scope has a row for.
     keys: Set<&'static str>,
+    /// Keys whose value names an SVar the engine sets while the card is played
+    /// (`ResultSVar$` of RollDice, `ExcessSVar$` of DealDamage).
+    svar_setters: Set<&'static str>,
 }
 
 /// `"[, ]+"` → `[, ]+`.
@@ -183,6 +190,11 @@ impl Values {
                 continue;
             };
             let scope = scope.strip_prefix("api:").unwrap_or(scope);
+            // Not a domain: the value names an SVar the engine sets (`ResultSVar$`).
+            if how == "sets-svar" {
+                v.svar_setters.insert(f.name);
+                continue;
+            }
             v.keys.insert(f.name);
             let d = v
                 .domains
@@ -246,6 +258,11 @@ impl Values {
     }
 
     /// Whether any scope has a domain (or a presence row) for `key`.
+    /// Whether the value of `key` names an SVar the engine sets at run time.
+    pub fn sets_svar(&self, key: &str) -> bool {
+        self.svar_setters.contains(key)
+    }
+
     pub fn has_key(&self, key: &str) -> bool {
         self.keys.contains(key)
     }

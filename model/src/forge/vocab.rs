@@ -409,6 +409,9 @@ pub struct Keywords {
     by_first: Map<u8, Vec<usize>>,
     /// Literal internal keywords (sentences) and their arguments-taking prefixes (`CantBlock `).
     literal: Map<&'static str, usize>,
+    /// Texts the engine tests keywords against that no annotation documents: matched whole,
+    /// after every other form (`Swampwalk` stays `Landwalk`).
+    tested: Map<&'static str, usize>,
     pub vocab: Vocab,
 }
 
@@ -421,7 +424,8 @@ pub struct KeywordMatch<'v> {
 }
 
 impl Keywords {
-    fn new(list: Vec<Keyword>) -> Keywords {
+    /// `list[first_tested..]` are the texts only the facts know (see `tested`).
+    fn new(list: Vec<Keyword>, first_tested: usize) -> Keywords {
         let mut by_first: Map<u8, Vec<usize>> = Map::default();
         for (i, k) in list.iter().enumerate() {
             if k.word.status != Status::Internal
@@ -431,9 +435,15 @@ impl Keywords {
             }
         }
         let mut literal = Map::default();
+        let mut tested = Map::default();
         for (i, k) in list.iter().enumerate() {
-            if k.word.status == Status::Internal {
-                literal.insert(k.word.name.trim_end_matches(" <arg>"), i);
+            if i >= first_tested {
+                tested.entry(k.word.name).or_insert(i);
+            } else if k.word.status == Status::Internal {
+                // The first spelling wins (the annotated `CantBlock <arg>` over a bare fact).
+                literal
+                    .entry(k.word.name.trim_end_matches(" <arg>"))
+                    .or_insert(i);
             }
         }
         let vocab = Vocab::new(
@@ -446,6 +456,7 @@ impl Keywords {
             list,
             by_first,
             literal,
+            tested,
             vocab,
         }
     }
@@ -515,15 +526,22 @@ impl Keywords {
         } else {
             None
         };
-        special.and_then(|name| {
-            self.list
-                .iter()
-                .find(|k| k.word.name == name)
-                .map(|keyword| KeywordMatch {
-                    keyword,
+        special
+            .and_then(|name| {
+                self.list
+                    .iter()
+                    .find(|k| k.word.name == name)
+                    .map(|keyword| KeywordMatch {
+                        keyword,
+                        name_len: piece.len(),
+                    })
+            })
+            .or_else(|| {
+                self.tested.get(piece).map(|&i| KeywordMatch {
+                    keyword: &self.list[i],
                     name_len: piece.len(),
                 })
-        })
+            })
     }
 }
 
@@ -1041,9 +1059,13 @@ fn fold(kind: FactKind, name: &str) -> String {
     super::facts::key(kind, name, "")
 }
 
+/// The counter fact saying that the engine makes a counter kind of any other name.
+pub const NEW_COUNTER_KIND: &str = "*";
+
 /// The vocabulary of one Forge version (or of every shipped version at once).
 pub struct Vocabulary {
-    /// How messages name this Forge ("Forge 2020", "the Forge source at ../forge").
+    /// How messages name this Forge ("Forge 2020", "the Forge 2022 source", "the Forge source of
+    /// this checkout").
     pub label: String,
     pub origin: Origin,
     api_types: Vocab,
@@ -1055,6 +1077,9 @@ pub struct Vocabulary {
     phases: Vec<Phase>,
     phase_vocab: Vocab,
     counters: Vec<CounterType>,
+    /// The engine makes a counter kind of any other name instead of throwing (`counter *
+    /// new-kind`; upstream since 2021). For every version at once: whether all of them do.
+    counters_made_on_the_fly: bool,
     counter_by_norm: Map<String, usize>,
     counter_vocab: Vocab,
     keywords: Keywords,
@@ -1465,12 +1490,35 @@ impl Vocabulary {
         let mut zones = zones;
         zones.extend(extra(FactKind::Zone));
         for word in extra(FactKind::Counter) {
+            if word.name == NEW_COUNTER_KIND {
+                continue;
+            }
             counters.push(CounterType {
                 word,
                 special: false,
             });
         }
         for word in extra(FactKind::Keyword) {
+            keywords.push(Keyword {
+                word,
+                arity: Arity::Unknown,
+                shape: "",
+            });
+        }
+        // Texts the engine tests a keyword against (`hasKeyword("This spell can't be
+        // countered.")`, `keyword.startsWith("Dungeon")`) that no annotation documents: hidden
+        // keywords, matched by their literal text (the first `:` piece of a `K:` line), never as
+        // a prefix of another keyword's name.
+        let first_tested = keywords.len();
+        let known: Set<String> = keywords
+            .iter()
+            .map(|k| fold(FactKind::Keyword, k.word.name.trim_end_matches(" <arg>")))
+            .collect();
+        for mut word in extra(FactKind::KeywordInternal) {
+            if known.contains(&fold(FactKind::Keyword, word.name)) {
+                continue;
+            }
+            word.status = Status::Internal;
             keywords.push(Keyword {
                 word,
                 arity: Arity::Unknown,
@@ -1498,6 +1546,14 @@ impl Vocabulary {
         let counter_vocab = Vocab::new(counters.iter().map(|c| c.word.clone()).collect());
         let cost_vocab = Vocab::new(cost_parts.iter().map(|p| p.word.clone()).collect());
         let line_vocab = Vocab::new(line_keys.iter().map(|k| k.word.clone()).collect());
+        let counters_made_on_the_fly = match origin {
+            Origin::AnyVersion => Version::ALL.into_iter().all(|v| {
+                super::versions::shipped_facts(v)
+                    .get(FactKind::Counter, NEW_COUNTER_KIND)
+                    .is_some()
+            }),
+            _ => facts.get(FactKind::Counter, NEW_COUNTER_KIND).is_some(),
+        };
         Vocabulary {
             label: label.into(),
             origin,
@@ -1515,7 +1571,8 @@ impl Vocabulary {
             counter_by_norm,
             counter_vocab,
             counters,
-            keywords: Keywords::new(keywords),
+            keywords: Keywords::new(keywords, first_tested),
+            counters_made_on_the_fly,
             cost_vocab,
             cost_parts,
             valid_properties: MatchList::new(valid_properties),
@@ -1582,6 +1639,12 @@ impl Vocabulary {
         self.counter_by_norm
             .get(&normalize_counter(name))
             .map(|&i| &self.counters[i])
+    }
+
+    /// Whether this Forge makes a new counter kind of a name it does not know (upstream since
+    /// 2021) rather than throwing (the 2020 fork). For every version at once: whether all do.
+    pub fn counters_made_on_the_fly(&self) -> bool {
+        self.counters_made_on_the_fly
     }
 
     pub fn counter_vocab(&self) -> &Vocab {

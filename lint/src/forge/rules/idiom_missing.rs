@@ -36,7 +36,8 @@ giving the reason.",
     good: "Name:Spell Echo Sprite\nManaCost:1 U\nTypes:Creature Faerie\nPT:1/1\nT:Mode$ SpellCast | ValidCard$ Instant,Sorcery | ValidActivatingPlayer$ You | TriggerZones$ Battlefield | Execute$ TrigScry | TriggerDescription$ Whenever you cast an instant or sorcery spell, scry 1.\nSVar:TrigScry:DB$ Scry | ScryNum$ 1\nOracle:Whenever you cast an instant or sorcery spell, scry 1.",
     since: "0.3.0",
     yields_to: &[
-        "F119", "F130", "F133", "F166", "F167", "F168", "F169", "F170", "F171",
+        "F119", "F130", "F133", "F166", "F167", "F168", "F169", "F170", "F171", "F185", "F186",
+        "F187",
     ],
     ..RuleMeta::BASE
 };

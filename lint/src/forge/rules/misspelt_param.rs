@@ -20,7 +20,8 @@ parameter off: `NoReg$ True` lets the creature regenerate, `DamageSouce$` deals 
 source. The fix is safe when exactly one key the record reads is that close. The finding is a warning \
 when the intended key only changes text (descriptions, prompts), only advises the AI, is a `Cleanup` \
 key (which only resets what the card remembers), or is written with the value the engine uses anyway \
-(`GE1` for a comparison).",
+(`GE1` for a comparison); and when the value is `True` while the intended key never takes a flag \
+(`Host$ True` is no `Cost$`: a marker nothing reads, which the Unstable Host cards write).",
     bad: "Name:Crushing Fall\nManaCost:2 B\nTypes:Instant\nA:SP$ Destroy | Cost$ 2 B | ValidTgts$ Creature | NoReg$ True | SpellDescription$ Destroy target creature. It can't be regenerated.",
     good: "Name:Crushing Fall\nManaCost:2 B\nTypes:Instant\nA:SP$ Destroy | Cost$ 2 B | ValidTgts$ Creature | NoRegen$ True | SpellDescription$ Destroy target creature. It can't be regenerated.",
     ..RuleMeta::BASE
@@ -34,6 +35,16 @@ const COMPARE_DEFAULTS: &[(&str, &str)] = &[
     ("ConditionCompare", "GE1"),
     ("PresentCompare2", "GE1"),
 ];
+
+/// Keys whose value is a cost, an amount, a list or a name: never the flag `True`.
+fn takes_no_flag(key: &str) -> bool {
+    matches!(
+        key,
+        "Cost" | "Defined" | "Execute" | "SubAbility" | "Mode" | "Phase" | "Origin" | "Destination"
+    ) || ["Valid", "Num", "Amount", "Counter"]
+        .iter()
+        .any(|p| key.starts_with(p))
+}
 
 /// Why a typo of `intended` written with `value` leaves the card playing right.
 fn harmless(intended: &str, value: &str) -> Option<&'static str> {
@@ -63,6 +74,22 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 continue;
             };
             let key = p.key;
+            // `Host$ True` on the Unstable Host cards: a marker no code reads, not a typo of
+            // `Cost$` (whose value is never `True`): a warning with its reason, and no fix.
+            if p.value.trim().eq_ignore_ascii_case("True") && takes_no_flag(intended) {
+                sink.report(
+                    p.key_range,
+                    format!(
+                        "Forge ignores `{key}$`: no part of Forge reads it, and the card works without it{}",
+                        ctx.version_clause(FactKind::Param, &format!("*\t{key}"))
+                    ),
+                )
+                .with_severity(Severity::Warning)
+                .with_note(format!(
+                    "a marker, not a typo: `True` is no value for `{intended}$`, the nearest key Forge reads here"
+                ));
+                continue;
+            }
             let d = sink.report(
                 p.key_range,
                 format!(

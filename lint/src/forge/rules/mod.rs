@@ -14,6 +14,7 @@ mod description_contradicts_text;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
+mod enters_effect_without_etb;
 mod idiom_missing;
 mod keyword_arity;
 mod line_before_name;
@@ -38,6 +39,7 @@ mod referenced_svar_unused;
 mod remembered_not_forgotten;
 mod repeated_line_key;
 pub mod scope;
+mod self_outside_affected_zone;
 pub(crate) mod spell_cost_mismatch;
 mod svar_cycle;
 mod svar_name_case;
@@ -56,6 +58,7 @@ mod unknown_api_type;
 mod unknown_count_key;
 mod unknown_counter_type;
 mod unknown_defined;
+mod unknown_granted_keyword;
 mod unknown_keyword;
 mod unknown_line_key;
 mod unknown_param;
@@ -139,6 +142,9 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(public_choice_optional),
     rule!(referenced_svar_unused),
     rule!(remembered_not_forgotten),
+    rule!(unknown_granted_keyword),
+    rule!(self_outside_affected_zone),
+    rule!(enters_effect_without_etb),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
@@ -291,6 +297,22 @@ pub(crate) fn split_words(text: &str, seps: &[char]) -> Vec<(usize, usize)> {
     }
     if let Some(b) = begin {
         out.push((b, text.len()));
+    }
+    out
+}
+
+/// The pieces of a `sep`-separated list as byte ranges, blanks around each piece trimmed and
+/// empty pieces skipped (spaces inside a piece stay: `First Strike`).
+pub(crate) fn split_list(text: &str, sep: char) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split(sep) {
+        let lead = piece.len() - piece.trim_start().len();
+        let trimmed = piece.trim();
+        if !trimmed.is_empty() {
+            out.push((start + lead, start + lead + trimmed.len()));
+        }
+        start += piece.len() + sep.len_utf8();
     }
     out
 }

@@ -3,7 +3,7 @@
 //! `piece-without-dollar`; computed once per file (see `Cache`).
 
 use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
-use model::forge::values::ValueDomain;
+use model::forge::values::{Reaction, ValueDomain};
 use model::forge::vocab::{ParamRow, Scope, Vocabulary};
 
 /// The scopes whose params a record may take.
@@ -123,6 +123,8 @@ impl RecordScopes {
             read = true;
             match values.domain(name, key) {
                 None => return ValueReading::Open,
+                // Compared with a run-time value too: any value may be right.
+                Some(d) if d.outside == Reaction::Runtime => return ValueReading::Open,
                 Some(d) if d.presence_only => {}
                 Some(d) => out.push(d),
             }
@@ -132,6 +134,24 @@ impl RecordScopes {
         } else {
             ValueReading::NotRead
         }
+    }
+
+    /// The domains of `key` in the scopes that read it and compare its value (run-time
+    /// comparisons included); `None` when one of them uses it openly or none reads it.
+    pub fn value_domains(&self, key: &str) -> Option<Vec<&'static ValueDomain>> {
+        let values = self.vocab.values();
+        let mut out = Vec::new();
+        for (name, scope) in self.scopes.iter().flatten() {
+            if !scope.params.contains_key(key) {
+                continue;
+            }
+            match values.domain(name, key) {
+                None => return None,
+                Some(d) if d.presence_only => {}
+                Some(d) => out.push(d),
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
 
     /// The vocabulary the scopes come from.

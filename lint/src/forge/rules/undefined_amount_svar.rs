@@ -18,7 +18,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 looks the name up when the ability resolves; a missing SVar prints a message and counts as 0: the \
 damage, life or count silently becomes nothing, and a `CheckSVar$` restriction is never met. Names the \
 engine fills in during play (`ChosenX`, `Cost...`, `Repeat...`, names a `StoreSVar` effect of the card \
-sets) are not reported; others cannot be told from typos, so this is a warning.",
+sets, names given to a parameter the engine stores a result under, such as RollDice's `ResultSVar$` \
+or DealDamage's `ExcessSVar$`) are not reported; others cannot be told from typos, so this is a warning.",
     bad: "Name:Hearth Blessing\nManaCost:X W\nTypes:Sorcery\nA:SP$ GainLife | Cost$ X W | LifeAmount$ Y | SpellDescription$ You gain X life.\nSVar:X:Count$xPaid",
     good: "Name:Hearth Blessing\nManaCost:X W\nTypes:Sorcery\nA:SP$ GainLife | Cost$ X W | LifeAmount$ X | SpellDescription$ You gain X life.\nSVar:X:Count$xPaid",
     ..RuleMeta::BASE
@@ -38,12 +39,22 @@ const RUNTIME_NAMES: &[&str] = &[
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     // Names `StoreSVar` (`SVar$ Name`) sets while the card is played.
-    let stored: Vec<&str> = model
+    let mut stored: Vec<&str> = model
         .records
         .iter()
         .filter(|rec| rec.kind_value.eq_ignore_ascii_case("StoreSVar"))
         .filter_map(|rec| rec.param("SVar").map(|p| p.value.trim()))
         .collect();
+    // Names the engine sets from a parameter (`RollDice | ResultSVar$ Result`, DealDamage's
+    // `ExcessSVar$`), as the version's source says (`setSVar(sa.getParam(..), ..)`).
+    let values = ctx.vocab.values();
+    for rec in &model.records {
+        for p in &rec.params {
+            if p.has_dollar && values.sets_svar(p.key) {
+                stored.push(p.value.trim());
+            }
+        }
+    }
     for r in &model.refs {
         if r.kind != RefKind::Amount || r.shadowed {
             continue;

@@ -18,7 +18,9 @@ pub(crate) static META: RuleMeta = RuleMeta {
     explanation: "Forge matches the text of a `K:` line against its keywords (ignoring case); text that \
 matches none is kept as a hidden keyword, which the engine only notices when it compares it letter for \
 letter with one of its internal sentences (`CARDNAME can't block.`). Anything else is silently \
-meaningless: the creature does not fly. A near miss of a real keyword is an error with a fix.",
+meaningless: the creature does not fly. A near miss of a real keyword is an error with a fix. A keyword \
+found only ignoring the case of a letter inside a word (`ForeTell`) is a warning with a fix: Forge finds \
+the keyword, but builds its abilities by comparing the name letter for letter.",
     bad: "Name:Cloud Skimmer\nManaCost:1 U\nTypes:Creature Bird\nPT:1/1\nK:Flyng",
     good: "Name:Cloud Skimmer\nManaCost:1 U\nTypes:Creature Bird\nPT:1/1\nK:Flying",
     ..RuleMeta::BASE
@@ -32,19 +34,56 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         };
         let name = model.slice(range);
-        if name.trim().is_empty() || keywords.find(name.trim()).is_some() {
+        if name.trim().is_empty() {
+            continue;
+        }
+        if let Some(m) = keywords.find(name.trim()) {
+            // Found ignoring case; what the keyword does is built from its text letter for letter.
+            let lead = name.len() - name.trim_start().len();
+            let written = &name.trim()[..m.name_len.min(name.trim().len())];
+            let canon = m.keyword.word.name;
+            if m.keyword.word.status != model::forge::vocab::Status::Internal
+                && super::unknown_granted_keyword::inner_case_differs(written, canon)
+            {
+                let at = super::sub_range(range, lead, written.len());
+                sink.report(
+                    at,
+                    format!(
+                        "`{written}` is written `{canon}` in Forge: the keyword is found ignoring case, but what it does is built by comparing its name letter for letter"
+                    ),
+                )
+                .with_fix(crate::diagnostic::Fix::safe(
+                    format!("replace with `{canon}`"),
+                    vec![crate::diagnostic::Edit::replace(at, canon)],
+                ));
+            }
             continue;
         }
         // Compare the keyword part only (before a space-form argument).
         let head = name.trim();
+        // Which versions read it: the whole text, else its first word (`CantBeBlockedByAmount
+        // GT1`: Forge 2020 tests the head and reads the argument after it).
+        let clause = {
+            let whole = ctx.version_clause(FactKind::Keyword, head);
+            match head.split_once(' ') {
+                Some((first, _)) if !whole.starts_with(" (not read by") => {
+                    let by_head = ctx.version_clause(FactKind::KeywordInternal, first);
+                    if by_head.starts_with(" (not read by") {
+                        by_head
+                    } else {
+                        whole
+                    }
+                }
+                _ => whole,
+            }
+        };
         let fix = word_fix(head, range, keywords.vocab.names());
         match fix {
             Some((fix, best)) if fix.applicability == crate::Applicability::Safe => {
                 sink.report(
                     range,
                     format!(
-                        "`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?){}",
-                        ctx.version_clause(FactKind::Keyword, head)
+                        "`{head}` is not a keyword: Forge keeps it as text that nothing reads (did you mean `{best}`?){clause}"
                     ),
                 )
                 .with_severity(Severity::Error)
@@ -54,8 +93,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 sink.report(
                     range,
                     format!(
-                        "`{head}` is not a keyword Forge knows: it is kept as text that nothing reads{}",
-                        ctx.version_clause(FactKind::Keyword, head)
+                        "`{head}` is not a keyword Forge knows: it is kept as text that nothing reads{clause}"
                     ),
                 );
             }

@@ -236,6 +236,7 @@ fn what_happens(reaction: Reaction) -> &'static str {
         Reaction::Throws => "the engine throws on it and the card breaks when this resolves",
         Reaction::Fallback => "the engine takes its default branch instead",
         Reaction::Ignores => "no branch takes it, so it does nothing",
+        Reaction::Runtime => "it is compared with a value known only when the card is played",
     }
 }
 
@@ -248,7 +249,7 @@ struct Rejection {
 }
 
 /// The versions, as messages name them: "Forge 2020 and 2022", "every Forge version", "the Forge
-/// source" (a source tree's label names its folder, which messages do not show).
+/// source" (for a source tree; the message then uses the vocabulary's label).
 fn describe_versions(versions: &[Option<Version>]) -> String {
     let mut set = model::forge::vocab::Versions::NONE;
     for v in versions {
@@ -355,8 +356,13 @@ fn check_param(ctx: &Ctx<'_>, rec: &RecordInfo<'_>, p: &ParamInfo<'_>, sink: &mu
         }
     }
     let consequence = match groups.as_slice() {
+        // A source tree's label names it briefly ("the Forge 2022 source"), never its path.
         [(reaction, who)] if who == "the Forge source" => {
-            format!("{} (read from the Forge source)", what_happens(*reaction))
+            format!(
+                "{} (read from {})",
+                what_happens(*reaction),
+                ctx.vocab.label
+            )
         }
         [(reaction, who)] => format!(
             "{} (read from the source of {who})",

@@ -57,6 +57,44 @@ const SA_PROPERTIES: &[&str] = &[
 
 pub(crate) const OPERATORS: &[&str] = &["LT", "LE", "EQ", "NE", "GE", "GT", "M2"];
 
+/// For `non<X>` that no property reads and whose `X` names no type or colour, `X`: the
+/// engine's fallback tests `!hasType(X)` (first letter capitalised), which every card passes
+/// (`nontoken`: `Token` is no type; the property is `nonToken`).
+fn non_passes_every_card<'p>(vocab: &Vocabulary, prop: &'p str) -> Option<&'p str> {
+    let rest = prop.strip_prefix("non")?;
+    if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let props = vocab.valid_properties();
+    if props.list.iter().any(|w| {
+        w.word.name != "non"
+            && w.word.name.starts_with("non")
+            && (w.word.name == prop || (w.how == Match::Prefix && prop.starts_with(w.word.name)))
+    }) {
+        return None;
+    }
+    if COLOURS.iter().any(|c| prop.contains(c))
+        || prop.contains("Colorless")
+        || vocab.spell_properties().matching(prop).is_some()
+        || SA_PROPERTIES.iter().any(|p| prop.starts_with(p))
+    {
+        return None;
+    }
+    let cap = capitalized(rest);
+    if vocab::types().contains(&cap) {
+        return None;
+    }
+    Some(rest)
+}
+
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
 /// Whether Forge reads `prop` as a property (anything else is a type check).
 pub(crate) fn property_known(vocab: &Vocabulary, prop: &str) -> bool {
     let props = vocab.valid_properties();
@@ -108,7 +146,33 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 ),
                 None => (prop, range),
             };
-            if prop.is_empty() || property_known(ctx.vocab, prop) {
+            if prop.is_empty() {
+                continue;
+            }
+            if let Some(rest) = non_passes_every_card(ctx.vocab, prop) {
+                let real = props
+                    .list
+                    .iter()
+                    .find(|w| w.word.name != "non" && w.word.name.eq_ignore_ascii_case(prop))
+                    .map(|w| w.word.name);
+                let d = sink.report(
+                    range,
+                    format!(
+                        "`{prop}` tests the type `{}`, which no card has, so every card passes it{}",
+                        capitalized(rest),
+                        real.map(|r| format!(" (properties are case-sensitive: did you mean `{r}`?)"))
+                            .unwrap_or_default()
+                    ),
+                );
+                if let Some(real) = real {
+                    d.with_severity(Severity::Error).with_fix(Fix::safe(
+                        format!("write `{real}`"),
+                        vec![Edit::replace(range, real)],
+                    ));
+                }
+                continue;
+            }
+            if property_known(ctx.vocab, prop) {
                 continue;
             }
             // A case variant of a known word: the most common real mistake.

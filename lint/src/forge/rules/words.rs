@@ -128,7 +128,8 @@ pub fn counters<'a>(model: &Model<'a>) -> Vec<Found<'a>> {
                 continue;
             }
             if p.key == "CounterType" || p.key == "ValidCounterType" {
-                for (s, e) in super::split_words(p.value, &[',']) {
+                // A comma list (Forge splits at `,` only: `Double Strike` is one name).
+                for (s, e) in super::split_list(p.value, ',') {
                     out.push(Found {
                         word: &p.value[s..e],
                         range: span(p.value_range.start(), s, e),
