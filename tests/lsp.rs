@@ -353,6 +353,9 @@ fn start_with(root: &Path, files: usize) -> Client {
         assert!(!caps[cap].is_null(), "missing {cap}");
     }
     assert_eq!(caps["textDocumentSync"]["change"], 2, "incremental sync");
+    assert_eq!(caps["workspaceSymbolProvider"], true);
+    let kinds = caps["codeActionProvider"]["codeActionKinds"].clone();
+    assert_eq!(kinds, json!(["quickfix", "source.fixAll.cardlint"]));
     client.notify("initialized", json!({}));
     client.wait_for("the file watcher registration", |m| {
         m["method"] == "client/registerCapability"
@@ -941,6 +944,208 @@ fn unopened_files_get_their_findings() {
                 .is_some_and(|d| d.is_empty())
     });
     assert!(cleared["params"]["version"].is_null(), "{cleared}");
+    stop(c);
+}
+
+const TWIN: &str = "Name:Twin Fixer
+ManaCost:1 R
+Types:Creature Goblin
+PT:1/1
+T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Self | Execute$ TrigDraw | TriggerDescription$ When CARDNAME enters, draw a card.
+SVar:TrigDraw:DB$ Draw | Defined$ You | NumCards$ 1
+A:AB$ DealDamage | Cost$ T | ValidTgts$ Creature | NumDmg$ 1 | ActivationZone$ Graveyrd | SpellDescription$ CARDNAME deals 1 damage to target creature.
+K:Flyng
+Oracle:When Twin Fixer enters, draw a card.
+";
+
+const BOLT: &str = "Name:Lightning Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ CARDNAME deals 3 damage to any target.\nOracle:Lightning Bolt deals 3 damage to any target.\n";
+
+const WAGIC_BOLT: &str = "[card]\nname=Lightning Bolt\ntarget=creature,player\nauto=damage:3\ntype=Instant\nmana={R}\n[/card]\n";
+
+/// The offset of a protocol position in an ASCII text.
+fn offset_of(text: &str, position: &Value) -> usize {
+    let line = position["line"].as_u64().unwrap() as usize;
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    start + position["character"].as_u64().unwrap() as usize
+}
+
+/// `text` with a list of protocol edits applied (as a client does: they do not overlap).
+fn apply_edits(text: &str, edits: &[Value]) -> String {
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            (
+                offset_of(text, &e["range"]["start"]),
+                offset_of(text, &e["range"]["end"]),
+                e["newText"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = text.to_string();
+    for (s, e, t) in edits {
+        out.replace_range(s..e, &t);
+    }
+    out
+}
+
+/// A checkout opened with no card open (issue 26): the scan and the check of the unopened files
+/// report their progress, every card file's findings reach the client without any `didOpen`, `workspace/symbol` finds any card of
+/// either engine by name (fuzzy, ranked, with its dialect and file), and `source.fixAll.cardlint`
+/// applies every safe fix of a document at once.
+#[test]
+fn a_checkout_opened_with_no_card_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for (path, text) in [
+        ("cardsfolder/t/twin_fixer.txt", TWIN),
+        ("cardsfolder/l/lightning_bolt.txt", BOLT),
+        ("cardsfolder/e/ember_caller.txt", EMBER),
+        ("sets/primitives/cards.txt", &format!("{CARDS}{WAGIC_BOLT}")),
+        ("sets/TST/_cards.dat", SET_A),
+    ] {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    // `start_with` checks the `$/progress` report of the scan.
+    let mut c = start_with(root, 5);
+    let twin = root.join("cardsfolder/t/twin_fixer.txt");
+    let cards = root.join("sets/primitives/cards.txt");
+    for (path, expected) in [
+        (&twin, vec!["F150", "F150", "F153"]),
+        (&cards, vec!["W121"]),
+    ] {
+        let u = uri(path);
+        let found = c.wait_for("an unopened file's findings", |m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u
+        });
+        assert!(found["params"]["version"].is_null(), "{found}");
+        let diagnostics = found["params"]["diagnostics"].as_array().unwrap();
+        let mut got = codes(diagnostics);
+        got.sort();
+        assert_eq!(got, expected, "{}", path.display());
+    }
+    // The check of the unopened files reports its progress too.
+    let check = |kind: &'static str| {
+        move |m: &Value| {
+            m["method"] == "$/progress"
+                && m["params"]["token"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("cardlint/check/"))
+                && m["params"]["value"]["kind"] == kind
+        }
+    };
+    let begin = c.wait_for("the check's progress begin", check("begin"));
+    assert_eq!(
+        begin["params"]["value"]["message"], "checking 5 card files",
+        "{begin}"
+    );
+    let end = c.wait_for("the check's progress end", check("end"));
+    let message = end["params"]["value"]["message"].as_str().unwrap();
+    assert!(message.starts_with("5 card files checked in "), "{end}");
+
+    // Workspace symbols: both Lightning Bolts first, exact matches, with dialect and file.
+    let found = c.result("workspace/symbol", json!({"query": "Lightning Bolt"}));
+    let found = found.as_array().unwrap();
+    let containers: Vec<(&str, &str)> = found
+        .iter()
+        .map(|s| {
+            (
+                s["containerName"].as_str().unwrap(),
+                s["location"]["uri"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let bolt = uri(&root.join("cardsfolder/l/lightning_bolt.txt"));
+    let primitives = uri(&cards);
+    assert_eq!(
+        containers,
+        [("forge", bolt.as_str()), ("wagic", primitives.as_str())],
+        "{found:?}"
+    );
+    assert!(found.iter().all(|s| s["name"] == "Lightning Bolt"));
+    assert_eq!(found[0]["kind"], 5, "a card is a class");
+    let wagic = &found[1]["location"];
+    assert_eq!(wagic["uri"], uri(&cards));
+    let text = format!("{CARDS}{WAGIC_BOLT}");
+    assert_eq!(
+        wagic["range"]["start"],
+        pos(&text, "name=Lightning Bolt", "name=".len())
+    );
+    let names = |found: &Value| -> Vec<String> {
+        found
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Prefix before word prefix before letters in order.
+    assert_eq!(
+        names(&c.result("workspace/symbol", json!({"query": "fro"}))),
+        ["Frost Wisp"]
+    );
+    let ember = names(&c.result("workspace/symbol", json!({"query": "caller"})));
+    assert_eq!(ember, ["Ember Caller"]);
+    let fuzzy = names(&c.result("workspace/symbol", json!({"query": "lbolt"})));
+    assert_eq!(fuzzy, ["Lightning Bolt", "Lightning Bolt"]);
+
+    // Fix all: one action of its own kind, every safe fix of the document in one edit.
+    c.open(&twin, "forge", TWIN);
+    let u = uri(&twin);
+    assert_eq!(c.diagnostics(&u, 1).len(), 3);
+    // Value completion ranked by what the parameter takes: Creature first after `ValidTgts$ `.
+    let items = c.result(
+        "textDocument/completion",
+        at(&twin, TWIN, "ValidTgts$ ", 11),
+    );
+    let mut items = items.as_array().unwrap().clone();
+    items.sort_by_key(|i| i["sortText"].as_str().unwrap_or("").to_string());
+    let first: Vec<&str> = items
+        .iter()
+        .take(5)
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert!(first.contains(&"Creature"), "{first:?}");
+    let everywhere =
+        json!({"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}});
+    let actions = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": everywhere,
+               "context": {"diagnostics": [], "only": ["source.fixAll"]}}),
+    );
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["kind"], "source.fixAll.cardlint");
+    assert!(
+        actions[0]["title"].as_str().unwrap().contains("3 fixes"),
+        "{}",
+        actions[0]["title"]
+    );
+    let edits = actions[0]["edit"]["changes"][&u].as_array().unwrap();
+    let fixed = apply_edits(TWIN, edits);
+    assert!(fixed.contains("Destination$ Battlefield |"), "{fixed}");
+    assert!(fixed.contains("ActivationZone$ Graveyard |"), "{fixed}");
+    assert!(fixed.contains("\nK:Flying\n"), "{fixed}");
+    // Quick fixes only: no fix-all among them.
+    let quick = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": {"start": pos(TWIN, "Flyng", 1), "end": pos(TWIN, "Flyng", 1)},
+               "context": {"diagnostics": [], "only": ["quickfix"]}}),
+    );
+    let quick = quick.as_array().unwrap();
+    assert!(!quick.is_empty());
+    assert!(quick.iter().all(|a| a["kind"] == "quickfix"), "{quick:?}");
+    // The fixed text has nothing left to fix.
+    c.change(&twin, 2, json!([{"text": fixed}]));
+    assert!(c.diagnostics(&u, 2).is_empty());
+    let none = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": u}, "range": everywhere,
+               "context": {"diagnostics": [], "only": ["source"]}}),
+    );
+    assert_eq!(none, json!([]));
     stop(c);
 }
 

@@ -170,6 +170,15 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
+/// A card a file defines (a Forge face's `Name:`, a Wagic block's `name=`), for workspace
+/// symbols: its name as written, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardName {
+    pub name: String,
+    /// The name's text in the file.
+    pub range: TextRange,
+}
+
 /// A foldable region (a block); the language server turns it into lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fold {
@@ -292,6 +301,13 @@ where
         _new: Option<&Self::FileIndex>,
     ) -> bool {
         false
+    }
+
+    /// The cards the file defines, in file order (workspace symbols). Read from the text alone,
+    /// quickly: it runs on every file of the workspace when it is scanned, and again on a file
+    /// when it changes.
+    fn card_names(&self, _file: &SourceFile) -> Vec<CardName> {
+        Vec::new()
     }
 
     /// Words that fit at the cursor.

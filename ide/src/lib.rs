@@ -13,6 +13,7 @@ pub mod doc;
 pub mod edit;
 pub mod features;
 mod format;
+pub mod names;
 pub mod save;
 pub mod simulation;
 mod slot;
@@ -26,8 +27,11 @@ pub use {engine, lint, model, syntax};
 
 pub use doc::{OpenDoc, Reparsed, WholeDoc};
 pub use features::{
-    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
-    SemanticToken, Symbol, SymbolKind, TokenKind, VocabSource, modifier, vocab_completions,
-    vocab_doc, vocab_hover, word_at,
+    CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
+    Location, SemanticToken, Symbol, SymbolKind, TokenKind, VocabSource, modifier,
+    vocab_completions, vocab_doc, vocab_hover, word_at,
 };
-pub use world::{BuiltIndex, CodeAction, FileEvent, IndexJob, Publication, SaveCheck, Scan, World};
+pub use names::{CardSymbol, Rank};
+pub use world::{
+    BuiltIndex, CodeAction, FileEvent, FixAll, IndexJob, Publication, SaveCheck, Scan, World,
+};

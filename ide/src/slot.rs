@@ -5,8 +5,8 @@
 
 use crate::doc::{OpenDoc, Reparsed};
 use crate::features::{
-    Completion, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location, SemanticToken,
-    Symbol,
+    CardName, Completion, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
+    SemanticToken, Symbol,
 };
 use lint::Diagnostic;
 use lint::config::Config;
@@ -136,6 +136,7 @@ pub(crate) trait DialectSlot: Send + Sync {
     // ---- Features --------------------------------------------------------------------------
 
     fn parse(&self, text: &str) -> GreenNode;
+    fn card_names(&self, file: &SourceFile) -> Vec<CardName>;
     fn answer(&self, view: ViewParts<'_>, request: Request<'_>) -> Answer;
 }
 
@@ -388,6 +389,10 @@ where
 
     fn parse(&self, text: &str) -> GreenNode {
         self.linter.parse(text).0
+    }
+
+    fn card_names(&self, file: &SourceFile) -> Vec<CardName> {
+        self.linter.card_names(file)
     }
 
     fn answer(&self, v: ViewParts<'_>, request: Request<'_>) -> Answer {

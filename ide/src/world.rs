@@ -128,6 +128,7 @@ pub struct Scan {
     files: Vec<SourceFile>,
     configs: Configs,
     slots: Vec<Box<dyn DialectSlot>>,
+    names: crate::names::NameIndex,
     /// Paths that could not be read, and configuration errors.
     pub errors: Vec<String>,
 }
@@ -225,6 +226,11 @@ pub struct World {
     closed_doc: Option<(FileId, DocState, bool)>,
     /// An index job was handed out and is not finished: background work waits for it.
     job_out: bool,
+    /// The cards of every file by name (workspace symbols).
+    names: crate::names::NameIndex,
+    /// Open documents edited in place (incremental) whose cards are read again before the
+    /// next search.
+    names_stale: std::collections::BTreeSet<FileId>,
 }
 
 impl Default for World {
@@ -255,6 +261,8 @@ impl World {
             closed_out: Vec::new(),
             closed_doc: None,
             job_out: false,
+            names: Default::default(),
+            names_stale: Default::default(),
         }
     }
 
@@ -411,6 +419,12 @@ impl World {
 
     /// Background work waits for a parse under way on a thread of its own (the worker then
     /// polls instead of stepping at once).
+    /// How many files that are not open still wait for their findings (workspace diagnostics):
+    /// the language server reports the check's progress with it.
+    pub fn closed_pending(&self) -> usize {
+        self.closed_queue.len() + usize::from(self.closed_doc.is_some())
+    }
+
     pub fn background_waiting(&self) -> bool {
         let busy = |id: FileId, state: &DocState| {
             self.slot_of_file(id)
@@ -480,12 +494,30 @@ impl World {
         for slot in &mut slots {
             slot.scan(&files);
         }
+        let names = {
+            use rayon::prelude::*;
+            let found: Vec<_> = files
+                .par_iter()
+                .map(|f| {
+                    let slot = slots.iter().find(|s| s.dialect() == f.dialect)?;
+                    Some((f.dialect, slot.card_names(f)))
+                })
+                .collect();
+            let mut names = crate::names::NameIndex::default();
+            for (id, found) in found.into_iter().enumerate() {
+                if let Some((dialect, cards)) = found {
+                    names.set(id, dialect, cards);
+                }
+            }
+            names
+        };
         errors.extend(configs.errors.iter().map(|e| e.to_string()));
         Scan {
             folders,
             files,
             configs,
             slots,
+            names,
             errors,
         }
     }
@@ -497,6 +529,7 @@ impl World {
             files,
             configs,
             slots,
+            names,
             ..
         } = scan;
         // Trees of open documents catch up with their text before the index changes under them.
@@ -509,6 +542,8 @@ impl World {
         self.folders = folders;
         self.configs = configs;
         self.slots = slots;
+        self.names = names;
+        self.names_stale.clear();
         self.epochs = self.epochs.iter().map(|e| e + 1).collect();
         self.epochs.resize(self.slots.len(), 1);
         self.by_path = self
@@ -628,10 +663,46 @@ impl World {
             }
         }
         self.line_indexes.remove(&id);
+        self.read_names(id);
         for &s in &changed {
             self.dependents_changed(s, Some(id));
         }
         changed.iter().map(|&s| self.slots[s].dialect()).collect()
+    }
+
+    /// Reads the cards a file defines again (workspace symbols).
+    fn read_names(&mut self, id: FileId) {
+        self.names_stale.remove(&id);
+        let file = &self.files[id];
+        let plain = self.docs.get(&id).is_some_and(|d| d.state.is_none());
+        match self.slot_of(file.dialect) {
+            Some(s) if self.live[id] && !plain => {
+                let cards = self.slots[s].card_names(file);
+                self.names.set(id, file.dialect, cards);
+            }
+            _ => self.names.clear(id),
+        }
+    }
+
+    /// The cards of the workspace whose name matches `query` (fuzzy, case-insensitive), best
+    /// first (`crate::names`), at most `limit`.
+    pub fn workspace_symbols(&mut self, query: &str, limit: usize) -> Vec<crate::CardSymbol> {
+        let stale: Vec<FileId> = std::mem::take(&mut self.names_stale).into_iter().collect();
+        for id in stale {
+            self.read_names(id);
+        }
+        self.names.search(query, limit)
+    }
+
+    /// The path of a file relative to the workspace folder holding it (the whole path for a
+    /// file outside them).
+    pub fn relative_path(&self, id: FileId) -> &Path {
+        let path = &self.files[id].path;
+        self.folders
+            .iter()
+            .filter_map(|f| path.strip_prefix(f).ok())
+            .min_by_key(|p| p.as_os_str().len())
+            .unwrap_or(path)
     }
 
     /// The index of a slot changed: the findings of its open documents (other than `except`)
@@ -837,6 +908,9 @@ impl World {
                 if !self.slots[s].incremental() {
                     self.slots[s].doc_replaced(state);
                     self.refresh_contribution(id);
+                } else {
+                    // Its cards are read again when they are searched.
+                    self.names_stale.insert(id);
                 }
             }
             _ => {
@@ -1489,6 +1563,16 @@ impl World {
 
     /// The fixes of the findings that touch `range`, as code actions: (title, edits, whether
     /// it is safe, the finding).
+    /// Every safe fix of a document at once (`source.fixAll`), as `cardlint check --fix` takes
+    /// them in one round: the edits of the fixes that do not overlap, sorted, against the
+    /// current text. `None` when the document has no safe fix. (Fixes that only a first one
+    /// makes possible come when it is asked again.)
+    pub fn fix_all(&mut self, path: &Path) -> Option<FixAll> {
+        let diagnostics = self.diagnostics(path)?;
+        let (edits, fixes) = lint::fix::choose_edits(&diagnostics, false);
+        (fixes > 0).then_some(FixAll { edits, fixes })
+    }
+
     pub fn code_actions(&mut self, path: &Path, range: TextRange) -> Vec<CodeAction> {
         let Some(diagnostics) = self.diagnostics(path) else {
             return Vec::new();
@@ -1556,6 +1640,15 @@ impl IndexJob {
 }
 
 /// A fix offered as a code action.
+/// The safe fixes of a document taken together (`World::fix_all`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixAll {
+    /// Sorted, not overlapping, against the document's current text.
+    pub edits: Vec<lint::Edit>,
+    /// How many fixes they come from.
+    pub fixes: usize,
+}
+
 pub struct CodeAction {
     pub title: String,
     pub edits: Vec<lint::Edit>,

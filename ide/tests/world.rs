@@ -929,3 +929,215 @@ fn large_closed_wagic_files_are_published_whole() {
     assert_eq!(want.iter().filter(|d| d.contains("fliyng")).count(), 6);
     assert_eq!(published, want);
 }
+
+fn symbol_names(world: &mut World, query: &str) -> Vec<(String, &'static str, String)> {
+    world
+        .workspace_symbols(query, 50)
+        .into_iter()
+        .map(|s| {
+            (
+                s.name,
+                s.dialect.name(),
+                world.relative_path(s.file).display().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Workspace symbols: every card of the workspace by name, Forge faces and Wagic blocks (not the
+/// set entries that only point at a primitive, not `[meta]` names), ranked, with the range of
+/// the name; they follow edits of open documents (Forge whole, Wagic in place), files changed
+/// on disk and deleted ones.
+#[test]
+fn workspace_symbols_find_every_card_by_name() {
+    let fx = Fixture::new("workspace-symbols");
+    let mut world = fx.world();
+    let all = symbol_names(&mut world, "");
+    let mut names: Vec<&str> = all.iter().map(|(n, _, _)| n.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        ["Cinder Imp", "Ember Caller", "Ember Token", "Frost Wisp"],
+        "{all:?}"
+    );
+    assert_eq!(
+        symbol_names(&mut world, "ember"),
+        [
+            (
+                "Ember Token".to_string(),
+                "forge",
+                "tokenscripts/r_1_1_ember.txt".to_string()
+            ),
+            (
+                "Ember Caller".to_string(),
+                "forge",
+                "cardsfolder/e/ember_caller.txt".to_string()
+            ),
+        ]
+    );
+    // Word prefix, then letters in order.
+    assert_eq!(symbol_names(&mut world, "wisp")[0].0, "Frost Wisp");
+    assert_eq!(
+        symbol_names(&mut world, "wisp")[0].2,
+        "sets/primitives/cards.txt"
+    );
+    let sub = world.workspace_symbols("cndimp", 10);
+    assert_eq!(sub.len(), 1);
+    assert_eq!(sub[0].rank, ide::Rank::Subsequence);
+    assert_eq!(&CARDS[sub[0].range], "Cinder Imp");
+
+    // A Forge document renamed in the editor.
+    let ember = fx.path("cardsfolder/e/ember_caller.txt");
+    open(&mut world, &ember, EMBER);
+    edit(
+        &mut world,
+        &ember,
+        2,
+        "Name:Ember Caller",
+        "Name:Ember Herald",
+    );
+    assert_eq!(symbol_names(&mut world, "ember caller"), []);
+    let herald = world.workspace_symbols("ember herald", 10);
+    assert_eq!(herald[0].rank, ide::Rank::Exact);
+    assert_eq!(
+        &world.text(&ember).unwrap()[herald[0].range],
+        "Ember Herald"
+    );
+
+    // A Wagic document edited in place: a card added above the others moves their names.
+    let cards = fx.path("sets/primitives/cards.txt");
+    open(&mut world, &cards, CARDS);
+    edit(
+        &mut world,
+        &cards,
+        2,
+        "[card]\nname=Cinder Imp",
+        "[card]\nname=Ash Sprite\ntype=Creature\n[/card]\n[card]\nname=Cinder Imp",
+    );
+    let text = world.text(&cards).unwrap().to_string();
+    for name in ["Ash Sprite", "Cinder Imp", "Frost Wisp"] {
+        let found = world.workspace_symbols(name, 5);
+        assert_eq!(found[0].name, name);
+        assert_eq!(&text[found[0].range], name);
+    }
+
+    // On disk: a new card file, and a deleted one.
+    let storm = fx.path("cardsfolder/s/storm_wisp.txt");
+    std::fs::create_dir_all(storm.parent().unwrap()).unwrap();
+    std::fs::write(&storm, "Name:Storm Wisp\nManaCost:U\nTypes:Instant\n").unwrap();
+    world.files_changed(vec![(storm.clone(), FileEvent::Created)]);
+    let wisps: Vec<String> = symbol_names(&mut world, "wisp")
+        .into_iter()
+        .map(|(n, _, _)| n)
+        .collect();
+    assert_eq!(wisps, ["Frost Wisp", "Storm Wisp"]);
+    std::fs::remove_file(&storm).unwrap();
+    world.files_changed(vec![(storm, FileEvent::Deleted)]);
+    assert_eq!(symbol_names(&mut world, "storm"), []);
+}
+
+/// `source.fixAll`: every safe fix of the document at once, as `cardlint check --fix` takes
+/// them; the fixed text has no safe fix left, and a document without one gets none.
+#[test]
+fn fix_all_takes_every_safe_fix_at_once() {
+    const TWIN: &str = "Name:Twin Fixer
+ManaCost:1 R
+Types:Creature Goblin
+PT:1/1
+T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Self | Execute$ TrigDraw | TriggerDescription$ When CARDNAME enters, draw a card.
+SVar:TrigDraw:DB$ Draw | Defined$ You | NumCards$ 1
+A:AB$ DealDamage | Cost$ T | ValidTgts$ Creature | NumDmg$ 1 | ActivationZone$ Graveyrd | SpellDescription$ CARDNAME deals 1 damage to target creature.
+K:Flyng
+Oracle:When Twin Fixer enters, draw a card.
+";
+    let fx = Fixture::new("fix-all");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/t/twin_fixer.txt");
+    open(&mut world, &path, TWIN);
+    let all = world.fix_all(&path).expect("safe fixes");
+    assert_eq!(all.fixes, 3, "{all:?}");
+    assert!(
+        all.edits
+            .windows(2)
+            .all(|w| w[0].range.end() <= w[1].range.start())
+    );
+    let mut fixed = TWIN.to_string();
+    for e in all.edits.iter().rev() {
+        fixed.replace_range(std::ops::Range::<usize>::from(e.range), &e.new_text);
+    }
+    assert!(fixed.contains("Destination$ Battlefield |"), "{fixed}");
+    assert!(fixed.contains("ActivationZone$ Graveyard |"), "{fixed}");
+    assert!(fixed.contains("\nK:Flying\n"), "{fixed}");
+    world.change(&path, 2, vec![(None, fixed.clone())]).unwrap();
+    settle(&mut world);
+    assert_eq!(world.fix_all(&path), None);
+    assert_eq!(codes(&mut world, &path), Vec::<&str>::new(), "{fixed}");
+    // Not a document of the world: nothing.
+    assert_eq!(world.fix_all(&fx.path("nowhere.txt")), None);
+}
+
+/// The labels in the order an editor shows them (by `sortText`, then label).
+fn shown(items: &[ide::Completion]) -> Vec<(String, ide::CompletionKind)> {
+    let mut items: Vec<&ide::Completion> = items.iter().collect();
+    items.sort_by(|a, b| {
+        let key = |c: &ide::Completion| c.sort.clone().unwrap_or_else(|| c.label.clone());
+        key(a).cmp(&key(b))
+    });
+    items.iter().map(|c| (c.label.clone(), c.kind)).collect()
+}
+
+/// Value completion ranked by what the parameter takes (issue 26): the types scripters target
+/// most after `ValidTgts$ ` (Creature in the first five, not Abian, Ability...), the players and
+/// objects `Defined$` most often names, the properties most used after `.`; after Wagic
+/// `auto=`, the effects cards use, and no macro or structure symbol in the first five.
+#[test]
+fn value_completion_is_ranked_by_what_the_parameter_takes() {
+    let fx = Fixture::new("value-rank");
+    let mut world = fx.world();
+    let forge = "Name:Rank Test\nManaCost:B\nTypes:Sorcery\nA:SP$ Destroy | ValidTgts$  | SpellDescription$ Destroy.\nSVar:DBDraw:DB$ Draw | Defined$  | NumCards$ 1\nS:Mode$ Continuous | Affected$ Creature. | AddPower$ 1\nOracle:\n";
+    let path = fx.path("cardsfolder/r/rank_test.txt");
+    open(&mut world, &path, forge);
+    let tgts = shown(&world.complete(&path, at(forge, "ValidTgts$ ", 11)));
+    let first: Vec<&str> = tgts.iter().take(5).map(|(l, _)| l.as_str()).collect();
+    assert!(first.contains(&"Creature"), "{first:?}");
+    assert_eq!(first[0], "Creature", "{first:?}");
+    assert!(!first.contains(&"Abian"), "{first:?}");
+    let defined = shown(&world.complete(&path, at(forge, "Defined$ ", 9)));
+    let first: Vec<&str> = defined.iter().take(5).map(|(l, _)| l.as_str()).collect();
+    assert!(first.contains(&"You"), "{first:?}");
+    let props = shown(&world.complete(&path, at(forge, "Creature. ", 9)));
+    let first: Vec<&str> = props.iter().take(5).map(|(l, _)| l.as_str()).collect();
+    assert!(first.contains(&"YouCtrl"), "{first:?}");
+
+    let cards = fx.path("sets/primitives/cards.txt");
+    let text = CARDS.replace("auto={T}:tap target(creature)", "auto=");
+    open(&mut world, &cards, &text);
+    let items = world.complete(&cards, at(&text, "auto=\n", 5));
+    let auto = shown(&items);
+    assert!(
+        auto.iter()
+            .any(|(l, k)| l == "__BURN__" && *k == ide::CompletionKind::Macro),
+        "the library's macro is offered: {auto:?}"
+    );
+    let first = &auto[..5];
+    assert!(
+        first.iter().all(|(l, k)| *k != ide::CompletionKind::Macro
+            && l.starts_with(|c: char| c.is_ascii_alphabetic())),
+        "{first:?}"
+    );
+    // Macros come last.
+    let last_word = auto
+        .iter()
+        .rposition(|(_, k)| *k != ide::CompletionKind::Macro)
+        .unwrap();
+    assert!(
+        auto[last_word + 1..]
+            .iter()
+            .all(|(_, k)| *k == ide::CompletionKind::Macro)
+    );
+    assert!(
+        items
+            .iter()
+            .all(|c| c.filter.as_deref() == Some(c.label.as_str()))
+    );
+}

@@ -171,43 +171,113 @@ pub(crate) async fn rename(
     })
 }
 
+/// The kind of the action that applies every safe fix of a document (as `cardlint check
+/// --fix`), for `editor.codeActionsOnSave` and the Source Action menu.
+pub(crate) const FIX_ALL: &str = "source.fixAll.cardlint";
+
+/// Whether the client asked for actions of `kind` (`only` lists kinds and their parents: a
+/// request for `source` or `source.fixAll` wants `source.fixAll.cardlint`); all kinds when it
+/// names none.
+fn wanted(only: Option<&[CodeActionKind]>, kind: &str) -> bool {
+    only.is_none_or(|only| {
+        only.iter().any(|k| {
+            let k = k.as_str();
+            kind == k || kind.strip_prefix(k).is_some_and(|r| r.starts_with('.'))
+        })
+    })
+}
+
 pub(crate) async fn code_action(
     server: &Backend,
     params: CodeActionParams,
 ) -> Result<Option<CodeActionResponse>> {
     let uri = params.text_document.uri;
     let path = path_of(&uri);
+    let only = params.context.only;
+    let quick_fixes = wanted(only.as_deref(), CodeActionKind::QUICKFIX.as_str());
+    let fix_all = wanted(only.as_deref(), FIX_ALL);
     server.with_world("textDocument/codeAction", |w| {
         let index = w.line_index(&path)?;
-        let text = w.text(&path)?.to_string();
-        let start = index.offset_utf16(&text, line_col(params.range.start));
-        let end = index.offset_utf16(&text, line_col(params.range.end));
-        let range = ide::syntax::TextRange::new(start.min(end), end.max(start));
-        let actions = w.code_actions(&path, range);
-        Some(
-            actions
-                .into_iter()
-                .map(|a| {
-                    let edits = a
-                        .edits
-                        .iter()
-                        .map(|e| TextEdit::new(convert::range(&index, e.range), e.new_text.clone()))
-                        .collect();
-                    let mut changes = std::collections::HashMap::new();
-                    changes.insert(uri.clone(), edits);
-                    CodeActionOrCommand::CodeAction(CodeAction {
-                        title: convert::plain(&a.title),
-                        kind: Some(CodeActionKind::QUICKFIX),
-                        diagnostics: Some(vec![convert::diagnostic(&index, &a.diagnostic)]),
-                        edit: Some(WorkspaceEdit {
-                            changes: Some(changes),
-                            ..Default::default()
-                        }),
-                        is_preferred: Some(a.preferred),
+        let mut out = Vec::new();
+        if quick_fixes {
+            let text = w.text(&path)?.to_string();
+            let start = index.offset_utf16(&text, line_col(params.range.start));
+            let end = index.offset_utf16(&text, line_col(params.range.end));
+            let range = ide::syntax::TextRange::new(start.min(end), end.max(start));
+            let actions = w.code_actions(&path, range);
+            out.extend(actions.into_iter().map(|a| {
+                let edits = a
+                    .edits
+                    .iter()
+                    .map(|e| TextEdit::new(convert::range(&index, e.range), e.new_text.clone()))
+                    .collect();
+                let mut changes = std::collections::HashMap::new();
+                changes.insert(uri.clone(), edits);
+                CodeActionOrCommand::CodeAction(CodeAction {
+                    title: convert::plain(&a.title),
+                    kind: Some(CodeActionKind::QUICKFIX),
+                    diagnostics: Some(vec![convert::diagnostic(&index, &a.diagnostic)]),
+                    edit: Some(WorkspaceEdit {
+                        changes: Some(changes),
                         ..Default::default()
-                    })
+                    }),
+                    is_preferred: Some(a.preferred),
+                    ..Default::default()
                 })
-                .collect(),
-        )
+            }));
+        }
+        // Last: the lightbulb lists the fixes of the finding under the cursor first.
+        if fix_all && let Some(all) = w.fix_all(&path) {
+            let edits = all
+                .edits
+                .iter()
+                .map(|e| TextEdit::new(convert::range(&index, e.range), e.new_text.clone()))
+                .collect();
+            let title = match all.fixes {
+                1 => "Fix all safe problems (cardlint: 1 fix)".to_string(),
+                n => format!("Fix all safe problems (cardlint: {n} fixes)"),
+            };
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title,
+                kind: Some(CodeActionKind::new(FIX_ALL)),
+                edit: Some(WorkspaceEdit {
+                    changes: Some([(uri.clone(), edits)].into_iter().collect()),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            }));
+        }
+        Some(out)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fix_all_is_wanted_by_its_kind_and_its_parents() {
+        let kinds = |k: &[&'static str]| -> Vec<CodeActionKind> {
+            k.iter().map(|k| CodeActionKind::new(k)).collect()
+        };
+        assert!(wanted(None, FIX_ALL));
+        for only in [
+            &["source"][..],
+            &["source.fixAll"],
+            &[FIX_ALL],
+            &["quickfix", "source"],
+        ] {
+            assert!(wanted(Some(&kinds(only)), FIX_ALL), "{only:?}");
+        }
+        for only in [
+            &["quickfix"][..],
+            &["source.organizeImports"],
+            &["source.fix"],
+            &[],
+        ] {
+            assert!(!wanted(Some(&kinds(only)), FIX_ALL), "{only:?}");
+        }
+        assert!(wanted(Some(&kinds(&["quickfix"])), "quickfix"));
+        assert!(!wanted(Some(&kinds(&["source.fixAll"])), "quickfix"));
+    }
 }

@@ -290,6 +290,13 @@ impl LanguageServer for Backend {
         symbols::semantic_tokens_range(self, params).await
     }
 
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<WorkspaceSymbolResponse>> {
+        symbols::workspace_symbol(self, params).await
+    }
+
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         language::code_action(self, params).await
     }

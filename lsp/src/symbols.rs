@@ -177,3 +177,36 @@ pub(crate) async fn semantic_tokens_range(
         )))
     })
 }
+
+/// How many cards `workspace/symbol` answers with at most (the best matches).
+const WORKSPACE_SYMBOLS: usize = 256;
+
+/// `workspace/symbol`: the cards of the workspace whose name matches the query (fuzzy, best
+/// first), each with its dialect as the container and its file as the location.
+pub(crate) async fn workspace_symbol(
+    server: &Backend,
+    params: WorkspaceSymbolParams,
+) -> Result<Option<WorkspaceSymbolResponse>> {
+    server.with_world("workspace/symbol", |w| {
+        let found = w.workspace_symbols(&params.query, WORKSPACE_SYMBOLS);
+        let symbols: Vec<WorkspaceSymbol> = found
+            .into_iter()
+            .filter_map(|card| {
+                let uri = convert::uri_of(w.path(card.file))?;
+                let index = w.line_index_of(card.file);
+                // The dialect; editors show the file (the location) beside it, VS Code as
+                // `forge • cardsfolder/l/lightning_bolt.txt`.
+                let container = card.dialect.name().to_string();
+                Some(WorkspaceSymbol {
+                    name: card.name,
+                    kind: convert::symbol_kind(ide::SymbolKind::Card),
+                    tags: None,
+                    container_name: Some(container),
+                    location: OneOf::Left(Location::new(uri, convert::range(&index, card.range))),
+                    data: None,
+                })
+            })
+            .collect();
+        Some(WorkspaceSymbolResponse::Nested(symbols))
+    })
+}

@@ -74,8 +74,72 @@ impl Backend {
             if let Some(ongoing) = ongoing {
                 ongoing.finish_with_message(message).await;
             }
+            if progress && scans.load(Ordering::SeqCst) == generation {
+                report_check(world, client, scans, generation).await;
+            }
         });
     }
+}
+
+/// How often the progress of the workspace check is looked at.
+const CHECK_POLL: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Reports, with `$/progress`, the check of the files that are not open after a scan (their
+/// findings fill the Problems panel as the worker's background steps lint them), until none is
+/// left or another scan starts.
+async fn report_check(
+    world: std::sync::Arc<std::sync::Mutex<World>>,
+    client: tower_lsp_server::Client,
+    scans: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    generation: u64,
+) {
+    let total = lock(&world).closed_pending();
+    if total == 0 {
+        return;
+    }
+    let token = NumberOrString::String(format!("cardlint/check/{generation}"));
+    if client
+        .create_work_done_progress(token.clone())
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let started = std::time::Instant::now();
+    let ongoing = client
+        .progress(token, "cardlint")
+        .with_message(format!("checking {total} card files"))
+        .with_percentage(0)
+        .begin()
+        .await;
+    let mut last = 0;
+    loop {
+        tokio::time::sleep(CHECK_POLL).await;
+        if scans.load(Ordering::SeqCst) != generation {
+            ongoing
+                .finish_with_message("the workspace is scanned again".to_string())
+                .await;
+            return;
+        }
+        let pending = lock(&world).closed_pending();
+        if pending == 0 {
+            break;
+        }
+        let done = total.saturating_sub(pending);
+        let percentage = (done * 100 / total) as u32;
+        if percentage != last {
+            last = percentage;
+            ongoing
+                .report_with_message(format!("{done} of {total} card files checked"), percentage)
+                .await;
+        }
+    }
+    ongoing
+        .finish_with_message(format!(
+            "{total} card files checked in {:.1} s",
+            started.elapsed().as_secs_f64()
+        ))
+        .await;
 }
 
 pub(crate) async fn did_change_workspace_folders(

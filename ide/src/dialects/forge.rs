@@ -4,8 +4,8 @@
 //! outline of a card, folding of faces, semantic tokens.
 
 use crate::features::{
-    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
-    SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+    CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
+    Location, SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
 use lint::Edit;
 use lint::forge::rules::scope::RecordScopes;
@@ -13,7 +13,7 @@ use lint::forge::rules::unknown_valid_base::BASE_WORDS;
 use lint::forge::rules::words::{PHASE_KEYS, ZONE_KEYS};
 use lint::forge::{FileIndex, Index, Linter, is_token_script_path};
 use model::forge::script::{self, Model, RecordInfo, Role};
-use model::forge::vocab::{self, Status, Vocabulary, Word};
+use model::forge::vocab::{self, Status, ValuePosition, Vocabulary, Word};
 use model::source::{FileId, SourceFile};
 use rowan::GreenNode;
 use syntax::forge::{SyntaxKind, SyntaxNode, ast};
@@ -232,6 +232,30 @@ fn word_items<'w>(
             } else {
                 c.insert(format!("{}{suffix}", w.name))
             }
+        })
+        .collect()
+}
+
+/// Orders value words by how many corpus cards use them in this parameter (`count`), the
+/// unused ones after them alphabetically, and tells editors to keep that order (`sortText`)
+/// while matching the typed text against the label (`filterText`).
+fn rank_values(mut items: Vec<Completion>, count: impl Fn(&str) -> u32) -> Vec<Completion> {
+    let mut keyed: Vec<_> = items
+        .drain(..)
+        .map(|c| {
+            (
+                (std::cmp::Reverse(count(&c.label)), c.label.to_lowercase()),
+                c,
+            )
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, c))| {
+            let label = c.label.clone();
+            c.sort(format!("{i:04}")).filter(label)
         })
         .collect()
 }
@@ -874,6 +898,31 @@ impl DialectIde for Linter {
         (parse.green().clone(), parse.errors().to_vec())
     }
 
+    /// Each face's `Name:` (token scripts too).
+    fn card_names(&self, file: &SourceFile) -> Vec<CardName> {
+        let text = file.text();
+        let mut out = Vec::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let at = start;
+            start += line.len();
+            let indent = line.len() - line.trim_start().len();
+            let Some(value) = line[indent..].strip_prefix("Name:") else {
+                continue;
+            };
+            let name = value.trim();
+            if name.is_empty() {
+                continue;
+            }
+            let from = at + indent + "Name:".len() + (value.len() - value.trim_start().len());
+            out.push(CardName {
+                name: name.to_string(),
+                range: TextRange::at(TextSize::from(from as u32), TextSize::of(name)),
+            });
+        }
+        out
+    }
+
     fn update_index(
         &self,
         index: &mut Index,
@@ -993,6 +1042,7 @@ impl DialectIde for Linter {
                 after,
             } => {
                 let face = face_at(&p, offset);
+                let frequency = vocab::value_frequency();
                 match value_vocab(rec, line_key, key, after) {
                     ValueVocab::Api => word_items(
                         vocab.api_types().words().iter(),
@@ -1043,19 +1093,25 @@ impl DialectIde for Linter {
                         r,
                         "",
                     ),
-                    ValueVocab::Defined => word_items(
-                        vocab.defined().list.iter().map(|w| &w.word),
-                        "Defined value",
-                        CompletionKind::Value,
-                        r,
-                        "",
+                    ValueVocab::Defined => rank_values(
+                        word_items(
+                            vocab.defined().list.iter().map(|w| &w.word),
+                            "Defined value",
+                            CompletionKind::Value,
+                            r,
+                            "",
+                        ),
+                        |w| frequency.count(key, ValuePosition::Defined, w),
                     ),
-                    ValueVocab::ValidProperty => word_items(
-                        vocab.valid_properties().list.iter().map(|w| &w.word),
-                        "Valid property",
-                        CompletionKind::Value,
-                        r,
-                        "",
+                    ValueVocab::ValidProperty => rank_values(
+                        word_items(
+                            vocab.valid_properties().list.iter().map(|w| &w.word),
+                            "Valid property",
+                            CompletionKind::Value,
+                            r,
+                            "",
+                        ),
+                        |w| frequency.count(key, ValuePosition::Property, w),
                     ),
                     ValueVocab::ValidBase => {
                         let mut out: Vec<Completion> = BASE_WORDS
@@ -1070,7 +1126,8 @@ impl DialectIde for Linter {
                                 .detail(format!("Valid base ({kind})"))
                                 .documentation(w.doc)
                         }));
-                        out
+                        // The types and bases most used with this parameter first.
+                        rank_values(out, |w| frequency.count(key, ValuePosition::Base, w))
                     }
                     ValueVocab::CostPart => vocab
                         .cost_parts()

@@ -100,6 +100,11 @@ fn token_at(green: &GreenNode, offset: TextSize) -> Option<syntax::netrunner::Sy
 impl DialectIde for Linter {
     type Doc = crate::doc::WholeDoc;
 
+    /// The cards of a set file (`<card name=...>`); a script module defines none.
+    fn card_names(&self, file: &model::source::SourceFile) -> Vec<crate::features::CardName> {
+        crate::names::set_file_card_names(file.text())
+    }
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::netrunner::parse(text);
         (parse.green().clone(), parse.errors().to_vec())

@@ -104,6 +104,11 @@ fn card_doc(index: &lint::rulescript::Index, guid: &str) -> Option<String> {
 impl DialectIde for Linter {
     type Doc = crate::doc::WholeDoc;
 
+    /// The cards of a set file (`<card name=...>`); a script module defines none.
+    fn card_names(&self, file: &model::source::SourceFile) -> Vec<crate::features::CardName> {
+        crate::names::set_file_card_names(file.text())
+    }
+
     fn parse(&self, text: &str) -> (GreenNode, Vec<SyntaxError>) {
         let parse = syntax::rulescript::parse(text);
         (parse.green().clone(), parse.errors().to_vec())

@@ -5,8 +5,8 @@
 //! blocks; semantic tokens.
 
 use crate::features::{
-    Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
-    SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+    CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
+    Location, SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
 };
 use lint::wagic::Linter;
 use lint::wagic::index::{Index, Library, Resolution, normalize_name};
@@ -233,6 +233,36 @@ fn items(vocab: &Vocab, what: &str, kind: CompletionKind, replace: TextRange) ->
                 .detail(what)
                 .documentation(word_doc(what, w))
                 .deprecated(w.is_removed())
+        })
+        .collect()
+}
+
+/// Orders the words that may start an ability: the effects and abilities most cards use in
+/// their `auto=` values first (`vocab::auto_frequency`), the unused ones alphabetically, then
+/// the structure symbols (`&&`, `!`...), then the library's macros (typing `__` lists them
+/// alone). Editors keep the order (`sortText`) and match the typed text against the label.
+fn rank_abilities(items: Vec<Completion>) -> Vec<Completion> {
+    let mut keyed: Vec<_> = items
+        .into_iter()
+        .map(|c| {
+            let tier = if c.kind == CompletionKind::Macro {
+                2
+            } else if c.label.starts_with(|ch: char| ch.is_ascii_alphabetic()) {
+                0
+            } else {
+                1
+            };
+            let count = vocab::auto_frequency(&c.label.to_ascii_lowercase());
+            ((tier, std::cmp::Reverse(count), c.label.to_lowercase()), c)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, c))| {
+            let label = c.label.clone();
+            c.sort(format!("{i:04}")).filter(label)
         })
         .collect()
 }
@@ -569,6 +599,41 @@ impl DialectIde for Linter {
     /// A card pool's index takes tens of milliseconds to build: it is rebuilt off the lock.
     const SLOW_INDEX: bool = true;
 
+    /// The `name=` of each `[card]` block that has one (the last one: the engine keeps it);
+    /// set entries that only point at a primitive (`primitive=`) define no card.
+    fn card_names(&self, file: &model::source::SourceFile) -> Vec<CardName> {
+        use syntax::wagic::outline::{Block, LineClass, Outline};
+        let text = file.text();
+        let mut out = Vec::new();
+        let mut current: Option<CardName> = None;
+        for line in Outline::new(text) {
+            match line.class {
+                LineClass::BlockOpen { .. } | LineClass::BlockClose => {
+                    out.extend(current.take());
+                }
+                LineClass::Entry { eq } if line.block == Block::Card => {
+                    let content = &text[line.start..line.content_end];
+                    if key_meaning(&content[..eq], content) != KeyMeaning::Name {
+                        continue;
+                    }
+                    let value = &content[eq + 1..];
+                    let name = value.trim();
+                    if name.is_empty() {
+                        continue;
+                    }
+                    let from = line.start + eq + 1 + (value.len() - value.trim_start().len());
+                    current = Some(CardName {
+                        name: name.to_string(),
+                        range: range(from, from + name.len()),
+                    });
+                }
+                _ => {}
+            }
+        }
+        out.extend(current);
+        out
+    }
+
     /// Positions the index keeps for each file are taken again for the new world.
     fn index_installed(&self, index: &mut Index, files: usize) {
         for id in 0..files {
@@ -664,7 +729,7 @@ impl DialectIde for Linter {
                             word,
                         ));
                         out.extend(macro_items(library, word));
-                        out
+                        rank_abilities(out)
                     }
                     (Abilities, _) => items(
                         vocab::basic_abilities(),

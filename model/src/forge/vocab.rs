@@ -771,6 +771,60 @@ impl ParamFrequency {
     }
 }
 
+/// Where a word stands in a parameter's value (`value-frequency.tsv`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValuePosition {
+    /// The type or base word of a Valid item (`Creature` in `Creature.YouCtrl`).
+    Base,
+    /// A word after `.` or `+` in a Valid item (`YouCtrl`).
+    Property,
+    /// The first word of a `Defined...$` value (`You`, `Targeted`).
+    Defined,
+}
+
+/// How many cards of the Forge corpus use each word in a parameter's value
+/// (`value-frequency.tsv`, counted by `bench/value_frequency.py`): completion ranks value words
+/// by it (`Creature` first after `ValidTgts$ `).
+pub struct ValueFrequency {
+    by_param: Map<(&'static str, ValuePosition), Map<&'static str, u32>>,
+}
+
+static VALUE_FREQUENCY: LazyLock<ValueFrequency> = LazyLock::new(|| {
+    let mut by_param: Map<(&'static str, ValuePosition), Map<&'static str, u32>> = Map::default();
+    for r in rows(include_str!("../../data/forge/value-frequency.tsv")) {
+        let position = match col(&r, 1) {
+            "base" => ValuePosition::Base,
+            "property" => ValuePosition::Property,
+            "defined" => ValuePosition::Defined,
+            _ => continue,
+        };
+        let n = col(&r, 3).parse().unwrap_or(0);
+        by_param
+            .entry((col(&r, 0), position))
+            .or_default()
+            .insert(col(&r, 2), n);
+    }
+    ValueFrequency { by_param }
+});
+
+/// The corpus frequency of value words per parameter (the same for every Forge version).
+pub fn value_frequency() -> &'static ValueFrequency {
+    &VALUE_FREQUENCY
+}
+
+impl ValueFrequency {
+    /// How many corpus cards use `word` at `position` in `param`'s value. A parameter too rare
+    /// to have rows of its own is ranked by every parameter's counts together (0 for a word
+    /// that is not among the top rows).
+    pub fn count(&self, param: &str, position: ValuePosition, word: &str) -> u32 {
+        let table = self
+            .by_param
+            .get(&(param, position))
+            .or_else(|| self.by_param.get(&("*", position)));
+        table.and_then(|t| t.get(word)).copied().unwrap_or(0)
+    }
+}
+
 /// What the params table says about one scope.
 #[derive(Default)]
 pub struct Scope {

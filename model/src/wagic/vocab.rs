@@ -657,6 +657,24 @@ pub fn basic_ability_fix(word: &str) -> Option<&'static str> {
     crate::suggest::unique_near_miss(word, basic_abilities().known())
 }
 
+/// How many cards of the Wagic primitives use a word of the `auto=` vocabulary (effects, basic
+/// abilities) in their `auto=` values (`auto-frequency.tsv`, counted by
+/// `bench/value_frequency.py`): completion ranks ability words by it. 0 for a word used by
+/// fewer than three cards.
+pub fn auto_frequency(word: &str) -> u32 {
+    static COUNTS: LazyLock<HashMap<&'static str, u32>> = LazyLock::new(|| {
+        crate::vocab::rows(include_str!("../../data/wagic/auto-frequency.tsv"))
+            .map(|r| {
+                (
+                    crate::vocab::col(&r, 0),
+                    crate::vocab::col(&r, 1).parse().unwrap_or(0),
+                )
+            })
+            .collect()
+    });
+    COUNTS.get(word).copied().unwrap_or(0)
+}
+
 /// Basic abilities by table index, highest first: the order in which the engine searches a
 /// piece of `abilities=` (substring), first hit wins.
 pub fn basic_abilities_by_index() -> &'static [&'static str] {

@@ -1,9 +1,12 @@
 // The extension in a real editor: installs the packed .vsix into a clean code-server (no cardlint
 // settings, so the server packaged in the .vsix must run), opens the fixture workspace in a headless
 // Chromium driven by playwright-core, and checks what a user sees in that folder, which opens in
-// Restricted Mode as a new user's does: the Problems panel lists cardlint's findings for the
-// opened Forge and Wagic files and for a Forge file that is not opened (workspace diagnostics), a
-// hover over a Forge parameter shows cardlint's documentation, no error notification is shown;
+// Restricted Mode as a new user's does: before any file is opened, the Problems panel lists
+// cardlint's findings for the Forge and Wagic files (the extension starts on the folder's layout,
+// `workspaceContains:`, and the server lints the workspace); they stay once files are open; a
+// hover over a Forge parameter shows cardlint's documentation; Go to Symbol in Workspace finds a
+// card that is not open and opens it; Fix All applies the safe fixes of a card; no error
+// notification is shown;
 // then, with `cardlint.server.path` set to a program that is not cardlint, exactly one error
 // notification says so; and with no server at all, one notification says that.
 //
@@ -33,10 +36,14 @@ const SHORT = 60_000;
 
 /** What the Problems panel must show: a file, a rule code and a word of the message. */
 const EXPECTED = [
-  { file: "ember_herald.txt", code: "F150", words: "Battlefeld", opened: true },
-  { file: "_cards.dat", code: "W111", words: "flyng", opened: true },
-  { file: "storm_wisp.txt", code: "F130", words: "DBDraw", opened: false },
+  { file: "ember_herald.txt", code: "F150", words: "Battlefeld" },
+  { file: "_cards.dat", code: "W111", words: "flyng" },
+  { file: "storm_wisp.txt", code: "F130", words: "DBDraw" },
 ];
+/** A card no editor opens, found by Go to Symbol in Workspace. */
+const SYMBOL = { query: "Storm Wisp", file: "storm_wisp.txt", container: "forge" };
+/** Fix All on the Forge card: its safe fix (F150's `Battlefield`) is applied. */
+const FIX_ALL = { file: "ember_herald.txt", before: "Battlefeld", after: "Destination$ Battlefield" };
 /** The hover over `NumDmg$` on line 6 of the Forge card. */
 const HOVER = { file: "ember_herald.txt", word: "NumDmg", expect: ["NumDmg$", "parameter", "Read by DealDamage"] };
 
@@ -150,26 +157,28 @@ try {
   await page.locator(".statusbar-item", { hasText: "Restricted Mode" }).first().waitFor({ timeout: SHORT });
   step("workbench is up, in Restricted Mode");
 
+  // No file is open: the extension started on the folder's layout and the server linted every
+  // card file of the workspace, so the Problems panel fills by itself.
+  if ((await page.locator(".tabs-container .tab").count()) !== 0) {
+    throw new Error("an editor is open before the test opened any file");
+  }
+  await page.keyboard.press("Control+Shift+M");
+  const panel = page.locator(".markers-panel");
+  await panel.waitFor({ state: "visible" });
+  await waitForProblems(panel, "with no file open");
+  step(`Problems panel with no file open:\n${indent(await panel.innerText())}`);
+  if (process.env.CARDLINT_E2E_SCREENSHOT_UNOPENED) {
+    await page.screenshot({ path: process.env.CARDLINT_E2E_SCREENSHOT_UNOPENED });
+  }
+
   await openFile("_cards.dat", "Cinder Imp");
   await openFile("ember_herald.txt", "Ember Herald");
   step("Forge and Wagic files are open");
 
   // The Problems panel: every expected finding, under its file.
   await page.keyboard.press("Control+Shift+M");
-  const panel = page.locator(".markers-panel");
   await panel.waitFor({ state: "visible" });
-  try {
-    await page.waitForFunction(
-      (expected) => {
-        const text = document.querySelector(".markers-panel")?.innerText ?? "";
-        return expected.every((e) => text.includes(e.file) && text.includes(e.code) && text.includes(e.words));
-      },
-      EXPECTED,
-      { timeout: LONG, polling: 250 },
-    );
-  } catch (error) {
-    throw new Error(`the Problems panel does not list every expected problem:\n${await panel.innerText()}\n${error}`);
-  }
+  await waitForProblems(panel, "with the files open");
   const problems = await panel.innerText();
   step(`Problems panel:\n${indent(problems)}`);
   for (const e of EXPECTED) {
@@ -212,6 +221,50 @@ try {
   }
   step(`hover over ${HOVER.word}:\n${indent((await hover.allInnerTexts()).join("\n"))}`);
   await page.mouse.move(5, 5);
+
+  // Go to Symbol in Workspace (Ctrl+T): a card that no editor has opened, with its dialect.
+  await page.keyboard.press("Control+T");
+  const quick = page.locator(".quick-input-widget input");
+  await quick.waitFor({ state: "visible" });
+  await quick.fill(`#${SYMBOL.query}`);
+  const symbolRow = page.locator(".quick-input-widget .monaco-list-row", { hasText: SYMBOL.query }).first();
+  try {
+    await symbolRow.waitFor({ timeout: SHORT });
+  } catch (error) {
+    const rows = await page.locator(".quick-input-widget .monaco-list-row").allInnerTexts();
+    throw new Error(`Go to Symbol in Workspace does not find ${SYMBOL.query}; shown: ${JSON.stringify(rows)}\n${error}`);
+  }
+  const symbolText = await symbolRow.innerText();
+  if (!symbolText.includes(SYMBOL.container)) {
+    throw new Error(`the symbol ${SYMBOL.query} does not name its dialect ${SYMBOL.container}: ${symbolText}`);
+  }
+  await page.keyboard.press("Enter");
+  await page.locator(".tabs-container .tab.active", { hasText: SYMBOL.file }).waitFor();
+  step(`workspace symbol ${JSON.stringify(SYMBOL.query)}: ${symbolText.replace(/\s+/g, " ")} -> ${SYMBOL.file} opened`);
+
+  // Fix All (source.fixAll.cardlint): the safe fix of the Forge card is applied, its problem goes.
+  await focusEditor(FIX_ALL.file);
+  await page.keyboard.press("F1");
+  await quick.waitFor({ state: "visible" });
+  await quick.fill(">Fix All");
+  await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Fix All" }).first().waitFor();
+  await page.keyboard.press("Enter");
+  try {
+    await page
+      .locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: FIX_ALL.after })
+      .waitFor({ timeout: SHORT });
+    await page.waitForFunction(
+      (word) => !(document.querySelector(".markers-panel")?.innerText ?? "").includes(word),
+      FIX_ALL.before,
+      { timeout: SHORT, polling: 250 },
+    );
+  } catch (error) {
+    throw new Error(`Fix All did not fix ${FIX_ALL.before} in ${FIX_ALL.file}; Problems:\n${await panel.innerText()}\n${error}`);
+  }
+  step(`Fix All: ${FIX_ALL.file} now reads ${JSON.stringify(FIX_ALL.after)}, and its problem is gone`);
+  // Back to the text on disk, so that the reload below finds no unsaved editor.
+  await page.keyboard.press("Control+Z");
+  await page.locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: FIX_ALL.before }).waitFor();
 
   // The extension's log says which server it started: the packaged one.
   const log = await waitForLog(/starting .* \(cardlint [^)]*found via (\w+)\)/);
@@ -379,6 +432,22 @@ function startCodeServer() {
       reject(new Error(`code-server exited (${code ?? signal}):\n${out}`));
     });
   });
+}
+
+/** Waits until the Problems panel lists every expected finding, under its file. */
+async function waitForProblems(panel, when) {
+  try {
+    await page.waitForFunction(
+      (expected) => {
+        const text = document.querySelector(".markers-panel")?.innerText ?? "";
+        return expected.every((e) => text.includes(e.file) && text.includes(e.code) && text.includes(e.words));
+      },
+      EXPECTED,
+      { timeout: LONG, polling: 250 },
+    );
+  } catch (error) {
+    throw new Error(`the Problems panel ${when} does not list every expected problem:\n${await panel.innerText()}\n${error}`);
+  }
 }
 
 /** Opens a workspace file by Quick Open and waits until the editor shows `content`. */

@@ -14,6 +14,7 @@ const manifest = readJson("package.json");
 interface Language {
   id: string;
   configuration?: string;
+  filenames?: string[];
   filenamePatterns?: string[];
 }
 interface Grammar {
@@ -70,6 +71,34 @@ describe("contributions", () => {
     assert.ok(patterns("pymtg").includes("**/data/*_cards.txt"));
     assert.ok(patterns("netrunner").includes("**/Scripts/CardScripts.py"));
     assert.ok(patterns("rulescript").includes("**/Scripts/card_rules.py"));
+  });
+
+  it("starts when a folder holds an engine's layout, before any card is opened", () => {
+    // Without it the Problems panel stays empty until a card file is opened (issue 26).
+    const events: string[] = manifest.activationEvents;
+    const contains = events.filter((e) => e.startsWith("workspaceContains:")).map((e) => e.slice("workspaceContains:".length));
+    for (const layout of [
+      "**/cardsfolder/**/*.txt",
+      "**/sets/primitives/*.txt",
+      "**/_cards.dat",
+      "**/Scripts/CardScripts.py",
+      "**/Scripts/card_rules.py",
+      "**/cardlint.toml",
+    ]) {
+      assert.ok(contains.includes(layout), `no workspaceContains:${layout}`);
+    }
+    // Every file a language claims by its name or path starts the server too.
+    for (const language of languages) {
+      for (const pattern of language.filenamePatterns ?? []) {
+        assert.ok(contains.includes(pattern), `${language.id}: ${pattern} does not start the server`);
+      }
+      for (const name of language.filenames ?? []) {
+        assert.ok(contains.includes(`**/${name}`), `${language.id}: ${name} does not start the server`);
+      }
+    }
+    // Patterns relative to a folder (workspaceContains has no leading slash) and no duplicates.
+    assert.ok(contains.every((p) => !p.startsWith("/")));
+    assert.equal(new Set(contains).size, contains.length);
   });
 
   it("offers the documented settings and commands", () => {
