@@ -138,6 +138,19 @@ def rulescript_host_parens(n):
     return {"o8g/Scripts/card_rules.py": "RulesDict = {}\nx = " + "(" * n + "\n"}
 
 
+def forge_pipes_files(n):
+    # Many files each below the line limit (n files of 8 KB of `|`): findings are capped per
+    # file, not per run, so memory follows the findings.
+    return {"cardsfolder/b/big_card_%d.txt" % i: forge_card("A:SP$ Draw | Cost$ R " + "|" * 8_000)
+            for i in range(n)}
+
+
+def wagic_and_paren_cards(n):
+    # n cards of 8 KB `auto=&&(` lines in one file.
+    return {"sets/primitives/cards.txt": "".join(
+        wagic_card("auto=" + "&&(" * 2_700).replace("Big Card", "Big Card %d" % i) for i in range(n))}
+
+
 def rulescript_utf16(n):
     # A UTF-16 `card_rules.py` (2.8 MB at 1x): past 1 MiB it is one `G100`, not read.
     text = "RulesDict = {}\n" + "".join(
@@ -155,6 +168,8 @@ CASES = {
     "wagic-parens": (wagic_parens, 131_072, "check"),
     "rulescript-parens": (rulescript_parens, 1_048_576, "check"),
     "rulescript-host-parens": (rulescript_host_parens, 1_048_576, "check"),
+    "forge-pipes-files": (forge_pipes_files, 32, "check"),
+    "wagic-and-paren-cards": (wagic_and_paren_cards, 32, "check"),
     "rulescript-utf16": (rulescript_utf16, 20_000, "check"),
     "forge-validtgts": (forge_valid_tgts, 300_000, "check"),
     "forge-params": (forge_params, 160_000, "check"),
