@@ -123,9 +123,32 @@ def wagic_newability_sim(n):
 
 
 def rulescript_parens(n):
-    # A RuleScript target of unclosed `(` (500 KB at 1x).
+    # A RuleScript target of unclosed `(` (1 MB at 1x, the issue's 8 MB at 8x).
     text = 'RulesDict = {}\nRulesDict["' + GUID + '"] = """\ntarget = ' + "(" * n + '\n"""\n'
     return {"o8g/Scripts/card_rules.py": text}
+
+
+def wagic_parens(n):
+    # One `auto=` line of `(` (128 KB at 1x, the issue's 1 MB at 8x).
+    return {"sets/primitives/cards.txt": wagic_card("auto=" + "(" * n)}
+
+
+def rulescript_host_parens(n):
+    # A run of `(` in the Python around the rules (1 MB at 1x): one host token, not one a byte.
+    return {"o8g/Scripts/card_rules.py": "RulesDict = {}\nx = " + "(" * n + "\n"}
+
+
+def forge_pipes_files(n):
+    # Many files each below the line limit (n files of 8 KB of `|`): findings are capped per
+    # file, not per run, so memory follows the findings.
+    return {"cardsfolder/b/big_card_%d.txt" % i: forge_card("A:SP$ Draw | Cost$ R " + "|" * 8_000)
+            for i in range(n)}
+
+
+def wagic_and_paren_cards(n):
+    # n cards of 8 KB `auto=&&(` lines in one file.
+    return {"sets/primitives/cards.txt": "".join(
+        wagic_card("auto=" + "&&(" * 2_700).replace("Big Card", "Big Card %d" % i) for i in range(n))}
 
 
 def rulescript_utf16(n):
@@ -142,7 +165,11 @@ CASES = {
     "wagic-and-paren": (wagic_and_paren, 8_000, "check"),
     "wagic-mana-words": (wagic_mana_words, 25_000, "check"),
     "wagic-newability-sim": (wagic_newability_sim, 250, "simulate"),
-    "rulescript-parens": (rulescript_parens, 500_000, "check"),
+    "wagic-parens": (wagic_parens, 131_072, "check"),
+    "rulescript-parens": (rulescript_parens, 1_048_576, "check"),
+    "rulescript-host-parens": (rulescript_host_parens, 1_048_576, "check"),
+    "forge-pipes-files": (forge_pipes_files, 32, "check"),
+    "wagic-and-paren-cards": (wagic_and_paren_cards, 32, "check"),
     "rulescript-utf16": (rulescript_utf16, 20_000, "check"),
     "forge-validtgts": (forge_valid_tgts, 300_000, "check"),
     "forge-params": (forge_params, 160_000, "check"),

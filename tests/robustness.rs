@@ -12,8 +12,19 @@ use std::time::{Duration, Instant};
 /// Long enough for a slow debug build on a loaded machine; only a hang reaches it.
 const HANG: Duration = Duration::from_secs(300);
 
-fn run_with(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_cardlint"));
+fn run_with<A: AsRef<std::ffi::OsStr> + std::fmt::Debug>(
+    args: &[A],
+    env: &[(&str, &str)],
+) -> Output {
+    run_command(Command::new(env!("CARGO_BIN_EXE_cardlint")), args, env)
+}
+
+/// Runs `command` (cardlint, or a shell that runs it) with `args`, failing the test on a hang.
+fn run_command<A: AsRef<std::ffi::OsStr> + std::fmt::Debug>(
+    mut command: Command,
+    args: &[A],
+    env: &[(&str, &str)],
+) -> Output {
     command
         .args(args)
         .env_remove("RUST_BACKTRACE")
@@ -567,15 +578,23 @@ const TRAILING_FIXED: &[u8] = b"Name:Quiet Scholar\nManaCost:1 U\nTypes:Creature
 
 #[test]
 fn a_file_with_a_name_near_the_limit_is_fixed() {
-    let dir = tempfile::tempdir().unwrap();
-    // 251 bytes: a temporary name built from it would pass the 255-byte limit.
-    let name = format!("{}.txt", "q".repeat(247));
-    let path = write(dir.path(), &format!("cardsfolder/q/{name}"), TRAILING);
-    let out = run(&["check", "--fix", "--no-cache", path.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(std::fs::read(&path).unwrap(), TRAILING_FIXED);
-    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
-    assert_eq!(left.len(), 1, "a temporary file was left behind");
+    // From 235 bytes on, a temporary name built from the file's own would pass the 255-byte
+    // limit of a name (the run then said "All clear" with the file unfixed); 255 is the limit.
+    for len in [235, 251, 255] {
+        let dir = tempfile::tempdir().unwrap();
+        let name = format!("{}.txt", "q".repeat(len - 4));
+        let path = write(dir.path(), &format!("cardsfolder/q/{name}"), TRAILING);
+        let out = run(&["check", "--fix", "--no-cache", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{len}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("Fixed 1 problem in 1 file"),
+            "{len}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), TRAILING_FIXED, "{len}");
+        let left: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        assert_eq!(left.len(), 1, "{len}: a temporary file was left behind");
+    }
 }
 
 #[cfg(unix)]
@@ -590,6 +609,62 @@ fn a_file_whose_name_is_not_utf8_is_fixed() {
     let out = run(&["check", "--fix", "--no-cache", folder.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(std::fs::read(&path).unwrap(), TRAILING_FIXED);
+    // Named itself on the command line, not found by walking its folder.
+    std::fs::write(&path, TRAILING).unwrap();
+    let args = [
+        std::ffi::OsStr::new("check"),
+        std::ffi::OsStr::new("--fix"),
+        std::ffi::OsStr::new("--no-cache"),
+        path.as_os_str(),
+    ];
+    let out = run_with(&args, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&path).unwrap(), TRAILING_FIXED);
+}
+
+/// `--fix` on one card whose fix cannot be written, whoever runs the test (root writes into a
+/// read-only folder): cardlint runs under a file-size limit of 0 (`ulimit -f 0`, SIGXFSZ
+/// ignored; its stdout and stderr are pipes, which the limit does not apply to), so writing the
+/// temporary file fails with EFBIG. The findings stay in the report
+/// (JSON and text; the text says why), the file is unchanged, and the run fails.
+#[cfg(unix)]
+#[test]
+fn an_unwritable_file_keeps_its_findings_whoever_runs_the_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "cardsfolder/q/quiet_scholar.txt", TRAILING);
+    let limited = |format: &str| {
+        let mut sh = Command::new("sh");
+        sh.args([
+            "-c",
+            "ulimit -f 0 && trap '' XFSZ && exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_cardlint"),
+        ]);
+        run_command(
+            sh,
+            &["check", "--fix", "--format", format, path.to_str().unwrap()],
+            &[],
+        )
+    };
+    let json_out = limited("json");
+    assert_eq!(json_out.status.code(), Some(2), "{}", stderr(&json_out));
+    assert!(
+        stderr(&json_out).contains("cannot write"),
+        "{}",
+        stderr(&json_out)
+    );
+    let report = json(&json_out);
+    assert_eq!(codes(&report), vec!["F109".to_string()], "{report}");
+    // The finding keeps its fix (the JSON format has no notes: the reason is on stderr).
+    assert!(report["diagnostics"][0]["fix"].is_object(), "{report}");
+    assert_eq!(std::fs::read(&path).unwrap(), TRAILING);
+    let text_out = limited("text");
+    assert_eq!(text_out.status.code(), Some(2), "{}", stderr(&text_out));
+    let text = String::from_utf8_lossy(&text_out.stdout);
+    assert!(text.contains("not fixed: cannot write the file"), "{text}");
+    assert!(!text.contains("All clear"), "{text}");
+    assert_eq!(std::fs::read(&path).unwrap(), TRAILING);
+    let left: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+    assert_eq!(left.len(), 1, "a temporary file was left behind");
 }
 
 #[cfg(unix)]

@@ -331,3 +331,20 @@ fn wagic_misspelt_target_type() {
         Some(("creature".to_string(), Applicability::Safe))
     );
 }
+
+/// Issue 27: a run of empty pieces (`||||`) is one F122 finding over the whole run, not one a
+/// piece: a line of `|` cost a finding (and its memory) per byte. A lone empty piece is still
+/// its own finding.
+#[test]
+fn f122_a_run_of_empty_pieces_is_one_finding() {
+    let card = format!(
+        "Name:Pipe Card\nManaCost:R\nTypes:Instant\nA:SP$ Draw | Cost$ R {}| NumCards$ 1 | | SpellDescription$ Draw.\n",
+        "|".repeat(10_000)
+    );
+    let found: Vec<Finding> = lint(Dialect::FORGE, &[("cardsfolder/p/pipe_card.txt", &card)])
+        .into_iter()
+        .filter(|f| f.0 == "F122")
+        .collect();
+    let flagged: Vec<&str> = found.iter().map(|f| f.1.as_str()).collect();
+    assert_eq!(flagged, ["|".repeat(10_001).as_str(), "| |"], "{found:?}");
+}

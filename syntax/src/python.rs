@@ -106,7 +106,16 @@ const OPS2: &[&str] = &[
 const OPS1: &[u8] = b"+-*/%@&|^~<>()[]{},:.;=";
 
 /// Tokens of a Python module or expression text (trivia included), from `start` to `end`.
-fn tokenize_segment(text: &str, start: usize, end: usize, rulescript: bool, out: &mut Vec<Token>) {
+/// `runs`: a run of one single-character operator (`((((`) is one token (for hosts, which
+/// only look for their entries: no token per byte of a long run of punctuation).
+fn tokenize_segment(
+    text: &str,
+    start: usize,
+    end: usize,
+    rulescript: bool,
+    runs: bool,
+    out: &mut Vec<Token>,
+) {
     let bytes = text.as_bytes();
     let mut i = start;
     while i < end {
@@ -170,7 +179,13 @@ fn tokenize_segment(text: &str, start: usize, end: usize, rulescript: bool, out:
             }
             _ => {
                 let rest = &text[i..end];
-                if let Some(op) = OPS3.iter().chain(OPS2).find(|op| rest.starts_with(**op)) {
+                if runs && OPS1.contains(&b) && bytes.get(i + 1) == Some(&b) && i + 1 < end {
+                    // A run of one operator character (`((((`, `====`): one token.
+                    while i < end && bytes[i] == b {
+                        i += 1;
+                    }
+                    Tok::Op
+                } else if let Some(op) = OPS3.iter().chain(OPS2).find(|op| rest.starts_with(**op)) {
                     i += op.len();
                     Tok::Op
                 } else if OPS1.contains(&b) {
@@ -269,10 +284,10 @@ pub(crate) fn string_end(bytes: &[u8], i: usize, end: usize) -> (usize, bool) {
 
 /// The tokens of a whole Python module, for hosts (`CardScripts.py`, `card_rules.py`):
 /// `(kind, start, end)`, where `kind` is `Name`, `Keyword`, `Number`, `String`, `Op`, `Error`
-/// or a trivia kind.
+/// or a trivia kind. A run of one single-character operator is one `Op` token.
 pub(crate) fn module_tokens(text: &str) -> Vec<(PyKind, usize, usize)> {
     let mut toks = Vec::new();
-    tokenize_segment(text, 0, text.len(), false, &mut toks);
+    tokenize_segment(text, 0, text.len(), false, true, &mut toks);
     toks.into_iter()
         .map(|t| {
             let kind = match t.kind {
@@ -377,7 +392,7 @@ pub(crate) fn parse(
         {
             tokenize_gap(text, p, s, &mut toks);
         }
-        tokenize_segment(text, s, end, config.rulescript, &mut toks);
+        tokenize_segment(text, s, end, config.rulescript, false, &mut toks);
         prev_end = Some(end);
     }
     let significant: Vec<usize> = toks

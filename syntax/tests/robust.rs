@@ -123,6 +123,39 @@ fn ten_megabyte_line() {
     all_parsers(netrunner.as_bytes());
 }
 
+/// Issue 27: memory in proportion to the text with a small constant. A long run of one
+/// punctuation character (8 MB of `(` in a RuleScript target took 933 MB: a tree token per
+/// byte) is one token, in a rule's target and in the host module around the rules (RuleScript's
+/// `card_rules.py`, Netrunner's `CardScripts.py`). A bound on the tree's size, not on time.
+#[test]
+fn a_run_of_punctuation_is_not_a_token_per_byte() {
+    fn tokens(node: &rowan::SyntaxNode<impl rowan::Language>) -> usize {
+        node.descendants_with_tokens()
+            .filter(|e| e.as_token().is_some())
+            .count()
+    }
+    const GUID: &str = "c0ffee00-0000-4000-8000-000000000001";
+    let run = 100_000;
+    for c in ["(", ")", "[", "]", "{", "}", "|", ".", "="] {
+        let target = format!(
+            "RulesDict = {{}}\nRulesDict[\"{GUID}\"] = \"\"\"\ntarget = {}\n\"\"\"\n",
+            c.repeat(run)
+        );
+        let host = format!("RulesDict = {{}}\nx = {}\n", c.repeat(run));
+        for text in [&target, &host] {
+            let parse = syntax::rulescript::parse(text);
+            assert_eq!(parse.syntax().text().to_string(), *text);
+            let n = tokens(&parse.syntax());
+            assert!(n < 100, "{c}: {n} tokens for {} bytes", text.len());
+        }
+        let netrunner = format!("x = {}\nScriptsLocal = '''x'''\n", c.repeat(run));
+        let parse = syntax::netrunner::parse(&netrunner);
+        assert_eq!(parse.syntax().text().to_string(), netrunner);
+        let n = tokens(&parse.syntax());
+        assert!(n < 100, "{c}: {n} netrunner tokens");
+    }
+}
+
 proptest! {
     /// The line index agrees with counting characters by hand, on any text.
     #[test]

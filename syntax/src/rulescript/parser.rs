@@ -489,7 +489,7 @@ fn target(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
                 e.finish();
             }
             _ => {
-                let n = s[p..].chars().next().map_or(1, char::len_utf8);
+                let n = punct_run(s, p, end);
                 e.token(TEXT, n.min(end - p));
             }
         }
@@ -523,10 +523,23 @@ fn type_item(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
             blanks(e, s, p + 1);
             p += 1;
         } else {
-            let n = s[p..].chars().next().map_or(1, char::len_utf8);
+            // A run of one punctuation character is one token (not one per byte).
+            let n = punct_run(s, p, end);
             e.token_to(TEXT, (p + n).min(end));
             p += n;
         }
+    }
+}
+
+/// The length of the character at `p`, or of the run of that character when it is ASCII
+/// punctuation (`((((` is one token: no tree node per byte of a long run).
+fn punct_run(s: &str, p: usize, end: usize) -> usize {
+    let bytes = s.as_bytes();
+    let c = bytes[p];
+    if c.is_ascii_punctuation() {
+        bytes[p..end].iter().take_while(|&&b| b == c).count()
+    } else {
+        s[p..].chars().next().map_or(1, char::len_utf8)
     }
 }
 
@@ -567,7 +580,7 @@ fn filter(e: &mut Emitter<'_, '_>, s: &str, start: usize, end: usize) {
                 e.token_to(WORD, p + n);
                 n
             } else {
-                let n = s[p..].chars().next().map_or(1, char::len_utf8).min(end - p);
+                let n = punct_run(s, p, end).min(end - p);
                 e.token_to(TEXT, p + n);
                 n
             };

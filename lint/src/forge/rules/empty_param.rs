@@ -43,7 +43,18 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 }
             }
         }
-        for &range in &rec.empty_pieces.between {
+        // A run of empty pieces (`||||`: each piece's range shares a `|` with the next) is one
+        // finding, so that a line of `|` costs one finding, not one a byte (issue 27).
+        let between = &rec.empty_pieces.between;
+        let mut i = 0;
+        while i < between.len() {
+            let mut range = between[i];
+            let mut n = 1;
+            while i + n < between.len() && between[i + n].start() < range.end() {
+                range = range.cover(between[i + n]);
+                n += 1;
+            }
+            i += n;
             let first = rec
                 .params
                 .first()
@@ -53,9 +64,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             } else {
                 "between these"
             };
+            let pieces = if n == 1 {
+                "empty piece".to_string()
+            } else {
+                format!("{n} empty pieces")
+            };
             sink.report(
                 range,
-                format!("empty piece {what} `|`: ignored in abilities, but the 2020 Forge fails to load a card with one in a `T:` or `S:` line"),
+                format!("{pieces} {what} `|`: ignored in abilities, but the 2020 Forge fails to load a card with one in a `T:` or `S:` line"),
             );
         }
         if let Some(r) = rec.empty_pieces.trailing {
