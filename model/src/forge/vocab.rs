@@ -735,6 +735,32 @@ pub fn defined_param(role: &str, api: &str, key: &str) -> Option<&'static Define
     })
 }
 
+/// A parameter the rules engine reads only inside `if (hasParam(needs))` (`guarded-params.tsv`,
+/// made by `bench/guarded_params.py` from the 2020 and 2022 engine sources): without `needs$`,
+/// `param$` is never read.
+#[derive(Clone, Copy, Debug)]
+pub struct GuardedParam {
+    pub param: &'static str,
+    pub needs: &'static str,
+    /// The engine classes that read it (comma-separated).
+    pub read_in: &'static str,
+}
+
+static GUARDED_PARAMS: LazyLock<Vec<GuardedParam>> = LazyLock::new(|| {
+    rows(include_str!("../../data/forge/guarded-params.tsv"))
+        .map(|r| GuardedParam {
+            param: col(&r, 0),
+            needs: col(&r, 1),
+            read_in: col(&r, 2),
+        })
+        .collect()
+});
+
+/// Every parameter Forge reads only when another is present, in file order.
+pub fn guarded_params() -> &'static [GuardedParam] {
+    &GUARDED_PARAMS
+}
+
 /// How many cards of the Forge corpus use each parameter per record kind
 /// (`param-frequency.tsv`, counted by `bench/param_frequency.py`): completion ranks parameter
 /// names by it. Kinds are the params table's scope names (`Destroy`, `trigger:Phase`...),

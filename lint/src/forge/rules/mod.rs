@@ -32,6 +32,7 @@ mod name_list_in_single_param;
 mod optional_trigger_without_decider;
 mod oracle;
 mod param_key_case;
+mod param_needs_param;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod public_choice_optional;
@@ -145,6 +146,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(unknown_granted_keyword),
     rule!(self_outside_affected_zone),
     rule!(enters_effect_without_etb),
+    rule!(param_needs_param),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
