@@ -10,7 +10,10 @@ fn the_shipped_guarded_params_are_what_the_script_makes() {
     let src = root.join("../shared/corpus/forge-engine-src");
     let (old, new) = (src.join("reeforge-2020"), src.join("upstream-2022"));
     if !old.is_dir() || !new.is_dir() {
-        eprintln!("notice: {} is absent: guarded-params.tsv not re-made", src.display());
+        eprintln!(
+            "notice: {} is absent: guarded-params.tsv not re-made",
+            src.display()
+        );
         return;
     }
     let Ok(out) = Command::new("python3")
@@ -22,8 +25,13 @@ fn the_shipped_guarded_params_are_what_the_script_makes() {
         eprintln!("notice: python3 is absent: guarded-params.tsv not re-made");
         return;
     };
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let shipped = std::fs::read_to_string(root.join("model/data/forge/guarded-params.tsv")).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shipped =
+        std::fs::read_to_string(root.join("model/data/forge/guarded-params.tsv")).unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         shipped,
