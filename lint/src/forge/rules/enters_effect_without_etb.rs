@@ -127,11 +127,9 @@ fn enters_self(model: &Model<'_>, i: usize) -> bool {
         .param("Destination")
         .is_some_and(|d| d.value.trim().eq_ignore_ascii_case("Battlefield"));
     let self_only = record.param("ValidCard").is_some_and(|v| {
-        v.value.split(',').all(|item| {
-            item.trim()
-                .split_once('.')
-                .is_some_and(|(_, props)| props.split('+').any(|p| p == "Self"))
-        })
+        v.value
+            .split(',')
+            .all(super::self_outside_affected_zone::is_self_item)
     });
     to_battlefield && self_only
 }

@@ -76,7 +76,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
 }
 
 /// A Valid item that matches only the static's own card (`Card.Self`, `Creature.Self+withFlying`).
-fn is_self_item(item: &str) -> bool {
+pub(crate) fn is_self_item(item: &str) -> bool {
     item.trim()
         .split_once('.')
         .is_some_and(|(_, props)| props.split('+').any(|p| p == "Self"))
