@@ -14,6 +14,7 @@ mod description_contradicts_text;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
+mod enchanted_type_mismatch;
 mod enters_effect_without_etb;
 mod idiom_missing;
 mod keyword_arity;
@@ -147,6 +148,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(self_outside_affected_zone),
     rule!(enters_effect_without_etb),
     rule!(param_needs_param),
+    rule!(enchanted_type_mismatch),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
