@@ -6,6 +6,9 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::{json, write};
+
 fn cardlint_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cardlint"))
         .current_dir(dir)
@@ -14,22 +17,6 @@ fn cardlint_in(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run cardlint")
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 /// Every file under `dir` with its bytes (the cache folder left out).

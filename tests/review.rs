@@ -10,6 +10,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::{json, write};
+
 const CARDS: &str = "forge-gui/res/cardsfolder";
 
 fn cardlint_in(dir: &Path, args: &[&str]) -> Output {
@@ -19,22 +22,6 @@ fn cardlint_in(dir: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run cardlint")
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 /// `path:line code` of each finding of a JSON report.

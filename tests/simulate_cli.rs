@@ -4,28 +4,15 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod common;
+use common::{json, write};
+
 fn cardlint_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cardlint"))
         .current_dir(dir)
         .args(args)
         .output()
         .expect("run cardlint")
-}
-
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-fn report(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 /// (code, path, line) of every diagnostic.
@@ -64,7 +51,7 @@ fn simulate_reports_runtime_failures_at_the_ability_line() {
     write(dir.path(), "cardsfolder/s/small_spark.txt", SPARK);
     write(dir.path(), "sets/primitives/lost.txt", LOST_RETURN);
     let out = cardlint_in(dir.path(), &["simulate", "--format", "json", "."]);
-    let r = report(&out);
+    let r = json(&out);
     assert_eq!(r["version"], 1);
     assert_eq!(r["files"], 3);
     let found = findings(&r);
@@ -113,12 +100,12 @@ fn simulate_is_deterministic() {
 fn check_simulate_adds_findings_and_honours_suppressions() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "cardsfolder/s/stray_aim.txt", STRAY_AIM);
-    let plain = report(&cardlint_in(
+    let plain = json(&cardlint_in(
         dir.path(),
         &["check", "--format", "json", "."],
     ));
     assert!(!has(&plain, "G105"));
-    let simulated = report(&cardlint_in(
+    let simulated = json(&cardlint_in(
         dir.path(),
         &["check", "--simulate", "--no-cache", "--format", "json", "."],
     ));
@@ -131,12 +118,12 @@ fn check_simulate_adds_findings_and_honours_suppressions() {
         "# cardlint: ignore[G105] resolved by the replacement effect\nA:SP$",
     );
     write(dir.path(), "cardsfolder/s/stray_aim.txt", &quiet);
-    let plain = report(&cardlint_in(
+    let plain = json(&cardlint_in(
         dir.path(),
         &["check", "--no-cache", "--format", "json", "."],
     ));
     assert!(!has(&plain, "E020"), "{plain}");
-    let simulated = report(&cardlint_in(
+    let simulated = json(&cardlint_in(
         dir.path(),
         &["check", "--simulate", "--no-cache", "--format", "json", "."],
     ));
@@ -146,7 +133,7 @@ fn check_simulate_adds_findings_and_honours_suppressions() {
     // Under --simulate, a simulation suppression that silences nothing is reported.
     let stale = SPARK.replace("A:SP$", "# cardlint: ignore[G105] no longer needed\nA:SP$");
     write(dir.path(), "cardsfolder/s/small_spark.txt", &stale);
-    let simulated = report(&cardlint_in(
+    let simulated = json(&cardlint_in(
         dir.path(),
         &["check", "--simulate", "--no-cache", "--format", "json", "."],
     ));
@@ -182,7 +169,7 @@ fn simulate_skips_dialects_it_does_not_play() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let r = report(&out);
+    let r = json(&out);
     assert!(
         !findings(&r)
             .iter()

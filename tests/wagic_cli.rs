@@ -4,11 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
-fn write(dir: &Path, rel: &str, text: &str) {
-    let path = dir.join(rel);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
+mod common;
+use common::write;
 
 #[test]
 fn shared_ids_and_misspelt_primitives_are_found_from_the_root() {
