@@ -746,19 +746,22 @@ pub struct GuardedParam {
     pub read_in: &'static str,
 }
 
-static GUARDED_PARAMS: LazyLock<Vec<GuardedParam>> = LazyLock::new(|| {
-    rows(include_str!("../../data/forge/guarded-params.tsv"))
-        .map(|r| GuardedParam {
+static GUARDED_PARAMS: LazyLock<Map<&'static str, Vec<GuardedParam>>> = LazyLock::new(|| {
+    let mut by_param: Map<&'static str, Vec<GuardedParam>> = Map::default();
+    for r in rows(include_str!("../../data/forge/guarded-params.tsv")) {
+        let g = GuardedParam {
             param: col(&r, 0),
             needs: col(&r, 1),
             read_in: col(&r, 2),
-        })
-        .collect()
+        };
+        by_param.entry(g.param).or_default().push(g);
+    }
+    by_param
 });
 
-/// Every parameter Forge reads only when another is present, in file order.
-pub fn guarded_params() -> &'static [GuardedParam] {
-    &GUARDED_PARAMS
+/// What `param` needs for Forge to read it (empty for most parameters), in file order.
+pub fn guards_of(param: &str) -> &'static [GuardedParam] {
+    GUARDED_PARAMS.get(param).map_or(&[], Vec::as_slice)
 }
 
 /// How many cards of the Forge corpus use each parameter per record kind

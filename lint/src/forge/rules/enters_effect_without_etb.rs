@@ -46,6 +46,17 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     if stack.is_empty() {
         return;
     }
+    // The ability records each record refers to, found once (the walk below stays linear).
+    let mut next: Vec<Vec<usize>> = vec![Vec::new(); model.records.len()];
+    for r in &model.refs {
+        if let Some(from) = r.record
+            && r.kind == RefKind::Ability
+            && !r.shadowed
+            && let Some(to) = target_record(model, r.face, r.name)
+        {
+            next[from].push(to);
+        }
+    }
     let mut seen = vec![false; model.records.len()];
     let mut order = Vec::new();
     while let Some(i) = stack.pop() {
@@ -54,20 +65,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         order.push(i);
         // Once a `ChangeZone` has moved the card, what follows acts on the card on the battlefield.
-        if model.records[i]
+        if !model.records[i]
             .kind_value
             .eq_ignore_ascii_case("ChangeZone")
         {
-            continue;
-        }
-        for r in &model.refs {
-            if r.record == Some(i)
-                && r.kind == RefKind::Ability
-                && !r.shadowed
-                && let Some(next) = target_record(model, r.face, r.name)
-            {
-                stack.push(next);
-            }
+            stack.extend(&next[i]);
         }
     }
     order.sort_unstable();

@@ -4,7 +4,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab::guarded_params;
+use model::forge::vocab::guards_of;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F188",
@@ -26,17 +26,13 @@ from the 2020 and 2022 engine sources (`bench/guarded_params.py`) and kept only 
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let guarded = guarded_params();
     for record in &ctx.model.records {
         for param in &record.params {
             if param.shadowed || !param.has_dollar {
                 continue;
             }
-            let mut needs = guarded.iter().filter(|g| g.param == param.key).peekable();
-            if needs.peek().is_none() {
-                continue;
-            }
-            let missing: Vec<&str> = needs
+            let missing: Vec<&str> = guards_of(param.key)
+                .iter()
                 .filter(|g| record.param(g.needs).is_none())
                 .map(|g| g.needs)
                 .collect();

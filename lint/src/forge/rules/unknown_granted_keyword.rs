@@ -125,27 +125,7 @@ fn check_one(
         }
     }
     match keywords.find(head) {
-        Some(m) => {
-            let keyword = m.keyword;
-            if keyword.word.status == Status::Internal {
-                return;
-            }
-            let canon = keyword.word.name;
-            let written = &head[..m.name_len.min(head.len())];
-            if inner_case_differs(written, canon) {
-                let at = sub_range(range, 0, written.len());
-                sink.report(
-                    at,
-                    format!(
-                        "`{written}` is written `{canon}` in Forge: the keyword is found ignoring case, but what it does is built by comparing its name letter for letter"
-                    ),
-                )
-                .with_fix(Fix::safe(
-                    format!("replace with `{canon}`"),
-                    vec![Edit::replace(at, canon)],
-                ));
-            }
-        }
+        Some(m) => report_case_variant(sink, m, head, range.start()),
         None => {
             // Text that names no enum keyword may be a player keyword or a sentence some code
             // compares with (`Skip your draw step.`): only a near miss of a keyword is reported.
@@ -167,10 +147,36 @@ fn check_one(
     }
 }
 
+/// Reports a keyword `text` (starting at `at`) that `m` found only ignoring the case of a letter
+/// inside its name (`ForeTell`), with the fix that writes Forge's spelling. Shared with F153.
+pub(crate) fn report_case_variant(
+    sink: &mut Sink<'_>,
+    m: model::forge::vocab::KeywordMatch<'_>,
+    text: &str,
+    at: syntax::TextSize,
+) {
+    let canon = m.keyword.word.name;
+    let written = &text[..m.name_len.min(text.len())];
+    if m.keyword.word.status == Status::Internal || !inner_case_differs(written, canon) {
+        return;
+    }
+    let range = TextRange::at(at, syntax::TextSize::from(written.len() as u32));
+    sink.report(
+        range,
+        format!(
+            "`{written}` is written `{canon}` in Forge: the keyword is found ignoring case, but what it does is built by comparing its name letter for letter"
+        ),
+    )
+    .with_fix(Fix::safe(
+        format!("replace with `{canon}`"),
+        vec![Edit::replace(range, canon)],
+    ));
+}
+
 /// Whether `written` is `canon` with a letter inside a word in another case (`ForeTell` for
 /// `Foretell`); a word's first letter may differ, since the engine's own texts do
 /// (`Bands with Other`).
-pub(crate) fn inner_case_differs(written: &str, canon: &str) -> bool {
+fn inner_case_differs(written: &str, canon: &str) -> bool {
     if written.len() != canon.len() || written == canon || !written.eq_ignore_ascii_case(canon) {
         return false;
     }

@@ -40,23 +40,12 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if let Some(m) = keywords.find(name.trim()) {
             // Found ignoring case; what the keyword does is built from its text letter for letter.
             let lead = name.len() - name.trim_start().len();
-            let written = &name.trim()[..m.name_len.min(name.trim().len())];
-            let canon = m.keyword.word.name;
-            if m.keyword.word.status != model::forge::vocab::Status::Internal
-                && super::unknown_granted_keyword::inner_case_differs(written, canon)
-            {
-                let at = super::sub_range(range, lead, written.len());
-                sink.report(
-                    at,
-                    format!(
-                        "`{written}` is written `{canon}` in Forge: the keyword is found ignoring case, but what it does is built by comparing its name letter for letter"
-                    ),
-                )
-                .with_fix(crate::diagnostic::Fix::safe(
-                    format!("replace with `{canon}`"),
-                    vec![crate::diagnostic::Edit::replace(at, canon)],
-                ));
-            }
+            super::unknown_granted_keyword::report_case_variant(
+                sink,
+                m,
+                name.trim(),
+                super::sub_range(range, lead, 0).start(),
+            );
             continue;
         }
         // Compare the keyword part only (before a space-form argument).

@@ -1,7 +1,7 @@
 //! W152: `limit N` written without its colon: Wagic reads the activation limit only as `limit:N`.
 
 use crate::Dialect;
-use crate::diagnostic::{Edit, Fix, Sink};
+use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::Ctx;
 use crate::wagic::code;
@@ -22,53 +22,50 @@ where nothing reads it, so the ability can be activated any number of times.",
     ..RuleMeta::BASE
 };
 
-use crate::diagnostic::Severity;
-
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for view in ctx.code_views().filter(|v| v.has("limit ")) {
         for effect in view.all(syntax::wagic::ast::Effect::cast) {
             let text = view.text_of(effect.range());
             let blanked = code::blank_cutouts(text);
             let bytes = blanked.as_bytes();
-            let mut from = 0;
-            while let Some(i) = blanked[from..].find("limit").map(|i| from + i) {
-                from = i + 5;
-                // A word of its own, outside a `name(...)` label.
-                if i > 0 && bytes[i - 1].is_ascii_alphanumeric() || inside_name(&blanked[..i]) {
+            // One pass: `name(...)` labels (with their nested parentheses) are skipped.
+            let mut name_depth = 0usize;
+            let mut i = 0;
+            while i < bytes.len() {
+                if name_depth > 0 {
+                    match bytes[i] {
+                        b'(' => name_depth += 1,
+                        b')' => name_depth -= 1,
+                        _ => {}
+                    }
+                    i += 1;
                     continue;
                 }
-                let spaces = blanked[from..].len() - blanked[from..].trim_start_matches(' ').len();
-                if spaces == 0
-                    || !blanked[from + spaces..].starts_with(|c: char| c.is_ascii_digit())
-                {
+                let word_start = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+                if word_start && blanked[i..].starts_with("name(") {
+                    name_depth = 1;
+                    i += "name(".len();
                     continue;
                 }
-                let at = usize::from(effect.range().start()) + i;
-                let range = crate::wagic::range(at, at + 5 + spaces);
-                let gap = crate::wagic::range(at + 5, at + 5 + spaces);
-                view.report(
-                    sink,
-                    range,
-                    "Wagic reads an activation limit only as `limit:N`: `limit` and its number are left as text nothing reads, so the ability has no limit".to_string(),
-                )
-                .with_fix(Fix::safe("write `limit:`", vec![Edit::replace(gap, ":")]));
+                if !(word_start && blanked[i..].starts_with("limit")) {
+                    i += 1;
+                    continue;
+                }
+                let from = i + "limit".len();
+                let spaces = bytes[from..].iter().take_while(|&&b| b == b' ').count();
+                if spaces > 0 && bytes.get(from + spaces).is_some_and(u8::is_ascii_digit) {
+                    let at = usize::from(effect.range().start()) + i;
+                    let range = crate::wagic::range(at, at + 5 + spaces);
+                    let gap = crate::wagic::range(at + 5, at + 5 + spaces);
+                    view.report(
+                        sink,
+                        range,
+                        "Wagic reads an activation limit only as `limit:N`: `limit` and its number are left as text nothing reads, so the ability has no limit".to_string(),
+                    )
+                    .with_fix(Fix::safe("write `limit:`", vec![Edit::replace(gap, ":")]));
+                }
+                i = from;
             }
         }
     }
-}
-
-/// Whether the end of `before` is inside an unclosed `name(` label.
-fn inside_name(before: &str) -> bool {
-    let Some(open) = before.rfind("name(") else {
-        return false;
-    };
-    let mut depth = 0i32;
-    for c in before[open + 4..].chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            _ => {}
-        }
-    }
-    depth > 0
 }
