@@ -10,6 +10,8 @@ use syntax::{TextRange, TextSize};
 
 mod api_type_case;
 mod controller_outside_battlefield;
+mod cost_description_mismatch;
+mod cost_type_comma;
 mod description_contradicts_text;
 mod duplicate_param;
 mod duplicate_svar;
@@ -51,6 +53,7 @@ mod text_controller_not_scripted;
 mod text_keyword_not_scripted;
 mod text_number_mismatch;
 mod text_other_not_scripted;
+mod token_script_mismatch;
 mod trailing_whitespace;
 mod trigger_object_not_provided;
 mod trigger_reference_outside_trigger;
@@ -149,6 +152,9 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(enters_effect_without_etb),
     rule!(param_needs_param),
     rule!(enchanted_type_mismatch),
+    rule!(cost_type_comma),
+    rule!(cost_description_mismatch),
+    rule!(token_script_mismatch),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.

@@ -16,10 +16,13 @@ pub(crate) static META: RuleMeta = RuleMeta {
     summary: "The `Oracle:` text has a keyword line (`Flying, vigilance`) naming a keyword that no `K:` line (nor any other line of the face) gives the card.",
     explanation: "A line of rules text made only of keywords (`Flying`, `First strike, trample`) says the \
 card has them; Forge gives a card a keyword through a `K:` line (or a static ability that adds it). When \
-no line of the face names the keyword at all, the card plays without it. Only keywords without parameters \
-(or with optional ones, written without them: `Trample`, `Hexproof`) are compared, and only on lines whose every item is a keyword Forge knows, so that sentences that merely \
-mention a keyword (`Creatures you control have flying`) are not read as keyword lines. The fix adds the \
-`K:` line (unsafe: the text may be the one that is wrong).",
+no line of the face names the keyword at all, the card plays without it. Keywords are compared by name: \
+`Trample`, and keywords with their parameter (`Crew 3`, `Ward {2}`), which are found when no line of the \
+face names the keyword at all. Only lines whose every item is a keyword Forge knows are read, so that \
+sentences that merely mention a keyword (`Creatures you control have flying`) are not read as keyword \
+lines, and only parameters that are a number or a mana cost, since card names start with keyword names \
+too (`Surge Mare can't be blocked`). The fix adds the `K:` line (`K:Crew:3`, `K:Ward:2`; unsafe: the text \
+may be the one that is wrong).",
     bad: "Name:Sky Warden\nManaCost:2 W\nTypes:Creature Bird Soldier\nPT:2/2\nK:Vigilance\nOracle:Flying, vigilance",
     good: "Name:Sky Warden\nManaCost:2 W\nTypes:Creature Bird Soldier\nPT:2/2\nK:Flying\nK:Vigilance\nOracle:Flying, vigilance",
     ..RuleMeta::BASE
@@ -71,6 +74,20 @@ fn items(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// A keyword's parameter as a `K:` line writes it: a number (`3`) or a mana cost (`{1}{W}` as `1 W`);
+/// `None` for anything else (`from red`, `—Pay 3 life`).
+fn script_param(text: &str) -> Option<String> {
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(text.to_string());
+    }
+    let inner = text.strip_prefix('{')?.strip_suffix('}')?;
+    let symbols: Vec<&str> = inner.split("}{").collect();
+    symbols
+        .iter()
+        .all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .then(|| symbols.join(" "))
+}
+
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     let keywords = ctx.vocab.keywords();
@@ -104,17 +121,35 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             for (at, item, _) in found {
                 // The keyword by its name (an internal keyword may share the literal).
                 let Some(k) = keywords.list.iter().find(|k| {
-                    k.status() != Status::Internal && k.word.name.eq_ignore_ascii_case(item)
+                    let name = k.word.name;
+                    k.status() != Status::Internal
+                        && item
+                            .get(..name.len())
+                            .is_some_and(|h| h.eq_ignore_ascii_case(name))
+                        && matches!(item.as_bytes().get(name.len()), None | Some(b' '))
                 }) else {
                     continue;
                 };
                 let name = k.word.name;
-                if !matches!(k.arity, Arity::Range { min: 0, .. })
-                    || !item.eq_ignore_ascii_case(name)
-                    || SKIP.iter().any(|s| s.eq_ignore_ascii_case(name))
-                {
+                if SKIP.iter().any(|s| s.eq_ignore_ascii_case(name)) {
                     continue;
                 }
+                // `Trample`; or a keyword with its parameter: `Crew 3`, `Ward {2}`.
+                let param = match k.arity {
+                    Arity::Range { min: 0, .. } if item.eq_ignore_ascii_case(name) => None,
+                    Arity::Range { min: 1.., .. } => match item.get(..name.len()) {
+                        Some(head) if head.eq_ignore_ascii_case(name) => {
+                            match item[name.len()..].strip_prefix(' ') {
+                                // Only a number or a mana cost: `Champion of the Flame gets...`
+                                // and `Surge Mare can't...` start with keyword names too.
+                                Some(p) if p == "X" || script_param(p).is_some() => Some(p),
+                                _ => continue,
+                            }
+                        }
+                        _ => continue,
+                    },
+                    _ => continue,
+                };
                 if script.contains(&name.to_ascii_lowercase()) {
                     continue;
                 }
@@ -122,16 +157,25 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 let oracle = super::oracle::oracle_line(model, face).expect("has lines");
                 let d = sink.report(
                     range,
-                    format!("the rules text gives this card `{item}`, but no line of the script does: Forge plays it without {item}"),
+                    format!("the rules text gives this card `{item}`, but no line of the script does: Forge plays it without {name}"),
                 );
                 d.with_note(format!("the text: \"{}\"", line.text));
-                d.with_fix(Fix::unsafe_(
-                    format!("add `K:{name}`"),
-                    vec![Edit::insert(
-                        oracle.range.start(),
-                        format!("K:{name}{}", crate::common::line_ending(ctx.file.text())),
-                    )],
-                ));
+                let keyword = match param {
+                    None => Some(name.to_string()),
+                    Some(p) => Some(format!(
+                        "{name}:{}",
+                        script_param(p).unwrap_or_else(|| p.to_string())
+                    )),
+                };
+                if let Some(keyword) = keyword {
+                    d.with_fix(Fix::unsafe_(
+                        format!("add `K:{keyword}`"),
+                        vec![Edit::insert(
+                            oracle.range.start(),
+                            format!("K:{keyword}{}", crate::common::line_ending(ctx.file.text())),
+                        )],
+                    ));
+                }
             }
         }
     }
