@@ -14,7 +14,7 @@ ManaCost:2 R
 Types:Creature Goblin Shaman
 PT:2/2
 T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Self | Execute$ TrigToken | TriggerDescription$ When CARDNAME enters, create a 1/1 red Elemental creature token.
-SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_ember | TokenAmount$ X
+SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_elemental | TokenAmount$ X
 SVar:X:Count$xPaid
 A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature you control.
 Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.
@@ -55,7 +55,7 @@ fn fixture() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for (path, text) in [
         ("cardsfolder/e/ember_caller.txt", EMBER),
-        ("tokenscripts/r_1_1_ember.txt", TOKEN),
+        ("tokenscripts/r_1_1_elemental.txt", TOKEN),
         ("sets/primitives/_macros.txt", MACROS),
         ("sets/primitives/cards.txt", CARDS),
         ("sets/TST/_cards.dat", SET_A),
@@ -474,13 +474,13 @@ fn forge_capabilities() {
     assert_eq!(defs[0]["range"]["start"], pos(&text, "TrigToken:DB", 0));
     let defs = c.result(
         "textDocument/definition",
-        at(&path, &text, "r_1_1_ember", 2),
+        at(&path, &text, "r_1_1_elemental", 2),
     );
     assert!(
         defs[0]["uri"]
             .as_str()
             .unwrap()
-            .ends_with("tokenscripts/r_1_1_ember.txt")
+            .ends_with("tokenscripts/r_1_1_elemental.txt")
     );
     let mut params = at(&path, &text, "TokenAmount$ X", 13);
     params["context"] = json!({"includeDeclaration": true});

@@ -10,7 +10,7 @@ ManaCost:2 R
 Types:Creature Goblin Shaman
 PT:2/2
 T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Self | Execute$ TrigToken | TriggerDescription$ When CARDNAME enters, create a 1/1 red Elemental creature token.
-SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_ember | TokenAmount$ X
+SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_elemental | TokenAmount$ X
 SVar:X:Count$xPaid
 A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature you control.
 Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.
@@ -76,7 +76,7 @@ impl Fixture {
         let _ = std::fs::remove_dir_all(&root);
         for (path, text) in [
             ("cardsfolder/e/ember_caller.txt", EMBER),
-            ("tokenscripts/r_1_1_ember.txt", TOKEN),
+            ("tokenscripts/r_1_1_elemental.txt", TOKEN),
             ("sets/primitives/_macros.txt", MACROS),
             ("sets/primitives/cards.txt", CARDS),
             ("sets/TST/_cards.dat", SET_A),
@@ -165,7 +165,7 @@ fn forge_diagnostics_follow_edits() {
     edit(&mut world, &path, 2, "Battlefeld", "Battlefield");
     assert!(codes(&mut world, &path).is_empty());
     // A reference to a token script that does not exist.
-    edit(&mut world, &path, 3, "r_1_1_ember", "r_1_1_embr");
+    edit(&mut world, &path, 3, "r_1_1_elemental", "r_1_1_embr");
     assert!(
         codes(&mut world, &path).contains(&"F161"),
         "{:?}",
@@ -219,8 +219,8 @@ fn forge_completion() {
     let items = world.complete(&path, at(EMBER, "xPaid", 1));
     assert!(labels(&items).contains(&"xPaid"), "{:?}", labels(&items));
     // Token scripts.
-    let items = world.complete(&path, at(EMBER, "r_1_1_ember", 2));
-    assert!(labels(&items).contains(&"r_1_1_ember"));
+    let items = world.complete(&path, at(EMBER, "r_1_1_elemental", 2));
+    assert!(labels(&items).contains(&"r_1_1_elemental"));
     // Keywords on a K: line, phases on a Phase$ param, counters on CounterType$.
     let text = edit(
         &mut world,
@@ -256,7 +256,7 @@ fn forge_hover_definition_references_rename() {
     assert!(hover.markdown.contains("DB$ Token"), "{}", hover.markdown);
     let hover = world.hover(&path, at(EMBER, "ValidCard", 2)).unwrap();
     assert!(hover.markdown.contains("ValidCard$"), "{}", hover.markdown);
-    let hover = world.hover(&path, at(EMBER, "r_1_1_ember", 2)).unwrap();
+    let hover = world.hover(&path, at(EMBER, "r_1_1_elemental", 2)).unwrap();
     assert!(hover.markdown.contains("Ember Token"), "{}", hover.markdown);
     let hover = world.hover(&path, at(EMBER, "Types:", 1)).unwrap();
     assert!(hover.markdown.contains("**Types**"), "{}", hover.markdown);
@@ -264,12 +264,12 @@ fn forge_hover_definition_references_rename() {
     let defs = world.definition(&path, at(EMBER, "Execute$ TrigToken", 12));
     assert_eq!(defs.len(), 1);
     assert_eq!(defs[0].range.start(), at(EMBER, "TrigToken:DB", 0));
-    let defs = world.definition(&path, at(EMBER, "r_1_1_ember", 2));
+    let defs = world.definition(&path, at(EMBER, "r_1_1_elemental", 2));
     assert_eq!(defs.len(), 1);
     assert!(
         world
             .path(defs[0].file)
-            .ends_with("tokenscripts/r_1_1_ember.txt")
+            .ends_with("tokenscripts/r_1_1_elemental.txt")
     );
     // References of an SVar, with and without its definition.
     let refs = world.references(&path, at(EMBER, "TokenAmount$ X", 13), true);
@@ -277,7 +277,7 @@ fn forge_hover_definition_references_rename() {
     let refs = world.references(&path, at(EMBER, "TokenAmount$ X", 13), false);
     assert_eq!(refs.len(), 1);
     // References of a token script from the script file.
-    let token = fx.path("tokenscripts/r_1_1_ember.txt");
+    let token = fx.path("tokenscripts/r_1_1_elemental.txt");
     open(&mut world, &token, TOKEN);
     let refs = world.references(&token, TextSize::from(2), false);
     assert_eq!(refs.len(), 1, "{refs:?}");
@@ -966,7 +966,7 @@ fn workspace_symbols_find_every_card_by_name() {
             (
                 "Ember Token".to_string(),
                 "forge",
-                "tokenscripts/r_1_1_ember.txt".to_string()
+                "tokenscripts/r_1_1_elemental.txt".to_string()
             ),
             (
                 "Ember Caller".to_string(),

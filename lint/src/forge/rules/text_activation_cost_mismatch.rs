@@ -15,12 +15,14 @@ pub(crate) static META: RuleMeta = RuleMeta {
     group: Group::Suspicious,
     severity: Severity::Warning,
     fix: FixAvailability::None,
-    summary: "A face with one activated ability in its script and one `{cost}: effect` line in its rules text, whose mana and tap symbols differ.",
+    summary: "An activated ability whose `Cost$` asks for other mana, `{T}` or `{Q}` than its `{cost}: effect` line of the rules text (paired as the face's only ability, or by its description).",
     explanation: "When a face's rules text has exactly one activated ability written with symbols only \
 (`{1}{R}, {T}: ...`) and its script exactly one `A:AB$` line, both are the same ability, and the script's \
 `Cost$` should ask for the same mana, `{T}` and `{Q}` (order, spaces and the spelling of hybrid and \
-Phyrexian symbols aside). A different cost makes the ability cheaper or dearer than the card says. Costs \
-with anything but symbols (sacrifice, discard, loyalty, energy) are not compared.",
+Phyrexian symbols aside). A different cost makes the ability cheaper or dearer than the card says. \
+On other faces (several abilities, or costs with words such as `{T}, Sacrifice ~`), an ability is paired \
+with the line of the text whose effect is its `SpellDescription$` (and no other line's), and their \
+`{T}` and `{Q}` are compared, and their mana when both costs are symbols only.",
     bad: "Name:Ember Adept\nManaCost:1 R\nTypes:Creature Human Shaman\nPT:1/1\nA:AB$ DealDamage | Cost$ R T | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.\nOracle:{1}{R}, {T}: Ember Adept deals 1 damage to any target.",
     good: "Name:Ember Adept\nManaCost:1 R\nTypes:Creature Human Shaman\nPT:1/1\nA:AB$ DealDamage | Cost$ 1 R T | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.\nOracle:{1}{R}, {T}: Ember Adept deals 1 damage to any target.",
     ..RuleMeta::BASE
@@ -79,9 +81,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             })
             .count();
         let [(line, (symbols, cost_text))] = activations.as_slice() else {
+            by_description(ctx, sink, face, &lines);
             continue;
         };
         if colon_lines != 1 {
+            by_description(ctx, sink, face, &lines);
             continue;
         }
         let abilities: Vec<&RecordInfo<'_>> = model
@@ -112,6 +116,127 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 ),
             );
             d.with_note(format!("the text: \"{}\"", line.text));
+        }
+    }
+}
+
+/// Text lowered, the card's name and `CARDNAME` as `~`, spaces collapsed, end punctuation dropped.
+fn comparable(text: &str, name: Option<&str>) -> String {
+    let mut t = text.replace("CARDNAME", "~").replace("NICKNAME", "~");
+    if let Some(name) = name.filter(|n| !n.is_empty()) {
+        t = t.replace(name, "~");
+    }
+    let t = t.replace('\u{2019}', "'").to_lowercase();
+    t.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .trim_end_matches(['.', ' '])
+        .to_string()
+}
+
+/// An activation line of the rules text.
+struct TextActivation<'a> {
+    /// The symbols of the cost's `{...}` items (`{2}{G}, {T}, Sacrifice ~` gives 2, G, T).
+    symbols: Vec<String>,
+    /// Every item of the cost is symbols (no `Sacrifice ~`).
+    symbols_only: bool,
+    cost: &'a str,
+    effect: String,
+}
+
+/// Faces with several activated abilities, or costs with words (`{T}, Sacrifice ~: ...`): each
+/// ability whose `SpellDescription$` is the effect of exactly one `<cost>: <effect>` line of the
+/// text is compared with that line's `{T}` and `{Q}` and, when both costs are all symbols, mana.
+fn by_description(
+    ctx: &Ctx<'_>,
+    sink: &mut Sink<'_>,
+    face: usize,
+    lines: &[super::oracle::TextLine<'_>],
+) {
+    let model = &ctx.model;
+    let name = model.faces.get(face).and_then(|f| f.name);
+    let mut texts: Vec<TextActivation<'_>> = Vec::new();
+    for line in lines {
+        let Some(colon) = line.text.find(": ") else {
+            continue;
+        };
+        let cost = &line.text[..colon];
+        if !cost.starts_with('{') || cost.contains('.') || cost.contains('"') {
+            continue;
+        }
+        let mut symbols = Vec::new();
+        let mut symbols_only = true;
+        for part in cost.split(", ") {
+            match super::oracle::brace_cost(part) {
+                Some(s) => symbols.extend(s.iter().map(|s| s.to_ascii_uppercase())),
+                None => symbols_only = false,
+            }
+        }
+        let effect = super::oracle::strip_reminder(&line.text[colon + 2..]);
+        texts.push(TextActivation {
+            symbols,
+            symbols_only,
+            cost,
+            effect: comparable(&effect, name),
+        });
+    }
+    if texts.is_empty() {
+        return;
+    }
+    for rec in model.records.iter().filter(|r| {
+        r.face == face
+            && r.role == Role::Ability
+            && matches!(r.origin, Origin::Line(li) if model.lines[li].kind == SyntaxKind::ABILITY_LINE)
+            && r.ability_kind() == Some("AB")
+    }) {
+        let Some(desc) = rec.param("SpellDescription") else {
+            continue;
+        };
+        let desc = comparable(desc.value, name);
+        if desc.is_empty() {
+            continue;
+        }
+        let mut matching = texts.iter().filter(|t| t.effect == desc);
+        let (Some(text), None) = (matching.next(), matching.next()) else {
+            continue;
+        };
+        let Some(p) = rec.param("Cost") else { continue };
+        let Some(cost) = model.cost(rec, p) else {
+            continue;
+        };
+        let mut words = Vec::new();
+        let mut has_parts = false;
+        for item in cost.items() {
+            match item {
+                CostItem::Word(t) => words.push(t.text().to_string()),
+                CostItem::Part(_) => has_parts = true,
+            }
+        }
+        let taps_differ = || {
+            ["T", "Q"]
+                .iter()
+                .any(|s| text.symbols.iter().any(|t| t == s) != words.iter().any(|w| w == s))
+        };
+        let differs = match (text.symbols_only && !has_parts)
+            .then(|| {
+                (
+                    normalise(text.symbols.iter().map(String::as_str)),
+                    normalise(words.iter().map(String::as_str)),
+                )
+            }) {
+            Some((Some(a), Some(b))) => a != b,
+            _ => taps_differ(),
+        };
+        if differs {
+            let d = sink.report(
+                p.value_range,
+                format!(
+                    "the script's cost `{}` differs from the rules text's `{}`",
+                    p.value.trim(),
+                    text.cost
+                ),
+            );
+            d.with_note("the ability's description is the effect of this line of the text, so they are one ability");
         }
     }
 }
