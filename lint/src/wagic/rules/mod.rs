@@ -11,6 +11,7 @@ mod cost_mismatch;
 mod counter_cost_mismatch;
 mod duplicate_definition;
 mod duplicate_id;
+mod foreign_card_name;
 mod grade_conflict;
 mod grade_gated_primitive;
 mod idiom_missing;
@@ -31,10 +32,14 @@ mod misspelt_subtype;
 mod misspelt_target_type;
 mod name_position;
 mod repeated_key;
+mod target_semicolon;
 mod text_after_block_line;
 mod transforms_field;
+mod trigger_origin_missing;
+mod ueot_missing;
 mod undefined_macro;
 mod unknown_ability;
+mod unknown_alias;
 mod unknown_color;
 mod unknown_cost_symbol;
 mod unknown_effect;
@@ -92,4 +97,9 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(idiom_missing),
     rule!(counter_cost_mismatch),
     rule!(limit_without_colon),
+    rule!(unknown_alias),
+    rule!(ueot_missing),
+    rule!(trigger_origin_missing),
+    rule!(target_semicolon),
+    rule!(foreign_card_name),
 ];
