@@ -15,6 +15,7 @@ pub const TRIAGED_ERRORS: &[(&str, usize, &str)] = &[
     ("cardsfolder/e/exploding_borders.txt", 5, "F158"),
     ("cardsfolder/f/fresh_faced_recruit.txt", 3, "F108"),
     ("cardsfolder/g/giant_oyster.txt", 13, "F162"),
+    ("cardsfolder/i/insubordination.txt", 7, "F163"),
     ("cardsfolder/j/jihad.txt", 8, "F157"),
     ("cardsfolder/l/lich.txt", 14, "F157"),
     ("cardsfolder/o/ogre_geargrabber.txt", 9, "F133"),

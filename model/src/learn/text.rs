@@ -252,13 +252,32 @@ fn push_trimmed<'a>(out: &mut Vec<&'a str>, s: &'a str) {
     }
 }
 
+/// Drops a leading ability word and its dash (`landfall —`, `spell mastery —`), which names the
+/// ability without changing what it does, so that `Landfall — Whenever a land enters ...` reads
+/// as the trigger condition it is. `choose one —` (modes) is kept.
+fn strip_ability_word(words: &mut Vec<String>) {
+    let Some(dash) = words.iter().take(4).position(|w| w == "—") else {
+        return;
+    };
+    if dash == 0
+        || words[0] == "choose"
+        || !words[..dash]
+            .iter()
+            .all(|w| w.bytes().all(|b| b.is_ascii_alphabetic() || b == b'\''))
+    {
+        return;
+    }
+    words.drain(..=dash);
+}
+
 /// The segments of an ability's text. With `trigger`, a first sentence that opens with `When`,
 /// `Whenever` or `At` is cut at its first comma into the condition and the effect, and the
 /// sentences after it are effect; otherwise every sentence is `All`.
 pub fn segments<'a>(text: &'a str, names: &[&str], trigger: bool) -> Vec<Segment<'a>> {
     let mut out = Vec::new();
     for (i, s) in sentences(text).into_iter().enumerate() {
-        let w = words(s, names);
+        let mut w = words(s, names);
+        strip_ability_word(&mut w);
         if w.is_empty() {
             continue;
         }
@@ -478,6 +497,19 @@ mod tests {
             sentences("Flying -- {T}: Draw a card.   {1}: Untap it"),
             vec!["Flying", "{T}: Draw a card.", "{1}: Untap it"]
         );
+    }
+
+    #[test]
+    fn ability_words_are_dropped() {
+        let segs = segments(
+            "Landfall — Whenever a land enters the battlefield under your control, draw a card.",
+            &[],
+            true,
+        );
+        assert_eq!(segs[0].part, Part::Cond);
+        assert_eq!(segs[0].words[0], "whenever");
+        let modes = segments("Choose one — Draw a card.", &[], false);
+        assert_eq!(modes[0].words[0], "choose");
     }
 
     #[test]

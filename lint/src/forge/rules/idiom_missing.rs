@@ -22,9 +22,11 @@ the same way: triggers that say \"Whenever you cast a spell\" have `TriggerZones
 loyalty abilities have `Planeswalker$ True`, a replacement of a permanent (\"If you would ...\") has \
 `ActiveZones$ Battlefield`. cardlint learned these associations from a corpus of cards (`cardlint \
 learn`; the shipped set from Forge's 2020 cards): a template (the card's name, numbers, colours and \
-mana abstracted, reminder text dropped) or a script fact that at least 20 cards hold, with a script \
+mana abstracted, reminder text and ability words such as `Landfall —` dropped) or a script fact that at least 20 cards hold, with a script \
 fact that at least 97% of them hold. A record that holds the template but lacks the fact (or has \
-the fact's parameter with another value) departs from what nearly every card does, and departures \
+the fact's parameter with another value, or writes a `Valid...$` parameter without the property \
+nearly all of them give it: `.YouCtrl` for \"under your control\", `.Other` for \"another\", \
+`.nonToken` for \"nontoken\") departs from what nearly every card does, and departures \
 are where bugs are: a trigger that fires from the hand, an ability Forge does not treat as a loyalty \
 ability, an effect that never runs. Departures that recur among the corpus's own cards (all sharing \
 some other fact, such as a trigger on the card itself) are learned as exceptions and not reported.\n\n\
@@ -216,6 +218,19 @@ fn reported(model: &Model<'_>, unit: &Unit<'_>, dev: &Deviation<'_>) -> bool {
     let Some(key) = fact_key(body) else {
         return false;
     };
+    // A property a parameter lacks is reported only when the parameter is written: without it,
+    // the record chooses its objects another way.
+    if let Some((_, prop)) = body.split_once("~.") {
+        let written = dev.records.iter().all(|&r| {
+            model.records[r].param(key).is_some_and(|p| {
+                // A plane's "you" is the player who rolled (`ActivePlayerCtrl`), as F170 reads it.
+                !(prop == "YouCtrl" && p.value.contains("ActivePlayerCtrl"))
+            })
+        });
+        if !written {
+            return false;
+        }
+    }
     // A trigger about the card itself (`ValidCard$ Card.Self`) works from the zone its mode
     // implies: it needs no `TriggerZones$`.
     if key == "TriggerZones"
@@ -226,7 +241,23 @@ fn reported(model: &Model<'_>, unit: &Unit<'_>, dev: &Deviation<'_>) -> bool {
     {
         return false;
     }
-    REPORTED.contains(&key) && !body.contains('~')
+    reported_body(body)
+}
+
+/// Properties a learned `Valid...$ ~.<property>` fact may be reported for: who controls or owns
+/// the objects, whether the card itself is among them, tokens. Other properties say less about
+/// what the text means (`.Creature` against `Permanent.Creature`) and are not reported.
+const REPORTED_PROPERTIES: &[&str] = &["YouCtrl", "OppCtrl", "YouOwn", "Other", "nonToken"];
+
+/// Whether a fact body is one the rule reports: a parameter of `REPORTED`, or a `Valid...$`
+/// parameter lacking a property of `REPORTED_PROPERTIES`.
+fn reported_body(body: &str) -> bool {
+    if let Some((key, prop)) = body.split_once("~.") {
+        let key = key.strip_prefix("has:").unwrap_or(key);
+        return (key.starts_with("Valid") || key == "Affected")
+            && REPORTED_PROPERTIES.contains(&prop);
+    }
+    fact_key(body).is_some_and(|k| REPORTED.contains(&k)) && !body.contains('~')
 }
 
 /// `Card.Self`, `Self`, `Creature.Self+...`: the card itself.
@@ -243,8 +274,7 @@ fn is_self(value: &str) -> bool {
 /// Whether the rule may report a fact (see `reported` for the rest).
 fn reportable(fact: &str) -> bool {
     let (_, _, body) = fact_parts(fact);
-    body.starts_with("kind=")
-        || (!body.contains('~') && fact_key(body).is_some_and(|k| REPORTED.contains(&k)))
+    body.starts_with("kind=") || reported_body(body)
 }
 
 /// The shipped idioms whose facts the rule may report, restricted once.
@@ -258,8 +288,9 @@ fn idioms_of(all: &'static model::learn::Idioms) -> &'static model::learn::Idiom
 }
 
 /// Per role tag (`T`, `AB`, `gS`...), the parameters the idioms of that role's records may find
-/// missing, and whether they name effects (`C:kind=`).
-type Relevant = std::collections::HashMap<String, (Vec<String>, bool)>;
+/// missing, whether they name effects (`C:kind=`), and whether they name properties of a
+/// parameter (`ValidCard~.YouCtrl`).
+type Relevant = std::collections::HashMap<String, (Vec<String>, bool, bool)>;
 
 fn compute_relevant(idioms: &model::learn::Idioms) -> Relevant {
     let mut out: Relevant = Relevant::new();
@@ -274,6 +305,9 @@ fn compute_relevant(idioms: &model::learn::Idioms) -> Relevant {
         let (_, _, body) = fact_parts(&r.fact);
         if body.starts_with("kind=") {
             entry.1 = true;
+        } else if body.contains("~.") {
+            // A property a present parameter may lack: the unit must be read.
+            entry.2 = true;
         } else if let Some(k) = fact_key(body)
             && !entry.0.iter().any(|x| x == k)
         {
@@ -329,10 +363,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .iter()
                 .any(|p| model::forge::script::ABILITY_KEYS.contains(&p.key));
         let tag = model::learn::forge::unit_tag(rec);
-        let Some((keys, kinds)) = relevant(idioms).get(tag) else {
+        let Some((keys, kinds, props)) = relevant(idioms).get(tag) else {
             return false;
         };
-        (runs_nothing && *kinds)
+        *props
+            || (runs_nothing && *kinds)
             || keys
                 .iter()
                 .any(|k| !(has(k) || (*k == "TriggerZones" && self_trigger)))

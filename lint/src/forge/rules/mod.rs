@@ -18,6 +18,7 @@ mod duplicate_svar;
 mod empty_param;
 mod enchanted_type_mismatch;
 mod enters_effect_without_etb;
+mod granted_keyword_not_in_text;
 mod idiom_missing;
 mod keyword_arity;
 mod line_before_name;
@@ -155,6 +156,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(cost_type_comma),
     rule!(cost_description_mismatch),
     rule!(token_script_mismatch),
+    rule!(granted_keyword_not_in_text),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.

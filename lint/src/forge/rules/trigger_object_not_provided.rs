@@ -263,6 +263,19 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for (value, range, modes) in sites {
         for (s, e) in triggered_words(value) {
             let word = &value[s..e];
+            // `TriggeredController`: a player suffix with no object before it. The engine reads
+            // the object's key as the empty text between `Triggered` and the suffix, which no
+            // trigger provides (2020 and 2022 alike).
+            let bare = word.strip_prefix("Triggered").unwrap_or(word);
+            let bare = bare.find("LKICopy").map_or(bare, |i| &bare[..i]);
+            if matches!(bare, "Controller" | "Owner" | "Opponent" | "Opponents") {
+                sink.report(
+                    super::sub_range(range, s, e - s),
+                    format!("`{word}` names no triggering object: Forge reads the object between `Triggered` and `{bare}` as empty, so it resolves to nothing"),
+                )
+                .with_note(format!("the object goes first: `TriggeredCard{bare}`, `TriggeredAttacker{bare}`...; `TriggeredPlayer` is the player a trigger such as `Phase` provides"));
+                continue;
+            }
             let mut missing = None;
             let mut provided_somewhere = false;
             for mode in modes {
