@@ -1029,11 +1029,15 @@ pub enum Origin {
 /// Which versions read each word, from the facts of every shipped version.
 pub struct VersionMasks {
     masks: Map<(FactKind, String), Versions>,
+    /// The params' masks by (scope, param), `*` for any scope: `of(Param, "scope\tparam")`
+    /// without making the key (facts' columns never hold a tab).
+    params: Map<(&'static str, &'static str), Versions>,
 }
 
 impl VersionMasks {
     pub fn new(shipped: &[(Version, &Facts)]) -> VersionMasks {
         let mut masks: Map<(FactKind, String), Versions> = Map::default();
+        let mut params: Map<(&'static str, &'static str), Versions> = Map::default();
         for (v, facts) in shipped {
             for row in &facts.rows {
                 let m = masks.entry((row.kind, row.key())).or_default();
@@ -1044,10 +1048,23 @@ impl VersionMasks {
                         .entry((row.kind, format!("*\t{}", row.name)))
                         .or_default();
                     *m = m.with(*v);
+                    let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
+                    for scope in [scope, "*"] {
+                        let m = params.entry((scope, row.name)).or_default();
+                        *m = m.with(*v);
+                    }
                 }
             }
         }
-        VersionMasks { masks }
+        VersionMasks { masks, params }
+    }
+
+    /// The shipped versions that read `param` in `scope` (`*`: in any scope); the same as
+    /// `of(FactKind::Param, "{scope}\t{param}")`.
+    pub fn param(&self, scope: &str, param: &str) -> Versions {
+        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
+        let params: &Map<(&str, &str), Versions> = &self.params;
+        params.get(&(scope, param)).copied().unwrap_or_default()
     }
 
     /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`,

@@ -278,7 +278,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if !described {
             continue;
         }
-        let lines = oracle::lines(model, face);
+        let lines = ctx.oracle_lines(face);
         if lines.is_empty() {
             continue;
         }
@@ -288,7 +288,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         // Candidate sentences of the rules text: the lines, their sentences, and an activated
         // line's effect (after `cost: `).
         let mut texts: Vec<&str> = Vec::new();
-        for l in &lines {
+        for l in lines {
             texts.push(l.text);
             texts.extend(oracle::sentences(l.text));
             // An activated line (`{2}, {T}: ...`, `Channel — {1}{G}, Discard ~: ...`, `[-2]: ...`):

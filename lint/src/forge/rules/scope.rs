@@ -173,12 +173,18 @@ impl RecordScopes {
     /// AI's code (`forge-ai/`, or `forge/ai/` in older layouts), so the effect, trigger or
     /// static ignores it. Keys named for the AI (`AILogic`) are the AI's by design.
     pub fn only_ai_reads(&self, key: &str) -> bool {
-        let rows: Vec<&ParamRow> = self.iter().filter_map(|s| s.params.get(key)).collect();
-        !rows.is_empty()
-            && !key.to_ascii_lowercase().starts_with("ai")
-            && rows
-                .iter()
-                .all(|r| r.location.starts_with("forge-ai/") || r.location.contains("/forge/ai/"))
+        if key
+            .as_bytes()
+            .get(..2)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"ai"))
+        {
+            return false;
+        }
+        let mut rows = self.iter().filter_map(|s| s.params.get(key)).peekable();
+        rows.peek().is_some()
+            && rows.all(|r: &ParamRow| {
+                r.location.starts_with("forge-ai/") || r.location.contains("/forge/ai/")
+            })
     }
 
     pub fn candidates(&self) -> Vec<&'static str> {

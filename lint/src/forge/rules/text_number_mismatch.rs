@@ -90,7 +90,20 @@ fn is_pt_word(word: &str) -> bool {
     a.starts_with(['+', '-']) && b.starts_with(['+', '-'])
 }
 
+/// The words a phrase starts with (lower case): a clause without one has no phrase.
+const VERBS: &[&str] = &[
+    "draw", "draws", "deal", "deals", "gain", "gains", "put", "puts", "lose", "loses", "discard",
+    "discards", "mill", "mills", "scry", "surveil", "roll", "rolls", "create", "creates", "become",
+    "becomes", "get", "gets",
+];
+
 fn phrases(clause: &str, out: &mut Vec<Phrase>) {
+    if !clause.split_whitespace().any(|w| {
+        let w = common::bare_word(w);
+        VERBS.iter().any(|v| w.eq_ignore_ascii_case(v))
+    }) {
+        return;
+    }
     let raw: Vec<&str> = clause.split_whitespace().collect();
     let words: Vec<String> = raw
         .iter()
@@ -393,17 +406,35 @@ fn show(kind: Kind, (a, b): (i64, i64)) -> String {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for face in 0..model.faces.len() {
-        let lines = super::oracle::lines(model, face);
+        let records: Vec<(&RecordInfo<'_>, Kind)> = model
+            .records
+            .iter()
+            .filter(|r| r.face == face)
+            .filter_map(|r| record_kind(r).map(|k| (r, k)))
+            .collect();
+        // A phrase is compared only with the one record of its kind: without one, the text is
+        // not read.
+        if !KINDS
+            .iter()
+            .any(|&kind| records.iter().filter(|(_, k)| *k == kind).count() == 1)
+        {
+            continue;
+        }
+        let lines = ctx.oracle_lines(face);
         if lines.is_empty() {
             continue;
         }
         let mut found = Vec::new();
-        for line in &lines {
+        for line in lines {
             let text = super::oracle::strip_reminder(super::oracle::effect_of_line(line.text));
             for sentence in super::oracle::sentences(&text) {
                 // A cost the text asks for ("As an additional cost to cast this spell, discard a
                 // card") is no effect of the script's abilities.
-                if sentence.to_ascii_lowercase().contains("additional cost") {
+                if sentence
+                    .as_bytes()
+                    .windows("additional cost".len())
+                    .any(|w| w.eq_ignore_ascii_case(b"additional cost"))
+                {
                     continue;
                 }
                 phrases(super::oracle::effect_clause(sentence), &mut found);
@@ -412,12 +443,6 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if found.is_empty() {
             continue;
         }
-        let records: Vec<(&RecordInfo<'_>, Kind)> = model
-            .records
-            .iter()
-            .filter(|r| r.face == face)
-            .filter_map(|r| record_kind(r).map(|k| (r, k)))
-            .collect();
         for kind in KINDS {
             let mut texts = found.iter().filter(|p| p.kind == kind);
             let (Some(phrase), None) = (texts.next(), texts.next()) else {

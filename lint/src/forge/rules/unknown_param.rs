@@ -220,11 +220,10 @@ fn shared_only(
     }
     // Most keys today's Forge reads here: known from the masks, without the versions' scopes.
     let masks = model::forge::versions::masks();
-    if scopes.names().any(|n| {
-        masks
-            .of(FactKind::Param, &format!("{n}\t{key}"))
-            .has(Version::Latest)
-    }) {
+    if scopes
+        .names()
+        .any(|n| masks.param(n, key).has(Version::Latest))
+    {
         return;
     }
     let Some((here, elsewhere)) = readers_by_version(rec, key) else {
