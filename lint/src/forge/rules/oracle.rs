@@ -118,8 +118,8 @@ pub(crate) fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
-    for i in 0..bytes.len() {
-        if matches!(bytes[i], b'.' | b'!' | b'?') && bytes.get(i + 1) == Some(&b' ') {
+    for i in memchr::memchr3_iter(b'.', b'!', b'?', bytes) {
+        if bytes.get(i + 1) == Some(&b' ') {
             out.push(text[start..=i].trim());
             start = i + 1;
         }

@@ -97,6 +97,25 @@ const VERBS: &[&str] = &[
     "becomes", "get", "gets",
 ];
 
+/// The verbs the phrases of a kind start with (`phrases` reads nothing else for it).
+fn verbs_of(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Draw => &["draw", "draws"],
+        Kind::Damage => &["deal", "deals"],
+        Kind::Life => &["gain", "gains"],
+        Kind::Counters(_) => &["put", "puts"],
+        Kind::PumpEot | Kind::StaticPt => &["get", "gets"],
+        Kind::LoseLife => &["lose", "loses"],
+        Kind::Discard => &["discard", "discards"],
+        Kind::Mill => &["mill", "mills", "put", "puts"],
+        Kind::Token => &["create", "creates"],
+        Kind::Scry => &["scry"],
+        Kind::Surveil => &["surveil"],
+        Kind::Animate => &["become", "becomes"],
+        Kind::Dice => &["roll", "rolls"],
+    }
+}
+
 fn phrases(clause: &str, out: &mut Vec<Phrase>) {
     if !clause.split_whitespace().any(|w| {
         let w = common::bare_word(w);
@@ -412,12 +431,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .filter(|r| r.face == face)
             .filter_map(|r| record_kind(r).map(|k| (r, k)))
             .collect();
-        // A phrase is compared only with the one record of its kind: without one, the text is
-        // not read.
-        if !KINDS
+        // A phrase is compared only with the one record of its kind: the text is read for the
+        // verbs of those kinds' phrases, and not at all without one.
+        let verbs: Vec<&str> = KINDS
             .iter()
-            .any(|&kind| records.iter().filter(|(_, k)| *k == kind).count() == 1)
-        {
+            .filter(|&&kind| records.iter().filter(|(_, k)| *k == kind).count() == 1)
+            .flat_map(|&kind| verbs_of(kind).iter().copied())
+            .collect();
+        if verbs.is_empty() {
             continue;
         }
         let lines = ctx.oracle_lines(face);
@@ -426,7 +447,20 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         let mut found = Vec::new();
         for line in lines {
-            let text = super::oracle::strip_reminder(super::oracle::effect_of_line(line.text));
+            let effect = super::oracle::effect_of_line(line.text);
+            let text: std::borrow::Cow<'_, str> = if effect.contains('(') {
+                super::oracle::strip_reminder(effect).into()
+            } else {
+                effect.into()
+            };
+            // Every phrase starts with one of the verbs, a word of the text (clauses end and
+            // start at spaces).
+            if !text.split_whitespace().any(|w| {
+                let w = common::bare_word(w);
+                verbs.iter().any(|v| w.eq_ignore_ascii_case(v))
+            }) {
+                continue;
+            }
             for sentence in super::oracle::sentences(&text) {
                 // A cost the text asks for ("As an additional cost to cast this spell, discard a
                 // card") is no effect of the script's abilities.
