@@ -280,8 +280,9 @@ pub fn load_with(
         })
         .collect();
     let mut loaded = Loaded {
-        files: Vec::new(),
-        guessed: Vec::new(),
+        // Sized once: growing a vector of every file moves it and faults in fresh pages.
+        files: Vec::with_capacity(results.len()),
+        guessed: Vec::with_capacity(results.len()),
         unknown: Vec::new(),
         skipped: Vec::new(),
         errors: Vec::new(),

@@ -3,73 +3,11 @@
 
 use crate::{ErrorKind, SyntaxError};
 use rowan::{GreenNode, GreenToken, NodeOrToken, TextRange, TextSize};
-use std::cell::RefCell;
-use std::collections::HashMap;
 
-/// Tokens at most this long are interned (punctuation, keys, common words); longer ones are
-/// mostly unique (descriptions, names) and are allocated without hashing.
-const INTERN_MAX_LEN: usize = 24;
 /// A file keeps at most this many syntax errors of one kind; the others are counted and
 /// summed up in one more error (a generated line of a million brackets costs thousands of
 /// errors, not a million).
 pub const MAX_ERRORS_PER_KIND: usize = 4096;
-
-/// Past this many interned tokens, a thread's cache starts afresh (bounded memory).
-const INTERN_MAX_ENTRIES: usize = 1 << 16;
-
-thread_local! {
-    /// Short tokens seen before on this thread: most tokens of a card file (`|`, `$`, ` `,
-    /// keys, common words) repeat across files, so they cost one lookup instead of an allocation.
-    static TOKENS: RefCell<TokenCache> = RefCell::new(TokenCache::default());
-}
-
-/// Interned tokens by a hash of (kind, text); a hit is confirmed against the stored token, and a
-/// collision just allocates (it is never wrong, only slower).
-type TokenCache = HashMap<u64, GreenToken, BuildIdentity>;
-
-fn token_hash(kind: u16, text: &[u8]) -> u64 {
-    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let mut h = (u64::from(kind) << 8) ^ text.len() as u64;
-    let mut chunks = text.chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
-    }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut buf = [0u8; 8];
-        buf[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(buf)).wrapping_mul(K);
-    }
-    h
-}
-
-/// The keys are already hashes.
-#[derive(Default, Clone, Copy)]
-struct BuildIdentity;
-
-impl std::hash::BuildHasher for BuildIdentity {
-    type Hasher = Identity;
-    fn build_hasher(&self) -> Identity {
-        Identity(0)
-    }
-}
-
-struct Identity(u64);
-
-impl std::hash::Hasher for Identity {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0 = i;
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 /// Runs a parser over `text` with a builder, and returns the tree and its errors.
 pub(crate) fn build<'t>(
@@ -77,11 +15,7 @@ pub(crate) fn build<'t>(
     parse: impl FnOnce(&mut Builder<'t>),
 ) -> (GreenNode, Vec<SyntaxError>) {
     let mut b = Builder::new(text);
-    // The cache leaves the thread-local for the whole parse (one access instead of one a token).
-    b.tokens = TOKENS.with(|cell| std::mem::take(&mut *cell.borrow_mut()));
     parse(&mut b);
-    let tokens = std::mem::take(&mut b.tokens);
-    TOKENS.with(|cell| *cell.borrow_mut() = tokens);
     b.finish_tree()
 }
 
@@ -94,7 +28,6 @@ pub(crate) struct Builder<'t> {
     errors: Vec<SyntaxError>,
     /// Per error kind: errors kept, errors dropped past `MAX_ERRORS_PER_KIND`, the first drop.
     error_counts: Vec<(ErrorKind, usize, usize, TextRange)>,
-    tokens: TokenCache,
 }
 
 impl<'t> Builder<'t> {
@@ -106,7 +39,6 @@ impl<'t> Builder<'t> {
             children: Vec::with_capacity(64),
             errors: Vec::new(),
             error_counts: Vec::new(),
-            tokens: HashMap::default(),
         }
     }
 
@@ -148,23 +80,10 @@ impl<'t> Builder<'t> {
         let end = self.pos + len;
         let kind = kind.into();
         let text = &self.text[self.pos..end];
-        let token = if len <= INTERN_MAX_LEN {
-            let hash = token_hash(kind.0, text.as_bytes());
-            match self.tokens.get(&hash) {
-                Some(token) if token.kind() == kind && token.text() == text => token.clone(),
-                Some(_) => GreenToken::new(kind, text),
-                None => {
-                    if self.tokens.len() >= INTERN_MAX_ENTRIES {
-                        self.tokens.clear();
-                    }
-                    let token = GreenToken::new(kind, text);
-                    self.tokens.insert(hash, token.clone());
-                    token
-                }
-            }
-        } else {
-            GreenToken::new(kind, text)
-        };
+        // Every token is its own allocation: a cache of shared tokens (tried, interning the
+        // short ones) cost more CPU in lookups and reference counts than it saved, and the
+        // tree is dropped with its file.
+        let token = GreenToken::new(kind, text);
         self.children.push(NodeOrToken::Token(token));
         self.pos = end;
     }

@@ -3,6 +3,7 @@
 //! (`vocab::Vocabulary`) is built from its facts and the project's annotations (documentation).
 
 use super::vocab::{FxBuild, Map};
+use std::borrow::Cow;
 
 /// The kinds of words a Forge engine reads (the first column of a facts file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,7 +100,30 @@ impl FactKind {
     }
 
     pub fn parse(s: &str) -> Option<FactKind> {
-        FactKind::ALL.into_iter().find(|k| k.as_str() == s)
+        // The inverse of `as_str` (a match: every facts row is read through it at start-up).
+        Some(match s {
+            "api" => FactKind::Api,
+            "api-ai" => FactKind::ApiAi,
+            "trigger" => FactKind::Trigger,
+            "replacement" => FactKind::Replacement,
+            "static" => FactKind::Static,
+            "keyword" => FactKind::Keyword,
+            "keyword-internal" => FactKind::KeywordInternal,
+            "counter" => FactKind::Counter,
+            "zone" => FactKind::Zone,
+            "phase" => FactKind::Phase,
+            "cost" => FactKind::Cost,
+            "defined" => FactKind::Defined,
+            "count" => FactKind::Count,
+            "valid-card" => FactKind::ValidCard,
+            "valid-player" => FactKind::ValidPlayer,
+            "valid-spell" => FactKind::ValidSpell,
+            "param" => FactKind::Param,
+            "trigger-var" => FactKind::TriggerVar,
+            "line-key" => FactKind::LineKey,
+            "value" => FactKind::Value,
+            _ => return None,
+        })
     }
 
     /// Whether Forge compares these words ignoring case (enum lookups), so that the facts
@@ -179,6 +203,19 @@ pub fn key(kind: FactKind, name: &str, detail: &str) -> String {
     }
 }
 
+/// `key`, borrowing the name when the key is the name itself (no allocation for most words).
+pub fn key_cow<'a>(kind: FactKind, name: &'a str, detail: &'a str) -> Cow<'a, str> {
+    match kind {
+        FactKind::Param | FactKind::TriggerVar | FactKind::Value | FactKind::Counter => {
+            Cow::Owned(key(kind, name, detail))
+        }
+        k if k.ignores_case() && name.bytes().any(|b| b.is_ascii_uppercase()) => {
+            Cow::Owned(name.to_ascii_lowercase())
+        }
+        _ => Cow::Borrowed(name),
+    }
+}
+
 /// The facts of one Forge version, with lookups by kind and word.
 #[derive(Default)]
 pub struct Facts {
@@ -190,7 +227,7 @@ pub struct Facts {
     pub warnings: Vec<&'static str>,
     /// (kind, key) → the first row; built at the first lookup (start-up builds several
     /// versions' facts and looks words up in one of them).
-    by_key: std::sync::OnceLock<Map<(FactKind, String), usize>>,
+    by_key: std::sync::OnceLock<Map<(FactKind, Cow<'static, str>), usize>>,
 }
 
 impl Facts {
@@ -246,11 +283,13 @@ impl Facts {
         self.by_key = std::sync::OnceLock::new();
     }
 
-    fn by_key(&self) -> &Map<(FactKind, String), usize> {
+    fn by_key(&self) -> &Map<(FactKind, Cow<'static, str>), usize> {
         self.by_key.get_or_init(|| {
             let mut by_key = Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default());
             for (i, row) in self.rows.iter().enumerate() {
-                by_key.entry((row.kind, row.key())).or_insert(i);
+                by_key
+                    .entry((row.kind, key_cow(row.kind, row.name, row.detail)))
+                    .or_insert(i);
             }
             by_key
         })
@@ -260,10 +299,12 @@ impl Facts {
     /// objects, `name` is the combined key of `key`).
     pub fn get(&self, kind: FactKind, name: &str) -> Option<&Fact> {
         let k = match kind {
-            FactKind::Param | FactKind::TriggerVar | FactKind::Value => name.to_string(),
-            _ => key(kind, name, ""),
+            FactKind::Param | FactKind::TriggerVar | FactKind::Value => Cow::Borrowed(name),
+            _ => key_cow(kind, name, ""),
         };
-        self.by_key().get(&(kind, k)).map(|&i| &self.rows[i])
+        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
+        let by_key: &Map<(FactKind, Cow<'_, str>), usize> = self.by_key();
+        by_key.get(&(kind, k)).map(|&i| &self.rows[i])
     }
 
     pub fn contains(&self, kind: FactKind, name: &str) -> bool {
@@ -307,6 +348,14 @@ impl Facts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parse_inverts_as_str() {
+        for kind in FactKind::ALL {
+            assert_eq!(FactKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(FactKind::parse("nothing"), None);
+    }
 
     #[test]
     fn reads_rows_label_and_digest() {

@@ -299,7 +299,7 @@ fn complete(facts: Facts) -> (Facts, Vec<&'static str>) {
             .iter()
             .any(|r| r.kind == f.kind && r.name == f.name && r.detail == f.detail)
         {
-            rows.push(f);
+            rows.push(*f);
         }
     }
     let mut out = Facts::from_rows(label, rows);

@@ -4,6 +4,7 @@
 
 use super::facts::{Fact, FactKind, Facts};
 use super::vocab::{Origin, Version, VersionMasks, Vocabulary, annotations};
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
 /// The facts `cardlint vocab forge` extracted from the engine source of each shipped version.
@@ -33,13 +34,13 @@ pub(crate) fn extractor_identity() -> u64 {
 /// `new` are added.
 fn latest_facts(base: &Facts) -> Facts {
     let mut rows: Vec<Fact> = Vec::with_capacity(base.rows.len() + 512);
-    let mut removed: std::collections::HashSet<(FactKind, String)> = Default::default();
+    let mut removed: std::collections::HashSet<(FactKind, Cow<'static, str>)> = Default::default();
     let mut added: Vec<Fact> = Vec::new();
     let lines = crate::vocab::rows;
     let col = crate::vocab::col;
     let mut note = |kind: FactKind, name: &'static str, status: &str| match status {
         "removed" | "interim" => {
-            removed.insert((kind, super::facts::key(kind, name, "")));
+            removed.insert((kind, super::facts::key_cow(kind, name, "")));
         }
         "new" | "both" | "internal" | "internal-always" if !base.contains(kind, name) => added
             .push(Fact {
@@ -76,7 +77,7 @@ fn latest_facts(base: &Facts) -> Facts {
     for r in lines(annotations::VALID_PROPERTIES) {
         let status = col(&r, 2);
         if matches!(status, "removed" | "interim") {
-            removed.insert((FactKind::ValidCard, col(&r, 0).to_string()));
+            removed.insert((FactKind::ValidCard, Cow::Borrowed(col(&r, 0))));
         } else if status == "new" && !base.contains(FactKind::ValidCard, col(&r, 0)) {
             added.push(Fact {
                 kind: FactKind::ValidCard,
@@ -135,7 +136,7 @@ fn latest_facts(base: &Facts) -> Facts {
                 }
                 continue;
             }
-            removed.insert((kind, super::facts::key(kind, name.trim(), "")));
+            removed.insert((kind, Cow::Owned(super::facts::key(kind, name.trim(), ""))));
         }
     }
     let value_removed = |f: &Fact| {
@@ -147,7 +148,10 @@ fn latest_facts(base: &Facts) -> Facts {
     rows.extend(
         base.rows
             .iter()
-            .filter(|f| !removed.contains(&(f.kind, f.key())) && !value_removed(f))
+            .filter(|f| {
+                !removed.contains(&(f.kind, super::facts::key_cow(f.kind, f.name, f.detail)))
+                    && !value_removed(f)
+            })
             .copied(),
     );
     rows.extend(additions.rows.iter().copied());
@@ -158,7 +162,12 @@ fn latest_facts(base: &Facts) -> Facts {
 /// Words the engine reads by construction rather than by a literal its source holds (special
 /// `CounterType$` values, the player Valid bases): annotation rows whose status is `always`.
 /// Every version has them.
-pub(crate) fn always_facts() -> Vec<Fact> {
+pub(crate) fn always_facts() -> &'static [Fact] {
+    static ALWAYS: LazyLock<Vec<Fact>> = LazyLock::new(read_always_facts);
+    &ALWAYS
+}
+
+fn read_always_facts() -> Vec<Fact> {
     let mut rows = Vec::new();
     let lines = crate::vocab::rows;
     let col = crate::vocab::col;
@@ -227,12 +236,11 @@ pub fn shipped_source_digest(version: Version) -> Option<u64> {
 
 /// Facts with the `always` words added.
 fn with_always(label: &'static str, mut rows: Vec<Fact>) -> Facts {
+    let mut have: std::collections::HashSet<(FactKind, &str, &str)> =
+        rows.iter().map(|r| (r.kind, r.name, r.detail)).collect();
     for f in always_facts() {
-        if !rows
-            .iter()
-            .any(|r| r.kind == f.kind && r.name == f.name && r.detail == f.detail)
-        {
-            rows.push(f);
+        if have.insert((f.kind, f.name, f.detail)) {
+            rows.push(*f);
         }
     }
     Facts::from_rows(label, rows)

@@ -8,6 +8,7 @@
 //! the card sits in). Rules, the simulation, completion and hover all read it.
 
 use super::facts::{FactKind, Facts};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::LazyLock;
@@ -717,6 +718,16 @@ static DEFINED_PARAMS: LazyLock<Vec<DefinedParam>> = LazyLock::new(|| {
         .collect()
 });
 
+/// `DEFINED_PARAMS` by param, each list in file order.
+static DEFINED_BY_PARAM: LazyLock<Map<&'static str, Vec<&'static DefinedParam>>> =
+    LazyLock::new(|| {
+        let mut by_param: Map<&'static str, Vec<&'static DefinedParam>> = Map::default();
+        for d in DEFINED_PARAMS.iter() {
+            by_param.entry(d.param).or_default().push(d);
+        }
+        by_param
+    });
+
 /// The parameters Forge resolves as Defined values, in every version.
 pub fn defined_params() -> &'static [DefinedParam] {
     &DEFINED_PARAMS
@@ -725,7 +736,7 @@ pub fn defined_params() -> &'static [DefinedParam] {
 /// Whether `key` takes a Defined value in a record of `role` (`ability`, `trigger`, `static`,
 /// `replacement`) whose ApiType is `api` (abilities).
 pub fn defined_param(role: &str, api: &str, key: &str) -> Option<&'static DefinedParam> {
-    DEFINED_PARAMS.iter().find(|d| {
+    DEFINED_BY_PARAM.get(key)?.iter().copied().find(|d| {
         d.param == key
             && (d.scope == role
                 || role == "ability"
@@ -1028,38 +1039,58 @@ pub enum Origin {
 
 /// Which versions read each word, from the facts of every shipped version.
 pub struct VersionMasks {
-    masks: Map<(FactKind, String), Versions>,
+    masks: Map<(FactKind, Cow<'static, str>), Versions>,
+    /// The params' masks by (scope, param), `*` for any scope: `of(Param, "scope\tparam")`
+    /// without making the key (facts' columns never hold a tab).
+    params: Map<(&'static str, &'static str), Versions>,
 }
 
 impl VersionMasks {
     pub fn new(shipped: &[(Version, &Facts)]) -> VersionMasks {
-        let mut masks: Map<(FactKind, String), Versions> = Map::default();
+        let mut masks: Map<(FactKind, Cow<'static, str>), Versions> = Map::default();
+        let mut params: Map<(&'static str, &'static str), Versions> = Map::default();
         for (v, facts) in shipped {
             for row in &facts.rows {
-                let m = masks.entry((row.kind, row.key())).or_default();
+                let key = super::facts::key_cow(row.kind, row.name, row.detail);
+                let m = masks.entry((row.kind, key)).or_default();
                 *m = m.with(*v);
                 // A param read by any scope, for "no part of Forge reads it".
                 if row.kind == FactKind::Param {
                     let m = masks
-                        .entry((row.kind, format!("*\t{}", row.name)))
+                        .entry((row.kind, Cow::Owned(format!("*\t{}", row.name))))
                         .or_default();
                     *m = m.with(*v);
+                    let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
+                    for scope in [scope, "*"] {
+                        let m = params.entry((scope, row.name)).or_default();
+                        *m = m.with(*v);
+                    }
                 }
             }
         }
-        VersionMasks { masks }
+        VersionMasks { masks, params }
+    }
+
+    /// The shipped versions that read `param` in `scope` (`*`: in any scope); the same as
+    /// `of(FactKind::Param, "{scope}\t{param}")`.
+    pub fn param(&self, scope: &str, param: &str) -> Versions {
+        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
+        let params: &Map<(&str, &str), Versions> = &self.params;
+        params.get(&(scope, param)).copied().unwrap_or_default()
     }
 
     /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`,
     /// or `*\tparam` for any scope).
     pub fn of(&self, kind: FactKind, name: &str) -> Versions {
         let key = match kind {
-            FactKind::Param | FactKind::TriggerVar | FactKind::Value => name.to_string(),
+            FactKind::Param | FactKind::TriggerVar | FactKind::Value => Cow::Borrowed(name),
             _ => fold(kind, name),
         };
+        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
+        let masks: &Map<(FactKind, Cow<'_, str>), Versions> = &self.masks;
         let get = |kind: FactKind, key: &str| {
-            self.masks
-                .get(&(kind, key.to_string()))
+            masks
+                .get(&(kind, Cow::Borrowed(key)))
                 .copied()
                 .unwrap_or_default()
         };
@@ -1084,8 +1115,8 @@ impl VersionMasks {
     }
 }
 
-fn fold(kind: FactKind, name: &str) -> String {
-    super::facts::key(kind, name, "")
+fn fold(kind: FactKind, name: &str) -> Cow<'_, str> {
+    super::facts::key_cow(kind, name, "")
 }
 
 /// The counter fact saying that the engine makes a counter kind of any other name.
@@ -1171,9 +1202,9 @@ fn unannotated<'f>(
     kind: FactKind,
     annotated: &'f Set<String>,
 ) -> impl Iterator<Item = &'f super::facts::Fact> + 'f {
-    facts
-        .of_kind(kind)
-        .filter(move |f| !annotated.contains(&f.key()))
+    facts.of_kind(kind).filter(move |f| {
+        !annotated.contains(super::facts::key_cow(f.kind, f.name, f.detail).as_ref())
+    })
 }
 
 /// The class a `path/Class.java:line` location names.
@@ -1304,7 +1335,10 @@ impl Vocabulary {
         // Words the annotations name, per kind, so that facts without one get a generated doc.
         let mut annotated: Map<FactKind, Set<String>> = Map::default();
         let mut note = |kind: FactKind, name: &str| {
-            annotated.entry(kind).or_default().insert(fold(kind, name));
+            annotated
+                .entry(kind)
+                .or_default()
+                .insert(fold(kind, name).into_owned());
         };
 
         let simple = |data: &'static str,
@@ -1463,7 +1497,7 @@ impl Vocabulary {
         }
         let param_rows = facts.of_kind(FactKind::Param).map(|f| {
             let scope = f.detail.strip_prefix("api:").unwrap_or(f.detail);
-            let versions = masks.of(FactKind::Param, &f.key());
+            let versions = masks.param(scope, f.name);
             let reader = read_by
                 .get(&(scope, f.name))
                 .copied()
@@ -1541,10 +1575,10 @@ impl Vocabulary {
         let first_tested = keywords.len();
         let known: Set<String> = keywords
             .iter()
-            .map(|k| fold(FactKind::Keyword, k.word.name.trim_end_matches(" <arg>")))
+            .map(|k| fold(FactKind::Keyword, k.word.name.trim_end_matches(" <arg>")).into_owned())
             .collect();
         for mut word in extra(FactKind::KeywordInternal) {
-            if known.contains(&fold(FactKind::Keyword, word.name)) {
+            if known.contains(fold(FactKind::Keyword, word.name).as_ref()) {
                 continue;
             }
             word.status = Status::Internal;

@@ -235,6 +235,25 @@ pub fn units<'a>(text: &'a str, file: &ast::SourceFile) -> Vec<Unit<'a>> {
 
 /// The units of some card blocks of a file (`text` is the file's text).
 pub fn units_of<'a>(text: &'a str, cards: impl Iterator<Item = ast::CardBlock>) -> Vec<Unit<'a>> {
+    units_filtered(text, cards, None)
+}
+
+/// The units of some card blocks as a set of idioms sees them: only the antecedents the idioms
+/// may know (a rule's antecedent or an exception feature) are kept, found by hash without
+/// building the others; the deviations are those of `units_of`.
+pub fn units_for<'a>(
+    text: &'a str,
+    cards: impl Iterator<Item = ast::CardBlock>,
+    idioms: &Idioms,
+) -> Vec<Unit<'a>> {
+    units_filtered(text, cards, Some(idioms))
+}
+
+fn units_filtered<'a>(
+    text: &'a str,
+    cards: impl Iterator<Item = ast::CardBlock>,
+    idioms: Option<&Idioms>,
+) -> Vec<Unit<'a>> {
     let mut out = Vec::new();
     for card in cards {
         let mut name = String::new();
@@ -303,11 +322,26 @@ pub fn units_of<'a>(text: &'a str, cards: impl Iterator<Item = ast::CardBlock>) 
         let mut antecedents = Vec::new();
         for (si, seg) in segments.iter().enumerate() {
             let kind = sentence_kind(&seg.words);
-            for t in text::templates(&seg.words) {
-                if let Some(k) = kind {
-                    antecedents.push((format!("W:{k}|{t}"), si));
+            match idioms {
+                None => {
+                    for t in text::templates(&seg.words) {
+                        if let Some(k) = kind {
+                            antecedents.push((format!("W:{k}|{t}"), si));
+                        }
+                        antecedents.push((format!("W|{t}"), si));
+                    }
                 }
-                antecedents.push((format!("W|{t}"), si));
+                Some(idioms) => {
+                    let scopes = kind.map(|k| format!("W:{k}|"));
+                    for scope in scopes.as_deref().into_iter().chain(["W|"]) {
+                        for (h, anchored, s, e) in text::template_hashes(&seg.words, scope) {
+                            if idioms.may_know(h) {
+                                let t = text::template_text(&seg.words, anchored, s, e);
+                                antecedents.push((format!("{scope}{t}"), si));
+                            }
+                        }
+                    }
+                }
             }
         }
         antecedents.sort();
@@ -600,5 +634,17 @@ mod tests {
         assert_eq!(devs[0].rules[0].fact, "ab:flying");
         let abilities = src.find("vigilance").unwrap();
         assert_eq!(usize::from(devs[0].range.start()), abilities);
+        // The checker's units keep exactly the antecedents the idioms know, and deviate alike.
+        let known = units_for(src, file.cards(), &idioms);
+        let kept: Vec<&str> = known[0]
+            .antecedents
+            .iter()
+            .map(|(a, _)| a.as_str())
+            .collect();
+        assert_eq!(kept, ["W|^ flying", "W|you gain #"]);
+        let devs_known = deviations(src, &known, &idioms);
+        assert_eq!(devs_known.len(), devs.len());
+        assert_eq!(devs_known[0].rules[0].fact, devs[0].rules[0].fact);
+        assert_eq!(devs_known[0].range, devs[0].range);
     }
 }

@@ -212,9 +212,8 @@ fn ratio(ops: &[DiffOp], a: usize, b: usize) -> f64 {
 /// A `Key$ ` inside a value: its byte offset in the value.
 fn pasted_param(value: &str) -> Option<(usize, usize)> {
     let b = value.as_bytes();
-    let mut i = 0;
-    while let Some(d) = value[i..].find("$ ") {
-        let at = i + d;
+    // Each `$ ` (they cannot overlap), found by its `$`.
+    for at in memchr::memchr_iter(b'$', b).filter(|&at| b.get(at + 1) == Some(&b' ')) {
         let mut s = at;
         while s > 0 && b[s - 1].is_ascii_alphabetic() {
             s -= 1;
@@ -224,7 +223,6 @@ fn pasted_param(value: &str) -> Option<(usize, usize)> {
         if key.len() >= 2 && key.as_bytes()[0].is_ascii_uppercase() && boundary && s > 0 {
             return Some((s, at + 1));
         }
-        i = at + 2;
     }
     None
 }
@@ -278,7 +276,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if !described {
             continue;
         }
-        let lines = oracle::lines(model, face);
+        let lines = ctx.oracle_lines(face);
         if lines.is_empty() {
             continue;
         }
@@ -288,7 +286,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         // Candidate sentences of the rules text: the lines, their sentences, and an activated
         // line's effect (after `cost: `).
         let mut texts: Vec<&str> = Vec::new();
-        for l in &lines {
+        for l in lines {
             texts.push(l.text);
             texts.extend(oracle::sentences(l.text));
             // An activated line (`{2}, {T}: ...`, `Channel — {1}{G}, Discard ~: ...`, `[-2]: ...`):

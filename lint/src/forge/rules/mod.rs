@@ -167,6 +167,7 @@ pub(crate) struct Cache<'a> {
     shapes: std::cell::OnceCell<Vec<LineShape>>,
     zones: std::cell::OnceCell<Vec<words::Found<'a>>>,
     counters: std::cell::OnceCell<Vec<words::Found<'a>>>,
+    oracle_lines: std::cell::OnceCell<Vec<Vec<oracle::TextLine<'a>>>>,
 }
 
 impl<'a> super::Ctx<'a> {
@@ -198,6 +199,16 @@ impl<'a> super::Ctx<'a> {
         self.cache
             .counters
             .get_or_init(|| words::counters(&self.model))
+    }
+
+    /// The lines of a face's rules text (`oracle::lines`), split once for every rule.
+    pub(crate) fn oracle_lines(&self, face: usize) -> &[oracle::TextLine<'a>] {
+        let all = self.cache.oracle_lines.get_or_init(|| {
+            (0..self.model.faces.len())
+                .map(|face| oracle::lines(&self.model, face))
+                .collect()
+        });
+        all.get(face).map_or(&[], Vec::as_slice)
     }
 
     /// The learned idioms the file is compared with.

@@ -118,8 +118,8 @@ pub(crate) fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
-    for i in 0..bytes.len() {
-        if matches!(bytes[i], b'.' | b'!' | b'?') && bytes.get(i + 1) == Some(&b' ') {
+    for i in memchr::memchr3_iter(b'.', b'!', b'?', bytes) {
+        if bytes.get(i + 1) == Some(&b' ') {
             out.push(text[start..=i].trim());
             start = i + 1;
         }
@@ -369,11 +369,34 @@ fn names_self(value: &str) -> bool {
     })
 }
 
-pub(crate) fn group_pairs<'m, 'a>(model: &'m Model<'a>) -> Vec<GroupPair<'m, 'a>> {
+/// The group param of a record a group sentence may describe: a `Continuous` static's
+/// `Affected$` or a `PumpAll`'s `ValidCards$`.
+fn group_param<'m, 'a>(
+    rec: &'m model::forge::script::RecordInfo<'a>,
+) -> Option<&'m model::forge::script::ParamInfo<'a>> {
+    match rec.role {
+        Role::Static if rec.kind_value.eq_ignore_ascii_case("Continuous") => rec.param("Affected"),
+        Role::Ability if rec.kind_value.eq_ignore_ascii_case("PumpAll") => {
+            rec.param_ignore_case("ValidCards")
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn group_pairs<'m, 'a>(ctx: &'m crate::forge::Ctx<'a>) -> Vec<GroupPair<'m, 'a>> {
+    let model = &ctx.model;
     let mut out = Vec::new();
     let mut descs = None;
     for face in 0..model.faces.len() {
-        let lines = lines(model, face);
+        // Without a record a sentence could pair with, the face's text is not read.
+        if !model
+            .records
+            .iter()
+            .any(|r| r.face == face && group_param(r).is_some())
+        {
+            continue;
+        }
+        let lines = ctx.oracle_lines(face);
         let spell = model.lines.iter().any(|l| {
             l.face == face && super::key_text(model, l) == "Types" && {
                 let v = model.slice(l.value);
@@ -381,7 +404,7 @@ pub(crate) fn group_pairs<'m, 'a>(model: &'m Model<'a>) -> Vec<GroupPair<'m, 'a>
                     .any(|w| w == "Instant" || w == "Sorcery")
             }
         });
-        for line in &lines {
+        for line in lines {
             let text = strip_reminder(effect_of_line(line.text));
             for sentence in sentences(&text) {
                 let Some(subject) = group_subject(sentence) else {
@@ -394,16 +417,9 @@ pub(crate) fn group_pairs<'m, 'a>(model: &'m Model<'a>) -> Vec<GroupPair<'m, 'a>
                     if rec.face != face {
                         continue;
                     }
-                    let param = match rec.role {
-                        Role::Static if rec.kind_value.eq_ignore_ascii_case("Continuous") => {
-                            rec.param("Affected")
-                        }
-                        Role::Ability if rec.kind_value.eq_ignore_ascii_case("PumpAll") => {
-                            rec.param_ignore_case("ValidCards")
-                        }
-                        _ => None,
+                    let Some(param) = group_param(rec) else {
+                        continue;
                     };
-                    let Some(param) = param else { continue };
                     let Some(desc) = descs[ri] else { continue };
                     if !desc.to_ascii_lowercase().contains(&needle) || names_self(param.value) {
                         continue;

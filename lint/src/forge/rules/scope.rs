@@ -173,12 +173,18 @@ impl RecordScopes {
     /// AI's code (`forge-ai/`, or `forge/ai/` in older layouts), so the effect, trigger or
     /// static ignores it. Keys named for the AI (`AILogic`) are the AI's by design.
     pub fn only_ai_reads(&self, key: &str) -> bool {
-        let rows: Vec<&ParamRow> = self.iter().filter_map(|s| s.params.get(key)).collect();
-        !rows.is_empty()
-            && !key.to_ascii_lowercase().starts_with("ai")
-            && rows
-                .iter()
-                .all(|r| r.location.starts_with("forge-ai/") || r.location.contains("/forge/ai/"))
+        if key
+            .as_bytes()
+            .get(..2)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"ai"))
+        {
+            return false;
+        }
+        let mut rows = self.iter().filter_map(|s| s.params.get(key)).peekable();
+        rows.peek().is_some()
+            && rows.all(|r: &ParamRow| {
+                r.location.starts_with("forge-ai/") || r.location.contains("/forge/ai/")
+            })
     }
 
     pub fn candidates(&self) -> Vec<&'static str> {
@@ -417,26 +423,31 @@ impl RecordScopes {
         let Some(own) = self.own() else {
             return Vec::new();
         };
-        let mut scored: Vec<(u32, &'static str)> =
-            own.params
-                .keys()
-                .copied()
-                .filter(|c| {
-                    *c != key
+        // The families of the record's other keys.
+        let used: Vec<&str> = rec
+            .params
+            .iter()
+            .filter(|q| q.key != key)
+            .filter_map(|q| family(q.key))
+            .collect();
+        let mut scored: Vec<(u32, &'static str)> = own
+            .params
+            .keys()
+            .copied()
+            .filter(|c| {
+                *c != key
                     && rec.param(c).is_none()
                     && !syntax::forge::is_text_param(c)
                     // Targeting changes what the record does; never offered in place of a key.
                     && !(c.starts_with("Tgt") || c.starts_with("Target") || *c == "ValidTgts")
-                })
-                .map(|c| (likeness(key, c), c))
-                // A family the record already uses elsewhere needs more than the family alone.
-                .filter(|(s, c)| {
-                    let used = rec.params.iter().any(|q| {
-                        q.key != key && family(q.key).is_some() && family(q.key) == family(c)
-                    });
-                    *s >= if used { 6 } else { 4 }
-                })
-                .collect();
+            })
+            .map(|c| (likeness(key, c), c))
+            // A family the record already uses elsewhere needs more than the family alone.
+            .filter(|(s, c)| {
+                let used = family(c).is_some_and(|f| used.contains(&f));
+                *s >= if used { 6 } else { 4 }
+            })
+            .collect();
         scored.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
         let best = scored.first().map_or(0, |s| s.0);
         scored

@@ -65,7 +65,7 @@ fn script_cost(ctx: &Ctx<'_>, rec: &RecordInfo<'_>) -> Option<(Vec<String>, synt
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for face in 0..model.faces.len() {
-        let lines = super::oracle::lines(model, face);
+        let lines = ctx.oracle_lines(face);
         let activations: Vec<_> = lines
             .iter()
             .filter_map(|l| super::oracle::activation(l).map(|a| (l, a)))
@@ -81,11 +81,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             })
             .count();
         let [(line, (symbols, cost_text))] = activations.as_slice() else {
-            by_description(ctx, sink, face, &lines);
+            by_description(ctx, sink, face, lines);
             continue;
         };
         if colon_lines != 1 {
-            by_description(ctx, sink, face, &lines);
+            by_description(ctx, sink, face, lines);
             continue;
         }
         let abilities: Vec<&RecordInfo<'_>> = model

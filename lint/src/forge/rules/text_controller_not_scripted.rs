@@ -37,7 +37,7 @@ fn has_controller(p: &str) -> bool {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for pair in super::oracle::group_pairs(&ctx.model) {
+    for pair in super::oracle::group_pairs(ctx) {
         if !pair.subject_you_control {
             continue;
         }

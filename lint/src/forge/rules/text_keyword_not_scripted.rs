@@ -92,33 +92,35 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     let keywords = ctx.vocab.keywords();
     for face in 0..model.faces.len() {
-        let lines = super::oracle::lines(model, face);
+        let lines = ctx.oracle_lines(face);
         if lines.is_empty() {
             continue;
         }
-        // Everything the face says outside its rules text and descriptions, lower-cased.
-        let mut script = String::new();
-        for info in model.lines.iter().filter(|l| l.face == face) {
-            let key = super::key_text(model, info);
-            if matches!(key, "Oracle" | "Name" | "Types" | "ManaCost" | "PT") {
+        // Everything the face says outside its rules text and descriptions, lower-cased; made
+        // when a keyword line first needs it.
+        let mut script: Option<String> = None;
+        let script_of_face = || {
+            let mut script = String::new();
+            for info in model.lines.iter().filter(|l| l.face == face) {
+                let key = super::key_text(model, info);
+                if matches!(key, "Oracle" | "Name" | "Types" | "ManaCost" | "PT") {
+                    continue;
+                }
+                script.push_str(&model.slice(info.range).to_ascii_lowercase());
+                script.push('\n');
+            }
+            for svar in model.svars.iter().filter(|s| s.face == face) {
+                script.push_str(&svar.value.to_ascii_lowercase());
+                script.push('\n');
+            }
+            script
+        };
+        for line in lines {
+            let found = items(line.text);
+            if found.is_empty() || !found.iter().all(|(_, item)| keywords.find(item).is_some()) {
                 continue;
             }
-            script.push_str(&model.slice(info.range).to_ascii_lowercase());
-            script.push('\n');
-        }
-        for svar in model.svars.iter().filter(|s| s.face == face) {
-            script.push_str(&svar.value.to_ascii_lowercase());
-            script.push('\n');
-        }
-        for line in &lines {
-            let found: Vec<_> = items(line.text)
-                .into_iter()
-                .map(|(at, item)| (at, item, keywords.find(item)))
-                .collect();
-            if found.is_empty() || found.iter().any(|(_, _, k)| k.is_none()) {
-                continue;
-            }
-            for (at, item, _) in found {
+            for (at, item) in found {
                 // The keyword by its name (an internal keyword may share the literal).
                 let Some(k) = keywords.list.iter().find(|k| {
                     let name = k.word.name;
@@ -150,7 +152,10 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     },
                     _ => continue,
                 };
-                if script.contains(&name.to_ascii_lowercase()) {
+                if script
+                    .get_or_insert_with(script_of_face)
+                    .contains(&name.to_ascii_lowercase())
+                {
                     continue;
                 }
                 let range = super::sub_range(line.range, at, item.len());

@@ -90,7 +90,39 @@ fn is_pt_word(word: &str) -> bool {
     a.starts_with(['+', '-']) && b.starts_with(['+', '-'])
 }
 
+/// The words a phrase starts with (lower case): a clause without one has no phrase.
+const VERBS: &[&str] = &[
+    "draw", "draws", "deal", "deals", "gain", "gains", "put", "puts", "lose", "loses", "discard",
+    "discards", "mill", "mills", "scry", "surveil", "roll", "rolls", "create", "creates", "become",
+    "becomes", "get", "gets",
+];
+
+/// The verbs the phrases of a kind start with (`phrases` reads nothing else for it).
+fn verbs_of(kind: Kind) -> &'static [&'static str] {
+    match kind {
+        Kind::Draw => &["draw", "draws"],
+        Kind::Damage => &["deal", "deals"],
+        Kind::Life => &["gain", "gains"],
+        Kind::Counters(_) => &["put", "puts"],
+        Kind::PumpEot | Kind::StaticPt => &["get", "gets"],
+        Kind::LoseLife => &["lose", "loses"],
+        Kind::Discard => &["discard", "discards"],
+        Kind::Mill => &["mill", "mills", "put", "puts"],
+        Kind::Token => &["create", "creates"],
+        Kind::Scry => &["scry"],
+        Kind::Surveil => &["surveil"],
+        Kind::Animate => &["become", "becomes"],
+        Kind::Dice => &["roll", "rolls"],
+    }
+}
+
 fn phrases(clause: &str, out: &mut Vec<Phrase>) {
+    if !clause.split_whitespace().any(|w| {
+        let w = common::bare_word(w);
+        VERBS.iter().any(|v| w.eq_ignore_ascii_case(v))
+    }) {
+        return;
+    }
     let raw: Vec<&str> = clause.split_whitespace().collect();
     let words: Vec<String> = raw
         .iter()
@@ -393,17 +425,50 @@ fn show(kind: Kind, (a, b): (i64, i64)) -> String {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     for face in 0..model.faces.len() {
-        let lines = super::oracle::lines(model, face);
+        let records: Vec<(&RecordInfo<'_>, Kind)> = model
+            .records
+            .iter()
+            .filter(|r| r.face == face)
+            .filter_map(|r| record_kind(r).map(|k| (r, k)))
+            .collect();
+        // A phrase is compared only with the one record of its kind: the text is read for the
+        // verbs of those kinds' phrases, and not at all without one.
+        let verbs: Vec<&str> = KINDS
+            .iter()
+            .filter(|&&kind| records.iter().filter(|(_, k)| *k == kind).count() == 1)
+            .flat_map(|&kind| verbs_of(kind).iter().copied())
+            .collect();
+        if verbs.is_empty() {
+            continue;
+        }
+        let lines = ctx.oracle_lines(face);
         if lines.is_empty() {
             continue;
         }
         let mut found = Vec::new();
-        for line in &lines {
-            let text = super::oracle::strip_reminder(super::oracle::effect_of_line(line.text));
+        for line in lines {
+            let effect = super::oracle::effect_of_line(line.text);
+            let text: std::borrow::Cow<'_, str> = if effect.contains('(') {
+                super::oracle::strip_reminder(effect).into()
+            } else {
+                effect.into()
+            };
+            // Every phrase starts with one of the verbs, a word of the text (clauses end and
+            // start at spaces).
+            if !text.split_whitespace().any(|w| {
+                let w = common::bare_word(w);
+                verbs.iter().any(|v| w.eq_ignore_ascii_case(v))
+            }) {
+                continue;
+            }
             for sentence in super::oracle::sentences(&text) {
                 // A cost the text asks for ("As an additional cost to cast this spell, discard a
                 // card") is no effect of the script's abilities.
-                if sentence.to_ascii_lowercase().contains("additional cost") {
+                if sentence
+                    .as_bytes()
+                    .windows("additional cost".len())
+                    .any(|w| w.eq_ignore_ascii_case(b"additional cost"))
+                {
                     continue;
                 }
                 phrases(super::oracle::effect_clause(sentence), &mut found);
@@ -412,12 +477,6 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if found.is_empty() {
             continue;
         }
-        let records: Vec<(&RecordInfo<'_>, Kind)> = model
-            .records
-            .iter()
-            .filter(|r| r.face == face)
-            .filter_map(|r| record_kind(r).map(|k| (r, k)))
-            .collect();
         for kind in KINDS {
             let mut texts = found.iter().filter(|p| p.kind == kind);
             let (Some(phrase), None) = (texts.next(), texts.next()) else {

@@ -33,7 +33,7 @@ fn has_other(p: &str) -> bool {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for pair in super::oracle::group_pairs(&ctx.model) {
+    for pair in super::oracle::group_pairs(ctx) {
         if !pair.subject_other || pair.spell {
             continue;
         }

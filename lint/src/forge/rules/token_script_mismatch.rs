@@ -181,7 +181,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 .count();
             if makers == 1 {
                 let mut all = Vec::new();
-                for line in super::oracle::lines(model, rec.face) {
+                for line in ctx.oracle_lines(rec.face) {
                     all.extend(described(line.text));
                 }
                 if all.len() == 1 {

@@ -224,18 +224,30 @@ fn judge(word: &str, provided: &[&str], all: &[&str]) -> Option<Verdict> {
     Some(Verdict::Missing { key, other })
 }
 
+/// Every key some mode of a vocabulary provides, sorted: made once per vocabulary.
+fn provided_keys(vocab: &'static Vocabulary) -> &'static [&'static str] {
+    type Keys = Vec<(usize, &'static [&'static str])>;
+    static MADE: std::sync::Mutex<Keys> = std::sync::Mutex::new(Vec::new());
+    let id = vocab as *const Vocabulary as usize;
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, keys)) = made.iter().find(|(v, _)| *v == id) {
+        return keys;
+    }
+    let mut keys: Vec<&'static str> = vocab.trigger_variable_keys().collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let keys: &'static [&'static str] = Box::leak(keys.into_boxed_slice());
+    made.push((id, keys));
+    keys
+}
+
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
     if !model.records.iter().any(|r| r.role == Role::Trigger) {
         return;
     }
     let contexts = contexts(model, ctx.vocab);
-    let all: Vec<&str> = {
-        let mut v: Vec<&str> = ctx.vocab.trigger_variable_keys().collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
+    let all = provided_keys(ctx.vocab);
     // (text, range of the text) to read, with the modes that run it.
     let mut sites: Vec<(&str, syntax::TextRange, &[&str])> = Vec::new();
     for (svar, modes) in contexts.iter().enumerate() {
@@ -280,7 +292,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             let mut provided_somewhere = false;
             for mode in modes {
                 let provided = ctx.vocab.trigger_variables(mode).unwrap_or(&[]);
-                match judge(word, provided, &all) {
+                match judge(word, provided, all) {
                     None => {
                         provided_somewhere = true;
                         break;

@@ -82,23 +82,32 @@ fn key_fix(
     }
 }
 
+/// A record's scopes in each shipped version (`Version::ALL` order); `None` when a version
+/// does not know the record's kind. Made once per record, at its first use.
+type VersionScopes = Option<Vec<(Version, RecordScopes)>>;
+
+fn version_scopes(rec: &RecordInfo<'_>) -> VersionScopes {
+    Version::ALL
+        .into_iter()
+        .map(|v| RecordScopes::of_in(rec, model::forge::versions::shipped(v)).map(|s| (v, s)))
+        .collect()
+}
+
 /// The shipped versions whose scopes of this record read `key`, and whether every version
 /// reads it in another scope too; `None` when a version does not know the record's kind.
-fn readers_by_version(rec: &RecordInfo<'_>, key: &str) -> Option<(Versions, bool)> {
+fn readers_by_version(by_version: &VersionScopes, key: &str) -> Option<(Versions, bool)> {
     let mut here = Versions::NONE;
     let mut elsewhere_everywhere = true;
-    for v in Version::ALL {
-        let vocab = model::forge::versions::shipped(v);
-        let scopes = RecordScopes::of_in(rec, vocab)?;
+    for (v, scopes) in by_version.as_ref()? {
         if scopes.reads(key) {
-            here = here.with(v);
+            here = here.with(*v);
         }
-        let names: Vec<&str> = scopes.names().collect();
-        let elsewhere = vocab
+        let elsewhere = scopes
+            .vocab()
             .params()
             .by_param
             .get(key)
-            .is_some_and(|ss| ss.iter().any(|s| !names.contains(s)));
+            .is_some_and(|ss| ss.iter().any(|s| !scopes.names().any(|n| n == *s)));
         elsewhere_everywhere &= elsewhere;
     }
     Some((here, elsewhere_everywhere))
@@ -110,12 +119,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let Some(scopes) = &classes.scopes[ri] else {
             continue;
         };
+        let by_version = std::cell::OnceCell::new();
         for (pi, p) in rec.params.iter().enumerate() {
             let key = p.key;
             match classes.params[ri][pi] {
                 ParamClass::Unknown => {}
                 ParamClass::Fine if p.has_dollar && rec.kind_param != Some(pi) => {
-                    shared_only(ctx, rec, scopes, p, sink);
+                    shared_only(ctx, rec, scopes, &by_version, p, sink);
                     continue;
                 }
                 _ => continue,
@@ -168,6 +178,7 @@ fn shared_only(
     ctx: &Ctx<'_>,
     rec: &RecordInfo<'_>,
     scopes: &RecordScopes,
+    by_version: &std::cell::OnceCell<VersionScopes>,
     p: &ParamInfo<'_>,
     sink: &mut Sink<'_>,
 ) {
@@ -220,14 +231,15 @@ fn shared_only(
     }
     // Most keys today's Forge reads here: known from the masks, without the versions' scopes.
     let masks = model::forge::versions::masks();
-    if scopes.names().any(|n| {
-        masks
-            .of(FactKind::Param, &format!("{n}\t{key}"))
-            .has(Version::Latest)
-    }) {
+    if scopes
+        .names()
+        .any(|n| masks.param(n, key).has(Version::Latest))
+    {
         return;
     }
-    let Some((here, elsewhere)) = readers_by_version(rec, key) else {
+    let Some((here, elsewhere)) =
+        readers_by_version(by_version.get_or_init(|| version_scopes(rec)), key)
+    else {
         return;
     };
     if here.is_empty() || here.has(Version::Latest) || !elsewhere {

@@ -147,7 +147,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         .iter()
         .filter(|c| ctx.loaded(c))
         .map(|c| c.node.clone());
-    let units = model::learn::wagic::units_of(text, cards);
+    let units = model::learn::wagic::units_for(text, cards, idioms);
     for mut dev in model::learn::wagic::deviations(text, &units, idioms) {
         let unit = &units[dev.unit];
         let sentence = unit.segments.get(dev.segment).map_or("", |s| s.text);
