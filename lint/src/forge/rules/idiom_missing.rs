@@ -223,8 +223,13 @@ fn reported(model: &Model<'_>, unit: &Unit<'_>, dev: &Deviation<'_>) -> bool {
     if let Some((_, prop)) = body.split_once("~.") {
         let written = dev.records.iter().all(|&r| {
             model.records[r].param(key).is_some_and(|p| {
-                // A plane's "you" is the player who rolled (`ActivePlayerCtrl`), as F170 reads it.
-                !(prop == "YouCtrl" && p.value.contains("ActivePlayerCtrl"))
+                let base = p.value.trim().split(['.', ',']).next().unwrap_or_default();
+                // A plane's "you" is the player who rolled (`ActivePlayerCtrl`), as F170 reads it;
+                // a static on players (`Affected$ You`: "Creatures you control can boast twice")
+                // has no cards to restrict.
+                let plane_you = prop == "YouCtrl" && p.value.contains("ActivePlayerCtrl");
+                let players = matches!(base, "You" | "Player" | "Opponent");
+                !(plane_you || players)
             })
         });
         if !written {
