@@ -17,7 +17,9 @@ pub(crate) static META: RuleMeta = RuleMeta {
     fix: FixAvailability::None,
     summary: "A number of the `Oracle:` text (`draw two cards`, `deals 3 damage`, `gets +2/+2`, `gain 4 life`, `put a +1/+1 counter`, `loses 2 life`, `discards a card`, `mills three cards`, `create two ... tokens`, `Scry 2`, `Surveil 1`, `becomes a 3/3 ... creature`, `roll a d20`) differs from the literal amount of the only ability of the face that does it.",
     explanation: "Compared, each only when the face's rules text has exactly one phrase of the kind \
-and the face exactly one record of the kind, both with a literal number: `draw N card(s)` and \
+and the face exactly one record of the kind (or, on a face with several records of the kind, a record \
+with its own `SpellDescription$`/`Description$` when that has exactly one phrase of the kind), both \
+with a literal number: `draw N card(s)` and \
 `Draw`'s `NumCards$` (1 when absent); `deals N damage` and `NumDmg$` of `DealDamage`/`DamageAll`; \
 `gets +N/+M ... until end of turn` and `NumAtt$`/`NumDef$` of `Pump`/`PumpAll`; `gets +N/+M` \
 otherwise and `AddPower$`/`AddToughness$` of a `Continuous` static; `gain N life` and `GainLife`'s \
@@ -431,6 +433,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .filter(|r| r.face == face)
             .filter_map(|r| record_kind(r).map(|k| (r, k)))
             .collect();
+        by_description(sink, &records);
         // A phrase is compared only with the one record of its kind: the text is read for the
         // verbs of those kinds' phrases, and not at all without one.
         let verbs: Vec<&str> = KINDS
@@ -486,41 +489,99 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             let (Some((rec, _)), None) = (recs.next(), recs.next()) else {
                 continue;
             };
-            let Some(said) = phrase.value else { continue };
-            let got = amount(rec, kind);
-            let Some(value) = got.value else { continue };
-            if value == said {
-                continue;
-            }
-            let (range, what) = match (got.params.first(), got.params.last()) {
-                (Some(first), Some(last)) => {
-                    let range = first.range.cover(last.range);
-                    let what = got
-                        .params
-                        .iter()
-                        .map(|p| format!("`{}$ {}`", p.key, p.value.trim()))
-                        .collect::<Vec<_>>()
-                        .join(" and ");
-                    (range, what)
-                }
-                _ => {
-                    let Some(kp) = rec.kind_param.map(|i| &rec.params[i]) else {
-                        continue;
-                    };
-                    let Some(key) = got.default_key else { continue };
-                    (kp.range, format!("`{key}$` absent: 1"))
-                }
-            };
-            let d = sink.report(
-                range,
-                format!(
-                    "the rules text says \"{}\" ({}), but the script's amount is {} ({what})",
-                    phrase.text,
-                    show(kind, said),
-                    show(kind, value)
+            compare(
+                sink,
+                rec,
+                kind,
+                phrase,
+                (
+                    "the rules text",
+                    "the face has one such phrase and one such ability, so they are compared; fix the one that is wrong",
                 ),
             );
-            d.with_note("the face has one such phrase and one such ability, so they are compared; fix the one that is wrong");
         }
     }
+}
+
+/// Faces with several records of a kind (`Dungeon Master`'s two dice): each is compared with its
+/// own description when that names one phrase of the kind (`SpellDescription$ Roll a d20.`).
+fn by_description(sink: &mut Sink<'_>, records: &[(&RecordInfo<'_>, Kind)]) {
+    for &(rec, kind) in records {
+        if records.iter().filter(|(_, k)| *k == kind).count() < 2 {
+            continue;
+        }
+        let Some(desc) = ["SpellDescription", "Description"]
+            .iter()
+            .find_map(|k| rec.param(k))
+        else {
+            continue;
+        };
+        let text = super::oracle::strip_reminder(desc.value);
+        let mut found = Vec::new();
+        for sentence in super::oracle::sentences(&text) {
+            if sentence.to_ascii_lowercase().contains("additional cost") {
+                continue;
+            }
+            phrases(super::oracle::effect_clause(sentence), &mut found);
+        }
+        let mut texts = found.iter().filter(|p| p.kind == kind);
+        let (Some(phrase), None) = (texts.next(), texts.next()) else {
+            continue;
+        };
+        compare(
+            sink,
+            rec,
+            kind,
+            phrase,
+            (
+                "its description",
+                "the face has several such abilities; this one is compared with its own description",
+            ),
+        );
+    }
+}
+
+/// Reports a record whose amount differs from the phrase's number.
+fn compare(
+    sink: &mut Sink<'_>,
+    rec: &RecordInfo<'_>,
+    kind: Kind,
+    phrase: &Phrase,
+    (source, note): (&str, &str),
+) {
+    let Some(said) = phrase.value else { return };
+    let got = amount(rec, kind);
+    let Some(value) = got.value else { return };
+    if value == said {
+        return;
+    }
+    let (range, what) = match (got.params.first(), got.params.last()) {
+        (Some(first), Some(last)) => {
+            let range = first.range.cover(last.range);
+            let what = got
+                .params
+                .iter()
+                .map(|p| format!("`{}$ {}`", p.key, p.value.trim()))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            (range, what)
+        }
+        _ => {
+            let Some(kp) = rec.kind_param.map(|i| &rec.params[i]) else {
+                return;
+            };
+            let Some(key) = got.default_key else { return };
+            (kp.range, format!("`{key}$` absent: 1"))
+        }
+    };
+    let d = sink.report(
+        range,
+        format!(
+            "{source} says \"{}\" ({}), but the script's amount is {} ({what})",
+            phrase.text,
+            show(kind, said),
+            show(kind, value)
+        ),
+    );
+    d.with_note(note);
 }
