@@ -1,12 +1,12 @@
 //! F192: a cost part whose description (`Sac<1/Permanent.Other/another nonland permanent>`) names a
 //! restriction its card type does not have.
 
-use super::cost_type_comma::CARD_TYPE_PARTS;
+use super::cost_type_comma::card_type_parts;
 use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use syntax::forge::ast::{CostField, CostItem};
+use syntax::forge::ast::CostField;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F192",
@@ -45,54 +45,35 @@ const WORDS: &[(&str, &[&str])] = &[
 ];
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let model = &ctx.model;
-    for rec in &model.records {
-        for p in &rec.params {
-            let Some(cost) = model.cost(rec, p) else {
+    for (_, fields) in card_type_parts(&ctx.model) {
+        let (Some(CostField::Valid(list)), Some(desc)) = (fields.get(1), fields.get(2)) else {
+            continue;
+        };
+        let ty = list.syntax().text().to_string();
+        if ty.contains("named") || ty.contains("CARDNAME") {
+            continue;
+        }
+        let ty_lower = ty.to_ascii_lowercase();
+        let desc_text = desc.text();
+        let lower = desc_text.to_ascii_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| !w.is_empty())
+            .collect();
+        for (word, props) in WORDS {
+            if !words.contains(word)
+                || props
+                    .iter()
+                    .any(|p| ty_lower.contains(&p.to_ascii_lowercase()))
+            {
                 continue;
-            };
-            for item in cost.items() {
-                let CostItem::Part(part) = item else {
-                    continue;
-                };
-                let Some(name) = part.name() else {
-                    continue;
-                };
-                if !CARD_TYPE_PARTS.contains(&name.text()) {
-                    continue;
-                }
-                let fields = part.fields();
-                let (Some(CostField::Valid(list)), Some(desc)) = (fields.get(1), fields.get(2))
-                else {
-                    continue;
-                };
-                let ty = list.syntax().text().to_string();
-                if ty.contains("named") || ty.contains("CARDNAME") {
-                    continue;
-                }
-                let ty_lower = ty.to_ascii_lowercase();
-                let desc_text = desc.text();
-                let lower = desc_text.to_ascii_lowercase();
-                let words: Vec<&str> = lower
-                    .split(|c: char| !c.is_ascii_alphabetic())
-                    .filter(|w| !w.is_empty())
-                    .collect();
-                for (word, props) in WORDS {
-                    if !words.contains(word)
-                        || props
-                            .iter()
-                            .any(|p| ty_lower.contains(&p.to_ascii_lowercase()))
-                    {
-                        continue;
-                    }
-                    sink.report(
-                        list.range(),
-                        format!("the cost's description says \"{desc_text}\", but its type `{ty}` has no `{}`: Forge lets the player pay with cards the text rules out", props[0]),
-                    )
-                    .with_note(format!("the description's `{word}` is only shown to the player; the type decides which cards pay"));
-                    break;
-                }
             }
+            sink.report(
+                list.range(),
+                format!("the cost's description says \"{desc_text}\", but its type `{ty}` has no `{}`: Forge lets the player pay with cards the text rules out", props[0]),
+            )
+            .with_note(format!("the description's `{word}` is only shown to the player; the type decides which cards pay"));
+            break;
         }
     }
 }

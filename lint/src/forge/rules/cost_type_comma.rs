@@ -45,8 +45,12 @@ pub(crate) const CARD_TYPE_PARTS: &[&str] = &[
     "Exert",
 ];
 
-pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    let model = &ctx.model;
+/// Every cost part of the file that chooses cards by a type (`Sac<1/Creature/...>`): its name and
+/// its fields, the type (a Valid list) being the second.
+pub(crate) fn card_type_parts(
+    model: &model::forge::script::Model<'_>,
+) -> Vec<(String, Vec<CostField>)> {
+    let mut out = Vec::new();
     for rec in &model.records {
         for p in &rec.params {
             let Some(cost) = model.cost(rec, p) else {
@@ -64,25 +68,34 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     continue;
                 }
                 let fields = part.fields();
-                let Some(CostField::Valid(list)) = fields.get(1) else {
-                    continue;
-                };
-                let text = list.syntax().text().to_string();
-                if !text.contains(',') || text.contains("named") {
-                    continue;
+                if matches!(fields.get(1), Some(CostField::Valid(_))) {
+                    out.push((name, fields));
                 }
-                let range = list.range();
-                let fixed = text.replace(',', ";");
-                sink.report(
-                    range,
-                    format!("`{name}<...>` splits its card type on `;`, not `,`: Forge reads `{text}` as one type, not as alternatives"),
-                )
-                .with_note("`,` separates alternatives in parameters such as `ValidTgts$`, not in costs")
-                .with_fix(Fix::safe(
-                    format!("write `{fixed}`"),
-                    vec![Edit::replace(range, fixed)],
-                ));
             }
         }
+    }
+    out
+}
+
+pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
+    for (name, fields) in card_type_parts(&ctx.model) {
+        let Some(CostField::Valid(list)) = fields.get(1) else {
+            continue;
+        };
+        let text = list.syntax().text().to_string();
+        if !text.contains(',') || text.contains("named") {
+            continue;
+        }
+        let range = list.range();
+        let fixed = text.replace(',', ";");
+        sink.report(
+            range,
+            format!("`{name}<...>` splits its card type on `;`, not `,`: Forge reads `{text}` as one type, not as alternatives"),
+        )
+        .with_note("`,` separates alternatives in parameters such as `ValidTgts$`, not in costs")
+        .with_fix(Fix::safe(
+            format!("write `{fixed}`"),
+            vec![Edit::replace(range, fixed)],
+        ));
     }
 }

@@ -4,7 +4,7 @@ use crate::diagnostic::{Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::script::{Origin, RecordInfo, Role};
+use model::forge::script::{Model, Origin, RecordInfo, Role};
 use syntax::forge::SyntaxKind;
 use syntax::forge::ast::CostItem;
 
@@ -48,16 +48,25 @@ fn normalise<'s>(symbols: impl IntoIterator<Item = &'s str>) -> Option<Vec<Strin
     Some(out)
 }
 
-/// The symbols of an ability's `Cost$` when it has nothing but mana, `T` and `Q`.
-fn script_cost(ctx: &Ctx<'_>, rec: &RecordInfo<'_>) -> Option<(Vec<String>, syntax::TextRange)> {
-    let p = rec.param("Cost")?;
-    let cost = ctx.model.cost(rec, p)?;
+/// The bare words of a cost (mana, `T`, `Q`), and whether it also has parts (`Sac<...>`).
+fn cost_words(cost: &syntax::forge::ast::Cost) -> (Vec<String>, bool) {
     let mut words = Vec::new();
+    let mut has_parts = false;
     for item in cost.items() {
         match item {
             CostItem::Word(t) => words.push(t.text().to_string()),
-            CostItem::Part(_) => return None,
+            CostItem::Part(_) => has_parts = true,
         }
+    }
+    (words, has_parts)
+}
+
+/// The symbols of an ability's `Cost$` when it has nothing but mana, `T` and `Q`.
+fn script_cost(ctx: &Ctx<'_>, rec: &RecordInfo<'_>) -> Option<(Vec<String>, syntax::TextRange)> {
+    let p = rec.param("Cost")?;
+    let (words, has_parts) = cost_words(&ctx.model.cost(rec, p)?);
+    if has_parts {
+        return None;
     }
     normalise(words.iter().map(String::as_str)).map(|n| (n, p.value_range))
 }
@@ -88,16 +97,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             by_description(ctx, sink, face, lines);
             continue;
         }
-        let abilities: Vec<&RecordInfo<'_>> = model
-            .records
-            .iter()
-            .filter(|r| {
-                r.face == face
-                    && r.role == Role::Ability
-                    && matches!(r.origin, Origin::Line(li) if model.lines[li].kind == SyntaxKind::ABILITY_LINE)
-                    && r.ability_kind() == Some("AB")
-            })
-            .collect();
+        let abilities: Vec<&RecordInfo<'_>> = activated_abilities(model, face).collect();
         let [ability] = abilities.as_slice() else {
             continue;
         };
@@ -118,6 +118,19 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             d.with_note(format!("the text: \"{}\"", line.text));
         }
     }
+}
+
+/// The activated abilities (`A:AB$` lines) of a face.
+fn activated_abilities<'m, 'a>(
+    model: &'m Model<'a>,
+    face: usize,
+) -> impl Iterator<Item = &'m RecordInfo<'a>> {
+    model.records.iter().filter(move |r| {
+        r.face == face
+            && r.role == Role::Ability
+            && matches!(r.origin, Origin::Line(li) if model.lines[li].kind == SyntaxKind::ABILITY_LINE)
+            && r.ability_kind() == Some("AB")
+    })
 }
 
 /// Text lowered, the card's name and `CARDNAME` as `~`, spaces collapsed, end punctuation dropped.
@@ -183,12 +196,7 @@ fn by_description(
     if texts.is_empty() {
         return;
     }
-    for rec in model.records.iter().filter(|r| {
-        r.face == face
-            && r.role == Role::Ability
-            && matches!(r.origin, Origin::Line(li) if model.lines[li].kind == SyntaxKind::ABILITY_LINE)
-            && r.ability_kind() == Some("AB")
-    }) {
+    for rec in activated_abilities(model, face) {
         let Some(desc) = rec.param("SpellDescription") else {
             continue;
         };
@@ -204,26 +212,18 @@ fn by_description(
         let Some(cost) = model.cost(rec, p) else {
             continue;
         };
-        let mut words = Vec::new();
-        let mut has_parts = false;
-        for item in cost.items() {
-            match item {
-                CostItem::Word(t) => words.push(t.text().to_string()),
-                CostItem::Part(_) => has_parts = true,
-            }
-        }
+        let (words, has_parts) = cost_words(&cost);
         let taps_differ = || {
             ["T", "Q"]
                 .iter()
                 .any(|s| text.symbols.iter().any(|t| t == s) != words.iter().any(|w| w == s))
         };
-        let differs = match (text.symbols_only && !has_parts)
-            .then(|| {
-                (
-                    normalise(text.symbols.iter().map(String::as_str)),
-                    normalise(words.iter().map(String::as_str)),
-                )
-            }) {
+        let differs = match (text.symbols_only && !has_parts).then(|| {
+            (
+                normalise(text.symbols.iter().map(String::as_str)),
+                normalise(words.iter().map(String::as_str)),
+            )
+        }) {
             Some((Some(a), Some(b))) => a != b,
             _ => taps_differ(),
         };

@@ -467,11 +467,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             for sentence in super::oracle::sentences(&text) {
                 // A cost the text asks for ("As an additional cost to cast this spell, discard a
                 // card") is no effect of the script's abilities.
-                if sentence
-                    .as_bytes()
-                    .windows("additional cost".len())
-                    .any(|w| w.eq_ignore_ascii_case(b"additional cost"))
-                {
+                if asks_additional_cost(sentence) {
                     continue;
                 }
                 phrases(super::oracle::effect_clause(sentence), &mut found);
@@ -519,7 +515,7 @@ fn by_description(sink: &mut Sink<'_>, records: &[(&RecordInfo<'_>, Kind)]) {
         let text = super::oracle::strip_reminder(desc.value);
         let mut found = Vec::new();
         for sentence in super::oracle::sentences(&text) {
-            if sentence.to_ascii_lowercase().contains("additional cost") {
+            if asks_additional_cost(sentence) {
                 continue;
             }
             phrases(super::oracle::effect_clause(sentence), &mut found);
@@ -539,6 +535,15 @@ fn by_description(sink: &mut Sink<'_>, records: &[(&RecordInfo<'_>, Kind)]) {
             ),
         );
     }
+}
+
+/// A cost the text asks for ("As an additional cost to cast this spell, discard a card") is no
+/// effect of the script's abilities.
+fn asks_additional_cost(sentence: &str) -> bool {
+    sentence
+        .as_bytes()
+        .windows("additional cost".len())
+        .any(|w| w.eq_ignore_ascii_case(b"additional cost"))
 }
 
 /// Reports a record whose amount differs from the phrase's number.
