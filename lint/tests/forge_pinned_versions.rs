@@ -141,3 +141,18 @@ fn a_keyword_the_engine_tests_by_its_text_is_known() {
     }
     assert_eq!(findings(HIDDEN, Some(Version::V2020), &["F153"]).len(), 1);
 }
+
+const TWO_TARGETS: &str = "Name:Test Card\nManaCost:1 U U\nTypes:Sorcery\nA:SP$ ChangeZone | Cost$ 1 U U | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Hand | SubAbility$ DBBounce | SpellDescription$ Return target creature to its owner's hand. Then return another target creature to its owner's hand unless its controller pays {1}.\nSVar:DBBounce:DB$ ChangeZone | ValidTgts$ Creature | TargetUnique$ True | Origin$ Battlefield | Destination$ Hand | UnlessCost$ 1 | UnlessPayer$ TargetedController\n";
+
+#[test]
+fn targeted_takes_the_whole_chain_only_after_2020() {
+    // Forge 2020 resolved `Targeted` to the nearest targeting ability; since 2021 it takes the
+    // targets of the whole chain, so the second ability's controller question is asked of both.
+    assert!(findings(TWO_TARGETS, Some(Version::V2020), &["F195"]).is_empty());
+    for engine in [None, Some(Version::V2022), Some(Version::Latest)] {
+        let f = findings(TWO_TARGETS, engine, &["F195"]);
+        assert_eq!(f.len(), 1, "{engine:?}: {f:?}");
+        assert_eq!(f[0].1, Severity::Warning);
+        assert!(f[0].2.contains("ThisTargetedController"), "{}", f[0].2);
+    }
+}

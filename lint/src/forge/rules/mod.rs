@@ -49,6 +49,7 @@ pub(crate) mod spell_cost_mismatch;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
+mod targeted_takes_chain_targets;
 mod text_activation_cost_mismatch;
 mod text_controller_not_scripted;
 mod text_keyword_not_scripted;
@@ -157,6 +158,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(cost_description_mismatch),
     rule!(token_script_mismatch),
     rule!(granted_keyword_not_in_text),
+    rule!(targeted_takes_chain_targets),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
