@@ -62,6 +62,12 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if matches!(verb, "cast" | "play") {
             continue;
         }
+        // "you may pay {1}. If you do, ...": a payment to script (F196), not a decider.
+        if verb == "pay"
+            && super::optional_payment_not_scripted::optional_payment(desc.value).is_some()
+        {
+            continue;
+        }
         // The abilities the trigger runs, through `SubAbility$` chains.
         let mut declines = false;
         let mut next = rec.param("Execute").map(|p| p.value.trim());
