@@ -33,6 +33,7 @@ mod misspelt_line_key;
 mod misspelt_param;
 mod multi_face_structure;
 mod name_list_in_single_param;
+mod optional_decider_not_in_text;
 mod optional_payment_not_scripted;
 mod optional_trigger_without_decider;
 mod oracle;
@@ -161,6 +162,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(granted_keyword_not_in_text),
     rule!(targeted_takes_chain_targets),
     rule!(optional_payment_not_scripted),
+    rule!(optional_decider_not_in_text),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
