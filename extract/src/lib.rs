@@ -289,13 +289,39 @@ fn extract_here(root: &Path) -> Result<Extraction, ExtractError> {
     })
 }
 
-/// Deduplicates on (kind, name, detail) keeping the first location, then sorts.
+/// Whether a location is in the AI's code (`forge-ai/...`, `forge/ai/...` in the flattened 2020
+/// layout, `ai/...` in a tree rooted at the packages).
+fn in_ai_code(location: &str) -> bool {
+    location.starts_with("forge-ai/")
+        || location.starts_with("ai/")
+        || location.contains("/forge/ai/")
+}
+
+/// Deduplicates on (kind, name, detail) keeping the first location, then sorts. A parameter an
+/// ApiType's effect class reads keeps that location over its AI class's (`DestinationZone` of
+/// `Dig` is read by both): the location tells the rules whether only the AI reads a key.
 fn finish(rows: Vec<Row>) -> Vec<Row> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out: Vec<Row> = rows
-        .into_iter()
-        .filter(|r| seen.insert((r.kind, r.name.clone(), r.detail.clone())))
-        .collect();
+    let mut seen: std::collections::HashMap<(Kind, String, String), usize> =
+        std::collections::HashMap::new();
+    let mut out: Vec<Row> = Vec::with_capacity(rows.len());
+    for r in rows {
+        match seen.entry((r.kind, r.name.clone(), r.detail.clone())) {
+            std::collections::hash_map::Entry::Occupied(e) => {
+                let kept = &mut out[*e.get()];
+                if r.kind == Kind::Param
+                    && r.detail.starts_with("api:")
+                    && in_ai_code(&kept.location)
+                    && !in_ai_code(&r.location)
+                {
+                    kept.location = r.location;
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(out.len());
+                out.push(r);
+            }
+        }
+    }
     out.sort_by(|a, b| (a.kind, &a.name, &a.detail).cmp(&(b.kind, &b.name, &b.detail)));
     out
 }

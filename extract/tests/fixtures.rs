@@ -123,7 +123,7 @@ public enum SpellApiToAi {
 public class SmashAi extends SpellAbilityAi {
     protected boolean canPlay(Player ai, SpellAbility sa) {
         final Map<String, String> params = sa.getMapParams();
-        return params.containsKey("AIHint") && sa.hasParam("AILogic");
+        return params.containsKey("AIHint") && sa.hasParam("AILogic") && sa.hasParam("Spark");
     }
 }
 "#,
@@ -488,6 +488,20 @@ fn reads_every_pattern() {
     // loops over literal lists, the AI class and its param map.
     expect(&x, Kind::Param, "Power", "api:Smash");
     reject(&x, Kind::Param, "Power", "api:Zap");
+    // Read by the effect and by its AI class: the effect's location is kept, so the rules do
+    // not take it for a key only the AI reads.
+    for api in ["api:Smash", "api:Zap"] {
+        let spark = x
+            .rows
+            .iter()
+            .find(|r| r.kind == Kind::Param && r.name == "Spark" && r.detail == api)
+            .unwrap();
+        assert!(
+            spark.location.contains("ZapEffect"),
+            "{api}: {}",
+            spark.location
+        );
+    }
     expect(&x, Kind::Param, "Fury", "api:Smash");
     expect(&x, Kind::Param, "Fury", "api:Zap");
     expect(&x, Kind::Param, "Noise", "api:Zap");
