@@ -156,3 +156,20 @@ fn targeted_takes_the_whole_chain_only_after_2020() {
         assert!(f[0].2.contains("ThisTargetedController"), "{}", f[0].2);
     }
 }
+
+const RETIRED: &str = "Name:Test Card\nManaCost:1 U\nTypes:Instant\nA:SP$ Pump | Cost$ 1 U | ValidTgts$ Creature | KW$ Flying | Permanent$ True | SpellDescription$ Target creature gains flying.\n";
+
+#[test]
+fn a_key_retired_into_a_value_is_a_warning_by_default() {
+    // `Permanent$ True` is read by Forge 2020 alone; since 2021 Pump reads `Duration$ Permanent`.
+    assert!(findings(RETIRED, Some(Version::V2020), &["F117"]).is_empty());
+    let f = findings(RETIRED, None, &["F117"]);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].1, Severity::Warning);
+    assert!(f[0].2.contains("`Duration$ Permanent`"), "{}", f[0].2);
+    for engine in [Version::V2022, Version::Latest] {
+        let f = findings(RETIRED, Some(engine), &["F117"]);
+        assert_eq!(f.len(), 1, "{engine:?}: {f:?}");
+        assert_eq!(f[0].1, Severity::Warning);
+    }
+}

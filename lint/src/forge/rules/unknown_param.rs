@@ -37,7 +37,11 @@ engine`), a key that Forge does not read here is reported, and the message says 
 the default mode (every shipped version at once) a key any version reads here is accepted, as for every \
 other word; a key that only older versions read here, while every version reads it for other records, \
 is a hint (\"only Forge 2020 reads `Keywords$` on CopyPermanent abilities\"), like \
-`version-specific-name`: the file may target that older Forge, where the key works. Pin a newer engine \
+`version-specific-name`: the file may target that older Forge, where the key works. A key that only \
+Forge 2020 reads, set to `True`, whose meaning later versions read as a value of another key \
+(`Permanent$ True`, `UntilYourNextTurn$ True` → `Duration$ ...`) is a warning even in the default \
+mode: every Forge since 2021 ignores it, so a permanent effect ends with the turn there (unsafe fix: \
+the new form, which Forge 2020 ignores). Pin a newer engine \
 to have it reported as a warning.",
     bad: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | Static$ True | SpellDescription$ Draw two cards.",
     good: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | SpellDescription$ Draw two cards.",
@@ -242,15 +246,56 @@ fn shared_only(
     else {
         return;
     };
-    if here.is_empty() || here.has(Version::Latest) || !elsewhere {
+    if here.is_empty() || here.has(Version::Latest) {
+        return;
+    }
+    let newest = model::forge::versions::shipped(Version::Latest);
+    let newest_scopes = RecordScopes::of_in(rec, newest);
+    // A key Forge 2020 alone reads that became a value of another key which the later versions
+    // read here (`Permanent$ True` → `Duration$ Permanent`): upstream ignores the key, so the
+    // effect silently changes (a permanent pump ends with the turn).
+    let value_home = (here == Versions::NONE.with(Version::V2020)
+        && p.value.trim().eq_ignore_ascii_case("True"))
+    .then(|| {
+        // Today's Forge hands some values on without comparing them: 2022's words tell.
+        let s = RecordScopes::of_in(rec, model::forge::versions::shipped(Version::V2022))?;
+        let own = s.own()?;
+        let mut homes: Vec<&'static str> = own
+            .params
+            .keys()
+            .copied()
+            .filter(|c| *c != key && s.rewrite(key, c) == Some(true))
+            .collect();
+        homes.sort_unstable();
+        (homes.len() == 1).then(|| homes[0])
+    })
+    .flatten();
+    if !elsewhere && value_home.is_none() {
         return;
     }
     let ignoring = Version::ALL
         .into_iter()
         .filter(|v| !here.has(*v))
         .fold(Versions::NONE, |acc, v| acc.with(v));
-    let newest = model::forge::versions::shipped(Version::Latest);
-    let candidates = RecordScopes::of_in(rec, newest)
+    if let Some(home) = value_home {
+        let d = sink.report(
+            p.key_range,
+            format!(
+                "only Forge 2020 reads `{key}$` on {}: {} read `{home}$ {key}` instead, and there `{key}$ {}` changes nothing",
+                scopes.what(),
+                ignoring.describe(),
+                p.value.trim()
+            ),
+        );
+        if rec.param(home).is_none() {
+            d.with_fix(Fix::unsafe_(
+                format!("write `{home}$ {key}` (read since 2021; Forge 2020 ignores it)"),
+                vec![Edit::replace(p.range, format!("{home}$ {key}"))],
+            ));
+        }
+        return;
+    }
+    let candidates = newest_scopes
         .map(|s| s.intended(rec, key))
         .unwrap_or_default();
     let verb = if here.iter().count() == 1 {
