@@ -173,3 +173,14 @@ fn a_key_retired_into_a_value_is_a_warning_by_default() {
         assert_eq!(f[0].1, Severity::Warning);
     }
 }
+
+const RENAMED: &str = "Name:Test Card\nManaCost:U U\nTypes:Instant\nA:SP$ Phases | Cost$ U U | AllValid$ Creature | PhaseInOrOutAll$ True | SpellDescription$ All creatures phase out.\n";
+
+#[test]
+fn a_key_renamed_upstream_is_a_warning_by_default() {
+    assert!(findings(RENAMED, Some(Version::V2020), &["F117"]).is_empty());
+    let f = findings(RENAMED, None, &["F117"]);
+    assert_eq!(f.len(), 1, "{f:?}");
+    assert_eq!(f[0].1, Severity::Warning);
+    assert!(f[0].2.contains("`PhaseInOrOut$`"), "{}", f[0].2);
+}

@@ -41,7 +41,9 @@ is a hint (\"only Forge 2020 reads `Keywords$` on CopyPermanent abilities\"), li
 Forge 2020 reads, set to `True`, whose meaning later versions read as a value of another key \
 (`Permanent$ True`, `UntilYourNextTurn$ True` → `Duration$ ...`) is a warning even in the default \
 mode: every Forge since 2021 ignores it, so a permanent effect ends with the turn there (unsafe fix: \
-the new form, which Forge 2020 ignores). Pin a newer engine \
+the new form, which Forge 2020 ignores). So is a key only Forge 2020 reads, read by nothing at all \
+since, when the record's reader today reads a near name (`PhaseInOrOutAll$` → `PhaseInOrOut$`). Pin a \
+newer engine \
 to have it reported as a warning.",
     bad: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | Static$ True | SpellDescription$ Draw two cards.",
     good: "Name:Tidal Insight\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Draw | Cost$ 1 U | NumCards$ 2 | SpellDescription$ Draw two cards.",
@@ -270,13 +272,48 @@ fn shared_only(
         (homes.len() == 1).then(|| homes[0])
     })
     .flatten();
-    if !elsewhere && value_home.is_none() {
+    // Likewise a key Forge 2020 alone reads, that no later version reads anywhere, and that the
+    // record's reader in today's Forge reads under a near name (`PhaseInOrOutAll$` →
+    // `PhaseInOrOut$`): renamed upstream.
+    let retired = here == Versions::NONE.with(Version::V2020)
+        && [Version::V2022, Version::Latest].into_iter().all(|v| {
+            !model::forge::versions::shipped(v)
+                .params()
+                .read_anywhere(key)
+        });
+    let renamed = (retired && value_home.is_none())
+        .then(|| {
+            let s = newest_scopes.as_ref()?;
+            match s.intended(rec, key).as_slice() {
+                [one] if model::suggest::did_you_mean(key, [*one]).is_some() => Some(*one),
+                _ => None,
+            }
+        })
+        .flatten();
+    if !elsewhere && value_home.is_none() && renamed.is_none() {
         return;
     }
     let ignoring = Version::ALL
         .into_iter()
         .filter(|v| !here.has(*v))
         .fold(Versions::NONE, |acc, v| acc.with(v));
+    if let Some(new_key) = renamed {
+        let d = sink.report(
+            p.key_range,
+            format!(
+                "only Forge 2020 reads `{key}$`: {} read no parameter of that name, and on {} they read `{new_key}$`",
+                ignoring.describe(),
+                scopes.what(),
+            ),
+        );
+        if rec.param(new_key).is_none() {
+            d.with_fix(Fix::unsafe_(
+                format!("rename it `{new_key}$` (read since 2021; Forge 2020 ignores it)"),
+                vec![Edit::replace(p.key_range, new_key)],
+            ));
+        }
+        return;
+    }
     if let Some(home) = value_home {
         let d = sink.report(
             p.key_range,
