@@ -397,7 +397,7 @@ fn chain(model: &Model<'_>, refs_by_record: &[Vec<usize>], head: usize) -> Vec<u
 
 /// The units of a file, with every antecedent (the miner's view).
 pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
-    units_filtered(model, None, |_, _| true)
+    units_filtered(model, None, |_, _| true, |_, _, _| true)
 }
 
 /// The units of a file as a set of idioms sees them: only the antecedents (and exception
@@ -409,7 +409,20 @@ pub fn units_for<'m>(
     idioms: &Idioms,
     want: impl Fn(usize, &[usize]) -> bool,
 ) -> Vec<Unit<'m>> {
-    units_filtered(model, Some(idioms), want)
+    units_filtered(model, Some(idioms), want, |_, _, _| true)
+}
+
+/// `units_for`, and units whose antecedents `keep` declines are dropped too, once their text is
+/// read but before any string is built: `keep` gets the head, the chain and the hashes
+/// (`text::hash_antecedent`) of the antecedents the idioms may know (a finer test than `want`'s,
+/// by what the idioms of those antecedents predict).
+pub fn units_kept<'m>(
+    model: &'m Model<'m>,
+    idioms: &Idioms,
+    want: impl Fn(usize, &[usize]) -> bool,
+    keep: impl Fn(usize, &[usize], &[u64]) -> bool,
+) -> Vec<Unit<'m>> {
+    units_filtered(model, Some(idioms), want, keep)
 }
 
 /// What a checker looks up in its units' facts (`Unit::holds` and the exceptions of
@@ -495,6 +508,28 @@ pub fn unit_tag(rec: &RecordInfo<'_>) -> &'static str {
     }
 }
 
+/// The pieces of a record's fact (at most three), kept until its string is needed.
+#[derive(Clone, Copy)]
+struct Pieces<'a> {
+    pieces: [&'a str; 3],
+    len: usize,
+}
+
+impl<'a> Pieces<'a> {
+    fn of(pieces: &[&'a str]) -> Pieces<'a> {
+        let mut out = Pieces {
+            pieces: [""; 3],
+            len: pieces.len().min(3),
+        };
+        out.pieces[..out.len].copy_from_slice(&pieces[..out.len]);
+        out
+    }
+
+    fn as_slice(&self) -> &[&'a str] {
+        &self.pieces[..self.len]
+    }
+}
+
 /// A fact as a string: a prefix and the pieces of a record's fact.
 fn joined(prefix: &str, pieces: &[&str]) -> String {
     let mut s = String::with_capacity(prefix.len() + pieces.iter().map(|p| p.len()).sum::<usize>());
@@ -509,6 +544,7 @@ fn units_filtered<'m>(
     model: &'m Model<'m>,
     idioms: Option<&Idioms>,
     want: impl Fn(usize, &[usize]) -> bool,
+    keep: impl Fn(usize, &[usize], &[u64]) -> bool,
 ) -> Vec<Unit<'m>> {
     let mut refs_by_record: Vec<Vec<usize>> = vec![Vec::new(); model.records.len()];
     for (i, rf) in model.refs.iter().enumerate() {
@@ -551,30 +587,9 @@ fn units_filtered<'m>(
         };
         let segments = text::segments(text, &names, rec.role == Role::Trigger);
         let tag = unit_tag(rec);
-        let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
-        let mut scope = String::new();
-        for (si, seg) in segments.iter().enumerate() {
-            scope.clear();
-            scope.push_str(tag);
-            scope.push_str(seg.part.tag());
-            scope.push('|');
-            match idioms {
-                None => {
-                    for t in text::templates(&seg.words) {
-                        antecedents.push((format!("{scope}{t}"), Some(si)));
-                    }
-                }
-                Some(idioms) => {
-                    for (h, anchored, s, e) in text::template_hashes(&seg.words, &scope) {
-                        if idioms.may_know(h) {
-                            let t = text::template_text(&seg.words, anchored, s, e);
-                            antecedents.push((format!("{scope}{t}"), Some(si)));
-                        }
-                    }
-                }
-            }
-        }
-        // The head's facts, and its antecedents among them (`T#S:kind=SpellCast`).
+        // The head's facts, and its antecedents among them (`T#S:kind=SpellCast`): for a set of
+        // idioms, only the pieces of those they may know (and of the facts they may look up) are
+        // kept, and strings are built once the unit is known to hold an antecedent.
         let fnv = |prefix: &str| {
             let mut h = text::Fnv::new();
             h.write(prefix.as_bytes());
@@ -584,40 +599,84 @@ fn units_filtered<'m>(
         let mut s_scope = text::Fnv::new();
         s_scope.write(tag.as_bytes());
         s_scope.write(b"#S:");
-        let mut head_facts: Vec<String> = Vec::new();
+        let s_prefix = format!("{tag}#S:");
+        let mut fact_antecedents: Vec<(Pieces<'m>, u64)> = Vec::new();
+        let mut head_facts: Vec<Pieces<'m>> = Vec::new();
         let mut has: Vec<(Option<&'m str>, &'m str)> = Vec::new();
         each_record_fact(rec, wants, &mut |wanted, pieces| {
             let first = pieces[0];
             if first.starts_with("kind=") || first.starts_with("cost:") || first == "has:" {
-                let known = match idioms {
-                    None => true,
+                let (known, hash) = match idioms {
+                    None => (true, 0),
                     Some(i) if pieces.iter().any(|p| p.contains('|')) => {
-                        i.may_know(text::hash_antecedent(&joined(&format!("{tag}#S:"), pieces)))
+                        let h = text::hash_antecedent(&joined(&s_prefix, pieces));
+                        (i.may_know(h), h)
                     }
                     Some(i) => {
                         let mut h = s_scope;
                         for p in pieces {
                             h.write(p.as_bytes());
                         }
-                        i.may_know(h.0)
+                        (i.may_know(h.0), h.0)
                     }
                 };
                 if known {
-                    antecedents.push((joined(&format!("{tag}#S:"), pieces), None));
+                    fact_antecedents.push((Pieces::of(pieces), hash));
                 }
                 if first == "has:" && idioms.is_some() {
                     has.push((None, pieces[1]));
                 }
             }
             if wanted && lookups.is_none_or(|l| l.looks_up(h_prefix, pieces)) {
-                head_facts.push(joined("H:", pieces));
+                head_facts.push(Pieces::of(pieces));
             }
         });
+        // The templates of the text the idioms may know (every one for the miner), as spans.
+        let mut spans: Vec<(usize, bool, usize, usize)> = Vec::new();
+        let mut hashes: Vec<u64> = Vec::new();
+        let mut scope = String::new();
+        for (si, seg) in segments.iter().enumerate() {
+            scope.clear();
+            scope.push_str(tag);
+            scope.push_str(seg.part.tag());
+            scope.push('|');
+            if let Some(idioms) = idioms {
+                for (h, anchored, s, e) in text::template_hashes(&seg.words, &scope) {
+                    if idioms.may_know(h) {
+                        spans.push((si, anchored, s, e));
+                        hashes.push(h);
+                    }
+                }
+            }
+        }
+        if idioms.is_some() {
+            hashes.extend(fact_antecedents.iter().map(|(_, h)| *h));
+            if hashes.is_empty() || !keep(ri, &chain, &hashes) {
+                continue;
+            }
+        }
+        let mut antecedents: Vec<(String, Option<usize>)> = Vec::new();
+        for (si, seg) in segments.iter().enumerate() {
+            scope.clear();
+            scope.push_str(tag);
+            scope.push_str(seg.part.tag());
+            scope.push('|');
+            if idioms.is_none() {
+                for t in text::templates(&seg.words) {
+                    antecedents.push((format!("{scope}{t}"), Some(si)));
+                }
+            }
+            for &(_, anchored, s, e) in spans.iter().filter(|sp| sp.0 == si) {
+                let t = text::template_text(&seg.words, anchored, s, e);
+                antecedents.push((format!("{scope}{t}"), Some(si)));
+            }
+        }
+        for (p, _) in &fact_antecedents {
+            antecedents.push((joined(&s_prefix, p.as_slice()), None));
+        }
         antecedents.sort();
         antecedents.dedup_by(|a, b| a.0 == b.0);
-        if idioms.is_some() && antecedents.is_empty() {
-            continue;
-        }
+        let head_facts = head_facts.iter().map(|p| joined("H:", p.as_slice()));
         let mut facts = BTreeSet::new();
         let f_prefix = fnv("F:type=");
         for t in face_types(model, rec.face) {

@@ -56,9 +56,9 @@ pub const COLOUR: &str = "COLOR";
 pub const MANA: &str = "{m}";
 
 /// Text without parenthesised reminder text.
-fn strip_reminder(text: &str) -> String {
+fn strip_reminder(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.contains('(') {
-        return text.to_string();
+        return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
@@ -70,7 +70,7 @@ fn strip_reminder(text: &str) -> String {
             _ => {}
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// The normalised words of one sentence (already split off its neighbours).
@@ -78,16 +78,17 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
     let mut text = strip_reminder(sentence);
     for name in ["CARDNAME", "NICKNAME"].iter().chain(names) {
         if !name.is_empty() && text.contains(name) {
-            text = text.replace(name, NAME);
+            text = std::borrow::Cow::Owned(text.replace(name, NAME));
         }
     }
     let lower = if text.is_ascii() {
+        let mut text = text.into_owned();
         text.make_ascii_lowercase();
         text
     } else {
         text.to_lowercase().replace(['’', '‘'], "'")
     };
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<String> = Vec::with_capacity(16);
     let b = lower.as_bytes();
     let mut i = 0;
     // The current word is `lower[start..i]`: the bytes since the last separator.

@@ -292,13 +292,41 @@ fn idioms_of(all: &'static model::learn::Idioms) -> &'static model::learn::Idiom
     }
 }
 
-/// Per role tag (`T`, `AB`, `gS`...), the parameters the idioms of that role's records may find
-/// missing, whether they name effects (`C:kind=`), and whether they name properties of a
-/// parameter (`ValidCard~.YouCtrl`).
-type Relevant = std::collections::HashMap<String, (Vec<String>, bool, bool)>;
+/// The parameters some idioms may find missing, whether they name effects (`C:kind=`), and
+/// whether they name properties of a parameter (`ValidCard~.YouCtrl`).
+#[derive(Default)]
+struct Predicts {
+    keys: Vec<String>,
+    kinds: bool,
+    props: bool,
+}
+
+impl Predicts {
+    fn add(&mut self, fact: &str) {
+        let (_, _, body) = fact_parts(fact);
+        if body.starts_with("kind=") {
+            self.kinds = true;
+        } else if body.contains("~.") {
+            // A property a present parameter may lack: the unit must be read.
+            self.props = true;
+        } else if let Some(k) = fact_key(body)
+            && !self.keys.iter().any(|x| x == k)
+        {
+            self.keys.push(k.to_string());
+        }
+    }
+}
+
+/// What the idioms predict: per role tag (`T`, `AB`, `gS`...), and per antecedent (by its
+/// `hash_antecedent`).
+#[derive(Default)]
+struct Relevant {
+    by_tag: std::collections::HashMap<String, Predicts>,
+    by_antecedent: model::forge::vocab::Map<u64, Predicts>,
+}
 
 fn compute_relevant(idioms: &model::learn::Idioms) -> Relevant {
-    let mut out: Relevant = Relevant::new();
+    let mut out = Relevant::default();
     for r in &idioms.rules {
         let (scope, _) = split_antecedent(&r.antecedent);
         let tag = scope
@@ -306,18 +334,11 @@ fn compute_relevant(idioms: &model::learn::Idioms) -> Relevant {
             .next()
             .unwrap_or_default()
             .to_string();
-        let entry = out.entry(tag).or_default();
-        let (_, _, body) = fact_parts(&r.fact);
-        if body.starts_with("kind=") {
-            entry.1 = true;
-        } else if body.contains("~.") {
-            // A property a present parameter may lack: the unit must be read.
-            entry.2 = true;
-        } else if let Some(k) = fact_key(body)
-            && !entry.0.iter().any(|x| x == k)
-        {
-            entry.0.push(k.to_string());
-        }
+        out.by_tag.entry(tag).or_default().add(&r.fact);
+        out.by_antecedent
+            .entry(model::learn::text::hash_antecedent(&r.antecedent))
+            .or_default()
+            .add(&r.fact);
     }
     out
 }
@@ -345,9 +366,22 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         return;
     }
     let model = &ctx.model;
-    // Before reading a unit's text: can any reported fact be missing from it?
-    let want = |head: usize, chain: &[usize]| {
+    let relevant = relevant(idioms);
+    // Whether a unit may lack a fact some idioms predict (`predicts`): a reported fact can be
+    // missing only if the unit runs nothing (for an effect), the fact is a property of a
+    // parameter, or no record of its chain has the fact's parameter (nor a longer variant).
+    let may_lack = |head: usize, chain: &[usize], predicts: &mut dyn Iterator<Item = &Predicts>| {
         let rec = &model.records[head];
+        let runs_nothing = std::cell::OnceCell::new();
+        let runs_nothing = || {
+            *runs_nothing.get_or_init(|| {
+                matches!(rec.role, Role::Trigger | Role::Replacement)
+                    && !rec
+                        .params
+                        .iter()
+                        .any(|p| model::forge::script::ABILITY_KEYS.contains(&p.key))
+            })
+        };
         let has = |key: &str| {
             chain.iter().any(|&r| {
                 model.records[r].params.iter().any(|p| {
@@ -358,26 +392,43 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 })
             })
         };
-        let self_trigger = rec
-            .params
-            .iter()
-            .any(|p| p.key.starts_with("Valid") && is_self(p.value));
-        let runs_nothing = matches!(rec.role, Role::Trigger | Role::Replacement)
-            && !rec
-                .params
-                .iter()
-                .any(|p| model::forge::script::ABILITY_KEYS.contains(&p.key));
-        let tag = model::learn::forge::unit_tag(rec);
-        let Some((keys, kinds, props)) = relevant(idioms).get(tag) else {
+        let self_trigger = std::cell::OnceCell::new();
+        let self_trigger = || {
+            *self_trigger.get_or_init(|| {
+                rec.params
+                    .iter()
+                    .any(|p| p.key.starts_with("Valid") && is_self(p.value))
+            })
+        };
+        for p in predicts {
+            if p.props
+                || (p.kinds && runs_nothing())
+                || p.keys
+                    .iter()
+                    .any(|k| !(has(k) || (k.as_str() == "TriggerZones" && self_trigger())))
+            {
+                return true;
+            }
+        }
+        false
+    };
+    // Before reading a unit's text: can any fact the role's idioms predict be missing?
+    let want = |head: usize, chain: &[usize]| {
+        let tag = model::learn::forge::unit_tag(&model.records[head]);
+        let Some(p) = relevant.by_tag.get(tag) else {
             return false;
         };
-        *props
-            || (runs_nothing && *kinds)
-            || keys
-                .iter()
-                .any(|k| !(has(k) || (*k == "TriggerZones" && self_trigger)))
+        may_lack(head, chain, &mut std::iter::once(p))
     };
-    let units = model::learn::forge::units_for(model, idioms, want);
+    // Once its antecedents are known: can any fact their idioms predict be missing?
+    let keep = |head: usize, chain: &[usize], hashes: &[u64]| {
+        may_lack(
+            head,
+            chain,
+            &mut hashes.iter().filter_map(|h| relevant.by_antecedent.get(h)),
+        )
+    };
+    let units = model::learn::forge::units_kept(model, idioms, want, keep);
     for dev in model::learn::forge::deviations(model, &units, idioms) {
         let unit = &units[dev.unit];
         if !reported(model, unit, &dev) {
