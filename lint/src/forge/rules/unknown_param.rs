@@ -284,6 +284,12 @@ fn shared_only(
     let renamed = (retired && value_home.is_none())
         .then(|| {
             let s = newest_scopes.as_ref()?;
+            // A near name among the keys the record's own reader takes, before the costlier
+            // ranking (most retired keys, `References$`, have none).
+            let own = s.own()?;
+            if !near_name_in(own, key) {
+                return None;
+            }
             match s.intended(rec, key).as_slice() {
                 [one] if model::suggest::did_you_mean(key, [*one]).is_some() => Some(*one),
                 _ => None,
@@ -352,6 +358,22 @@ fn shared_only(
     );
     // No fix: the older versions read the key as written.
     d.with_severity(Severity::Hint);
+}
+
+/// Whether a scope reads a key of a name near `key`, remembered per thread (the same retired
+/// keys, `References$` first, come back on thousands of cards).
+fn near_name_in(scope: &'static model::forge::vocab::Scope, key: &str) -> bool {
+    thread_local! {
+        static SEEN: std::cell::RefCell<std::collections::HashMap<(usize, String), bool>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let id = scope as *const _ as usize;
+    if let Some(known) = SEEN.with(|m| m.borrow().get(&(id, key.to_string())).copied()) {
+        return known;
+    }
+    let near = model::suggest::did_you_mean(key, scope.params.keys().copied()).is_some();
+    SEEN.with(|m| m.borrow_mut().insert((id, key.to_string()), near));
+    near
 }
 
 fn noun_of(role: Role) -> &'static str {
