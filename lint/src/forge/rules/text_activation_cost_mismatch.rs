@@ -22,7 +22,9 @@ pub(crate) static META: RuleMeta = RuleMeta {
 Phyrexian symbols aside). A different cost makes the ability cheaper or dearer than the card says. \
 On other faces (several abilities, or costs with words such as `{T}, Sacrifice ~`), an ability is paired \
 with the line of the text whose effect is its `SpellDescription$` (and no other line's), and their \
-`{T}` and `{Q}` are compared, and their mana when both costs are symbols only.",
+`{T}` and `{Q}` are compared, and so is their mana, the parts with words aside (`{3}{R}, {T}, \
+Sacrifice ~` against `3 R T Sac<1/CARDNAME>`); a text cost with \"or\" (two costs, two abilities) is \
+left alone.",
     bad: "Name:Ember Adept\nManaCost:1 R\nTypes:Creature Human Shaman\nPT:1/1\nA:AB$ DealDamage | Cost$ R T | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.\nOracle:{1}{R}, {T}: Ember Adept deals 1 damage to any target.",
     good: "Name:Ember Adept\nManaCost:1 R\nTypes:Creature Human Shaman\nPT:1/1\nA:AB$ DealDamage | Cost$ 1 R T | ValidTgts$ Any | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to any target.\nOracle:{1}{R}, {T}: Ember Adept deals 1 damage to any target.",
     ..RuleMeta::BASE
@@ -151,15 +153,13 @@ fn comparable(text: &str, name: Option<&str>) -> String {
 struct TextActivation<'a> {
     /// The symbols of the cost's `{...}` items (`{2}{G}, {T}, Sacrifice ~` gives 2, G, T).
     symbols: Vec<String>,
-    /// Every item of the cost is symbols (no `Sacrifice ~`).
-    symbols_only: bool,
     cost: &'a str,
     effect: String,
 }
 
 /// Faces with several activated abilities, or costs with words (`{T}, Sacrifice ~: ...`): each
 /// ability whose `SpellDescription$` is the effect of exactly one `<cost>: <effect>` line of the
-/// text is compared with that line's `{T}` and `{Q}` and, when both costs are all symbols, mana.
+/// text is compared with that line's `{T}`, `{Q}` and mana (the parts with words aside).
 fn by_description(
     ctx: &Ctx<'_>,
     sink: &mut Sink<'_>,
@@ -174,21 +174,23 @@ fn by_description(
             continue;
         };
         let cost = &line.text[..colon];
-        if !cost.starts_with('{') || cost.contains('.') || cost.contains('"') {
+        // `{3}, {T} or {U}, {T}`: two costs, scripted as two abilities.
+        if !cost.starts_with('{')
+            || cost.contains('.')
+            || cost.contains('"')
+            || cost.contains(" or ")
+        {
             continue;
         }
         let mut symbols = Vec::new();
-        let mut symbols_only = true;
         for part in cost.split(", ") {
-            match super::oracle::brace_cost(part) {
-                Some(s) => symbols.extend(s.iter().map(|s| s.to_ascii_uppercase())),
-                None => symbols_only = false,
+            if let Some(s) = super::oracle::brace_cost(part) {
+                symbols.extend(s.iter().map(|s| s.to_ascii_uppercase()));
             }
         }
         let effect = super::oracle::strip_reminder(&line.text[colon + 2..]);
         texts.push(TextActivation {
             symbols,
-            symbols_only,
             cost,
             effect: comparable(&effect, name),
         });
@@ -212,19 +214,20 @@ fn by_description(
         let Some(cost) = model.cost(rec, p) else {
             continue;
         };
-        let (words, has_parts) = cost_words(&cost);
+        let (words, _) = cost_words(&cost);
         let taps_differ = || {
             ["T", "Q"]
                 .iter()
                 .any(|s| text.symbols.iter().any(|t| t == s) != words.iter().any(|w| w == s))
         };
-        let differs = match (text.symbols_only && !has_parts).then(|| {
-            (
-                normalise(text.symbols.iter().map(String::as_str)),
-                normalise(words.iter().map(String::as_str)),
-            )
-        }) {
-            Some((Some(a), Some(b))) => a != b,
+        // The symbols of both costs (mana, `{T}`, `{Q}`), the parts with words aside: `{3}{R},
+        // {T}, Sacrifice ~` against `3 R T Sac<1/CARDNAME>`. A text symbol of no mana (`{E}`)
+        // leaves only `{T}` and `{Q}` to compare.
+        let differs = match (
+            normalise(text.symbols.iter().map(String::as_str)),
+            normalise(words.iter().map(String::as_str)),
+        ) {
+            (Some(a), Some(b)) => a != b,
             _ => taps_differ(),
         };
         if differs {
