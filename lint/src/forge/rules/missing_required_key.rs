@@ -77,6 +77,18 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let types = model.slice(types_line.value);
         let words: Vec<&str> = types.split_whitespace().collect();
         let is = |t: &str| words.contains(&t);
+        // The type word that asks for the missing line (`Creature` for `PT:`), where the finding
+        // points: the line a scripter reads when adding it.
+        let word_at = |t: &str| {
+            let mut offset = 0;
+            for w in types.split(' ') {
+                if w == t {
+                    return super::sub_range(types_line.value, offset, w.len());
+                }
+                offset += w.len() + 1;
+            }
+            types_line.range
+        };
         // Faces after the first take their cost from the front (transform, flip, meld) or have
         // their own (split, adventure, modal); only the front face must have one.
         let needs_cost = fi == 0
@@ -91,18 +103,18 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         if is("Creature") && !has("PT") {
             sink.report(
-                at,
+                word_at("Creature"),
                 "this creature has no `PT:` line: Forge makes it 0/0, so it dies as it enters",
             );
         }
         if is("Planeswalker") && !has("Loyalty") && fi == 0 {
             sink.report(
-                at,
+                word_at("Planeswalker"),
                 "this planeswalker has no `Loyalty:` line: it enters with no loyalty and dies",
             );
         }
         if is("Battle") && !has("Defense") && fi == 0 {
-            sink.report(at, "this battle has no `Defense:` line");
+            sink.report(word_at("Battle"), "this battle has no `Defense:` line");
         }
     }
 }
