@@ -57,6 +57,7 @@ mod text_controller_not_scripted;
 mod text_keyword_not_scripted;
 mod text_number_mismatch;
 mod text_other_not_scripted;
+mod text_target_type_not_scripted;
 mod token_script_mismatch;
 mod trailing_whitespace;
 mod trigger_object_not_provided;
@@ -163,6 +164,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(targeted_takes_chain_targets),
     rule!(optional_payment_not_scripted),
     rule!(optional_decider_not_in_text),
+    rule!(text_target_type_not_scripted),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
