@@ -51,6 +51,7 @@ pub(crate) mod spell_cost_mismatch;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
+mod target_player_not_used;
 mod targeted_takes_chain_targets;
 mod text_activation_cost_mismatch;
 mod text_controller_not_scripted;
@@ -165,6 +166,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(optional_payment_not_scripted),
     rule!(optional_decider_not_in_text),
     rule!(text_target_type_not_scripted),
+    rule!(target_player_not_used),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
