@@ -172,6 +172,17 @@ impl Ctx<'_> {
         format!("{}:{line}", self.files[at.file].path_string())
     }
 
+    /// The ability values (`auto=`, `auto<zone>=`...) of one card.
+    pub fn card_code<'c>(
+        &'c self,
+        card: &CardView,
+    ) -> impl Iterator<Item = &'c code::CodeLine> + 'c {
+        let range = card.range();
+        self.code
+            .iter()
+            .filter(move |l| range.contains_range(l.entry.range()))
+    }
+
     /// The ability views of the file: each line's own tree, or its macro expansion.
     pub fn code_views(&self) -> impl Iterator<Item = &code::CodeView> + '_ {
         self.code.iter().flat_map(|l| l.views.iter())

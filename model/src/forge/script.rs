@@ -1064,6 +1064,45 @@ impl<'a> Model<'a> {
         &self.text[usize::from(range.start())..usize::from(range.end())]
     }
 
+    /// For each record, its references to abilities (`SubAbility$`, `Execute$`, branches) that
+    /// Forge follows (indices into `refs`).
+    pub fn ability_refs_by_record(&self) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); self.records.len()];
+        for (i, rf) in self.refs.iter().enumerate() {
+            if let Some(rec) = rf.record
+                && rf.kind == RefKind::Ability
+                && !rf.shadowed
+            {
+                out[rec].push(i);
+            }
+        }
+        out
+    }
+
+    /// The records `head` runs, head first (breadth first, each once, at most `max`), through
+    /// `ability_refs_by_record`.
+    pub fn runs(&self, refs_by_record: &[Vec<usize>], head: usize, max: usize) -> Vec<usize> {
+        let mut out = vec![head];
+        let mut i = 0;
+        while i < out.len() && out.len() < max {
+            let r = out[i];
+            i += 1;
+            for &ri in refs_by_record.get(r).into_iter().flatten() {
+                let rf = &self.refs[ri];
+                let Some(s) = self.resolve(rf.face, rf.name) else {
+                    continue;
+                };
+                if let Some(rec) = self.svars[s].record
+                    && !out.contains(&rec)
+                    && out.len() < max
+                {
+                    out.push(rec);
+                }
+            }
+        }
+        out
+    }
+
     /// The record an SVar holds.
     pub fn svar_record(&self, svar: usize) -> Option<&RecordInfo<'a>> {
         self.svars[svar].record.map(|r| &self.records[r])

@@ -14,7 +14,7 @@
 
 use super::text::{self, Segment};
 use super::{Idioms, Rule};
-use crate::forge::script::{ABILITY_KEYS, Model, Origin, RecordInfo, RefKind, Role};
+use crate::forge::script::{ABILITY_KEYS, Model, Origin, RecordInfo, Role};
 use std::collections::{BTreeSet, HashMap};
 
 /// Records followed from one head, at most (bounded work on pathological chains).
@@ -372,29 +372,6 @@ pub fn description<'a>(rec: &RecordInfo<'a>) -> Option<&'a str> {
         .filter(|d| !d.trim().is_empty() && !d.trim().eq_ignore_ascii_case("None"))
 }
 
-/// The records a record runs, head first (breadth first, each once).
-fn chain(model: &Model<'_>, refs_by_record: &[Vec<usize>], head: usize) -> Vec<usize> {
-    let mut out = vec![head];
-    let mut i = 0;
-    while i < out.len() && out.len() < MAX_CHAIN {
-        let r = out[i];
-        i += 1;
-        for &ri in refs_by_record.get(r).into_iter().flatten() {
-            let rf = &model.refs[ri];
-            let Some(s) = model.resolve(rf.face, rf.name) else {
-                continue;
-            };
-            if let Some(rec) = model.svars[s].record
-                && !out.contains(&rec)
-                && out.len() < MAX_CHAIN
-            {
-                out.push(rec);
-            }
-        }
-    }
-    out
-}
-
 /// The units of a file, with every antecedent (the miner's view).
 pub fn units<'m>(model: &'m Model<'m>) -> Vec<Unit<'m>> {
     units_filtered(model, None, |_, _| true, |_, _, _| true)
@@ -546,15 +523,7 @@ fn units_filtered<'m>(
     want: impl Fn(usize, &[usize]) -> bool,
     keep: impl Fn(usize, &[usize], &[u64]) -> bool,
 ) -> Vec<Unit<'m>> {
-    let mut refs_by_record: Vec<Vec<usize>> = vec![Vec::new(); model.records.len()];
-    for (i, rf) in model.refs.iter().enumerate() {
-        if let Some(rec) = rf.record
-            && rf.kind == RefKind::Ability
-            && !rf.shadowed
-        {
-            refs_by_record[rec].push(i);
-        }
-    }
+    let refs_by_record = model.ability_refs_by_record();
     let lookups = idioms.map(Idioms::forge_lookups);
     let wants = |key: &str| lookups.is_none_or(|l| l.wants(key));
     let mut names_of: Vec<Option<Vec<String>>> = vec![None; model.faces.len()];
@@ -570,7 +539,7 @@ fn units_filtered<'m>(
         if !head {
             continue;
         }
-        let chain = chain(model, &refs_by_record, ri);
+        let chain = model.runs(&refs_by_record, ri, MAX_CHAIN);
         if !want(ri, &chain) {
             continue;
         }

@@ -4,7 +4,7 @@ use crate::diagnostic::{Edit, Fix, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::script::{Model, RefKind, Role};
+use model::forge::script::{Model, Role};
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F196",
@@ -44,25 +44,7 @@ fn run_records(model: &Model<'_>, face: usize, execute: &str) -> Vec<usize> {
     else {
         return Vec::new();
     };
-    let mut out = vec![first];
-    let mut i = 0;
-    while i < out.len() && out.len() < 32 {
-        let r = out[i];
-        for rf in &model.refs {
-            if rf.record != Some(r) || rf.kind != RefKind::Ability || rf.shadowed {
-                continue;
-            }
-            if let Some(next) = model
-                .resolve(face, rf.name)
-                .and_then(|s| model.svars[s].record)
-                && !out.contains(&next)
-            {
-                out.push(next);
-            }
-        }
-        i += 1;
-    }
-    out
+    model.runs(&model.ability_refs_by_record(), first, 32)
 }
 
 /// Mana symbols as a `Cost$` (`{2}{R}` → `2 R`), when every symbol is plain mana.

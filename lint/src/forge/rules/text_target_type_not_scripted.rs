@@ -49,19 +49,8 @@ fn compound_word(w: &str) -> bool {
 
 /// The types of the text's only `target` phrase, when it lists card types only.
 fn target_types(text: &str) -> Option<Vec<(&'static str, &'static str)>> {
-    let lower = text.to_lowercase();
     // Reminder text aside.
-    let mut plain = String::with_capacity(lower.len());
-    let mut depth = 0;
-    for c in lower.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth = (depth - 1).max(0),
-            _ if depth == 0 => plain.push(c),
-            _ => {}
-        }
-    }
-    let plain = plain.replace("\\n", " ");
+    let plain = super::oracle::strip_reminder(&text.to_lowercase());
     let mut found = plain.match_indices("target");
     let (at, _) = found.next()?;
     if found.next().is_some() {

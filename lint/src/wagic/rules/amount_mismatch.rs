@@ -460,13 +460,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if found.is_empty() {
             continue;
         }
-        let range = card.range();
-        let views: Vec<_> = ctx
-            .code
-            .iter()
-            .filter(|l| range.contains_range(l.entry.range()))
-            .flat_map(|l| l.views.iter())
-            .collect();
+        let views: Vec<_> = ctx.card_code(card).flat_map(|l| l.views.iter()).collect();
         for kind in KINDS {
             let mut said = found.iter().filter(|(k, _)| *k == kind);
             let (Some((_, Some(want))), None) = (said.next(), said.next()) else {

@@ -211,10 +211,7 @@ pub(crate) fn at(base: usize, at: usize, len: usize) -> TextRange {
 /// The card's ability code: every ability value (`auto=`, `auto<zone>=`...) and its macro
 /// expansion, lower case.
 pub(crate) fn code_of(ctx: &Ctx<'_>, card: &CardView) -> Vec<String> {
-    let range = card.range();
-    ctx.code
-        .iter()
-        .filter(|l| range.contains_range(l.entry.range()))
+    ctx.card_code(card)
         .flat_map(|l| l.views.iter().map(|v| v.text.clone()))
         .collect()
 }

@@ -216,14 +216,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let [(Ok(want), printed_line)] = printed.as_slice() else {
             continue;
         };
-        let range = card.range();
         let mut scripted = Vec::new();
         let mut others = 0;
-        for l in ctx
-            .code
-            .iter()
-            .filter(|l| range.contains_range(l.entry.range()))
-        {
+        for l in ctx.card_code(card) {
             match l.auto.cost() {
                 Some(c) if l.meaning == KeyMeaning::Auto => scripted.push(c),
                 Some(_) => others += 1,

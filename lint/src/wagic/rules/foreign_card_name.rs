@@ -150,7 +150,6 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         let own = own_name(card);
         let prose = text_without_code(card);
-        let range = card.range();
         for entry in card
             .entries
             .iter()
@@ -160,11 +159,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 check_spec(&spec, None, &own, &prose, ctx.library, ctx.files, sink);
             }
         }
-        for line in ctx
-            .code
-            .iter()
-            .filter(|l| range.contains_range(l.entry.range()))
-        {
+        for line in ctx.card_code(card) {
             for view in &line.views {
                 for spec in view.all(TargetSpec::cast) {
                     let call = spec

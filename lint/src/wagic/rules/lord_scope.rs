@@ -95,13 +95,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             .filter(|l| card_text::keyword_line(l).is_none())
             .flat_map(|l| l.sentences())
             .collect();
-        let range = card.range();
-        for view in ctx
-            .code
-            .iter()
-            .filter(|l| range.contains_range(l.entry.range()))
-            .flat_map(|l| l.views.iter())
-        {
+        for view in ctx.card_code(card).flat_map(|l| l.views.iter()) {
             let text = &view.text;
             if !text.trim_start().starts_with("lord(") {
                 continue;

@@ -31,11 +31,7 @@ builds no target chooser and uses the missing one anyway. The `target=` line tak
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     // `target=` values, and every target of ability code.
     for card in &ctx.cards {
-        for entry in card
-            .entries
-            .iter()
-            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
-        {
+        for entry in card.entries_of(syntax::wagic::KeyMeaning::Target) {
             // `target=(a,b)`: the parentheses of `target(...)` written on the `target=` line.
             let value = entry.value_text();
             let trimmed = value.trim_end();

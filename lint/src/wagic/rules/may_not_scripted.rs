@@ -63,12 +63,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if !optional(sentence) {
             continue;
         }
-        let range = card.range();
-        let lines: Vec<_> = ctx
-            .code
-            .iter()
-            .filter(|l| range.contains_range(l.entry.range()))
-            .collect();
+        let lines: Vec<_> = ctx.card_code(card).collect();
         // A `may` (or an optional cost) anywhere on the card: the pairing is not sure enough.
         if lines.iter().any(|l| {
             l.views.iter().any(|v| {

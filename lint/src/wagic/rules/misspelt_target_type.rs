@@ -144,11 +144,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let types = model::forge::vocab::types();
     let candidates: Vec<&'static str> = types.names().collect();
     for card in &ctx.cards {
-        for entry in card
-            .entries
-            .iter()
-            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
-        {
+        for entry in card.entries_of(syntax::wagic::KeyMeaning::Target) {
             if let Some(spec) = entry.target() {
                 check_spec(&spec, None, ctx.library, &candidates, sink);
             }

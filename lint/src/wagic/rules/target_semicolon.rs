@@ -94,11 +94,7 @@ fn check_spec(spec: &TargetSpec, view: Option<&CodeView>, sink: &mut Sink<'_>) {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        for entry in card
-            .entries
-            .iter()
-            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
-        {
+        for entry in card.entries_of(syntax::wagic::KeyMeaning::Target) {
             if let Some(spec) = entry.target() {
                 check_spec(&spec, None, sink);
             }

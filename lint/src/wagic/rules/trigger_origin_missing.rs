@@ -94,11 +94,9 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if !graveyard && !land {
             continue;
         }
-        let range = card.range();
         for line in ctx
-            .code
-            .iter()
-            .filter(|l| l.meaning == KeyMeaning::Auto && range.contains_range(l.entry.range()))
+            .card_code(card)
+            .filter(|l| l.meaning == KeyMeaning::Auto)
         {
             for view in &line.views {
                 let Some(trigger) = view.auto.trigger() else {

@@ -101,11 +101,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
     };
     for card in &ctx.cards {
-        for entry in card
-            .entries
-            .iter()
-            .filter(|entry| entry.meaning == syntax::wagic::KeyMeaning::Target)
-        {
+        for entry in card.entries_of(syntax::wagic::KeyMeaning::Target) {
             if let Some(spec) = entry.target() {
                 for list in spec
                     .syntax()
