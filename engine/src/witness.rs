@@ -31,8 +31,14 @@ enum Claim {
     Damage(Who, i32),
     Tokens(i32, Option<(i32, i32)>),
     Counters(String, i32),
-    /// The affected cards go to this zone (exile, a hand); from the library when said.
-    ZoneTo(Zone, bool),
+    /// The affected cards go to this zone (exile, a hand), from the zone the text names
+    /// ("from your graveyard", "of your library") when it names one. `only_origin`: the text
+    /// also sends cards elsewhere, so only where they came from is evidence.
+    ZoneTo {
+        to: Zone,
+        from: Option<Zone>,
+        only_origin: bool,
+    },
     /// The player may decline ("you may ...").
     May,
 }
@@ -98,7 +104,9 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
         "exile",
     ];
     let exile_unsure = TO_GRAVEYARD.iter().any(|w| whole.contains(w));
-    let hand_unsure = exile_unsure || ELSEWHERE.iter().any(|w| whole.contains(w));
+    // A permanent entering is when its sentence happens, not where its cards go.
+    let places = whole.replace("enters the battlefield", "");
+    let hand_unsure = exile_unsure || ELSEWHERE.iter().any(|w| places.contains(w));
     let mut out = Vec::new();
     for raw in split_sentences(&text) {
         let s = normalise(&raw, name);
@@ -118,12 +126,29 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
         if !claims.is_empty() {
             out.push(Sentence {
                 text: raw.trim().to_string(),
-                enters: s.starts_with("when ~ enters the battlefield, "),
+                enters: enters_sentence(&s, name),
                 claims,
             });
         }
     }
     out
+}
+
+/// "When ~ enters the battlefield, ...": the card's own entering, also when the text misspells
+/// its name by a letter or two ("When Kadaver Imp enters" on Cadaver Imp).
+fn enters_sentence(s: &str, name: &str) -> bool {
+    let Some(subject) = s
+        .strip_prefix("when ")
+        .and_then(|r| r.split_once(" enters the battlefield, "))
+        .map(|(subject, _)| subject)
+    else {
+        return false;
+    };
+    let name = name.trim().to_lowercase();
+    subject == "~"
+        || (name.chars().count() >= 6
+            && !subject.contains(',')
+            && strsim::levenshtein(subject, &name) <= 2)
 }
 
 /// Whether a window of the log can contradict anything: one with no event can only lack the
@@ -289,19 +314,35 @@ fn contradicts(claim: &Claim, events: &[Event], me: CardId) -> Option<String> {
             }
             None
         }
-        Claim::ZoneTo(zone, from_library) => {
+        Claim::ZoneTo {
+            to: zone,
+            from: origin,
+            only_origin,
+        } => {
             let mut elsewhere = None;
+            let mut other_origin = None;
             for e in events {
                 if let Event::Moved { card, from, to, .. } = e {
                     // The spell itself leaving the stack, and draws, are not the effect.
-                    if *from == Zone::Stack
-                        || *to == Zone::Stack
-                        || (*from == Zone::Library) != *from_library
-                    {
+                    if *from == Zone::Stack || *to == Zone::Stack {
                         continue;
                     }
                     if *card == me && *zone != Zone::Exile {
                         continue;
+                    }
+                    if Some(*from) != *origin {
+                        // A card that came from another zone than the one said: a draw when
+                        // the text names no zone, evidence when it names one.
+                        if origin.is_some()
+                            && to == zone
+                            && from != to
+                            && matches!(from, Zone::Battlefield | Zone::Graveyard | Zone::Hand)
+                        {
+                            other_origin.get_or_insert(*from);
+                        }
+                        if origin.is_some() || *from == Zone::Library {
+                            continue;
+                        }
                     }
                     if to == zone {
                         return None;
@@ -315,7 +356,16 @@ fn contradicts(claim: &Claim, events: &[Event], me: CardId) -> Option<String> {
                     }
                 }
             }
-            elsewhere.map(|z| format!("put the card into {} instead", zone_phrase(z)))
+            if let (Some(from), Some(said)) = (other_origin, origin) {
+                return Some(format!(
+                    "took the card from {} instead of {}",
+                    zone_phrase(from),
+                    zone_phrase(*said)
+                ));
+            }
+            elsewhere
+                .filter(|_| !only_origin)
+                .map(|z| format!("put the card into {} instead", zone_phrase(z)))
         }
         Claim::May => {
             let offered = events
@@ -412,9 +462,10 @@ fn strip_reminder(text: &str) -> String {
     out
 }
 
-/// Sentences of the text: at `.`, line breaks and the `\n` Forge writes in descriptions.
+/// Sentences of the text: at `.`, line breaks, the `\n` Forge writes in descriptions and the
+/// ` -- ` Wagic writes between paragraphs.
 fn split_sentences(text: &str) -> Vec<String> {
-    let text = text.replace("\\n", "\n");
+    let text = text.replace("\\n", "\n").replace(" -- ", "\n");
     let mut out = Vec::new();
     for line in text.split('\n') {
         let mut start = 0;
@@ -505,6 +556,8 @@ fn unsure(s: &str) -> bool {
         "among",
         "reveal",
         "look at",
+        // "draw two cards, then discard a card" is two clauses (`clauses`); any other "then"
+        // orders what the claims cannot.
         "then",
         " or ",
         "until",
@@ -541,6 +594,7 @@ fn unsure(s: &str) -> bool {
         "cast",
         "storm",
     ];
+    let s = s.replace(", then ", ", and ");
     s.contains(" x ")
         || s.contains(" x/")
         || s.contains("/x")
@@ -580,6 +634,7 @@ fn clauses(effect: &str) -> Vec<String> {
     const SUBJECTS: &[&str] = &["target player", "target opponent", "each opponent", "you"];
     let mut out: Vec<String> = Vec::new();
     let mut subject: Option<&str> = None;
+    let effect = effect.replace(", then ", ", and ");
     for part in effect.split(", and ") {
         for p in part.split(" and ") {
             let p = p.trim().trim_end_matches(',').trim();
@@ -742,24 +797,71 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
             Some(Claim::Counters(kind, n))
         }
         // exile target creature
-        ["exile", first, ..] if imperative && !exile_unsure => {
-            let from_library = clause.contains("of your library");
+        ["exile", first, ..] if imperative && (!exile_unsure || origin(clause).is_some()) => {
+            let from = origin(clause);
             (matches!(*first, "target" | "~" | "it" | "another" | "that")
-                || (*first == "the" && from_library))
-                .then_some(Claim::ZoneTo(Zone::Exile, from_library))
+                || (*first == "the" && from == Some(Zone::Library)))
+            .then_some(Claim::ZoneTo {
+                to: Zone::Exile,
+                from,
+                only_origin: exile_unsure,
+            })
         }
         // return target creature to its owner's hand
-        ["return", first, ..] if imperative && !hand_unsure => {
+        // return target creature card from your graveyard to your hand
+        ["return", first, ..] if imperative && (!hand_unsure || origin(clause).is_some()) => {
             let c = clause;
             let to_hand = c.ends_with("to its owner's hand")
                 || c.ends_with("to their owners' hands")
                 || c.ends_with("to your hand")
                 || c.ends_with("to their owner's hand");
-            (to_hand && matches!(*first, "target" | "~" | "it" | "another" | "that"))
-                .then_some(Claim::ZoneTo(Zone::Hand, false))
+            (to_hand && matches!(*first, "target" | "~" | "it" | "another" | "that")).then_some(
+                Claim::ZoneTo {
+                    to: Zone::Hand,
+                    from: origin(clause),
+                    only_origin: hand_unsure,
+                },
+            )
         }
         _ => None,
     }
+}
+
+/// The zone a clause says its cards come from: "from your graveyard", "of your library".
+/// Only one zone: "from your graveyard or hand" names none the play can be held to.
+fn origin(clause: &str) -> Option<Zone> {
+    const ZONES: &[(&str, Zone)] = &[
+        ("graveyard", Zone::Graveyard),
+        ("library", Zone::Library),
+        ("hand", Zone::Hand),
+        ("exile", Zone::Exile),
+    ];
+    let mut found = None;
+    for marker in ["from ", "of "] {
+        for (at, _) in clause.match_indices(marker) {
+            let rest = &clause[at + marker.len()..];
+            let rest = [
+                "your ",
+                "a ",
+                "an opponent's ",
+                "target player's ",
+                "that player's ",
+            ]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            .unwrap_or(rest);
+            if let Some((_, z)) = ZONES.iter().find(|(w, _)| {
+                rest.strip_prefix(w)
+                    .is_some_and(|r| r.is_empty() || r.starts_with(' ') || r.starts_with(','))
+            }) {
+                if found.is_some_and(|f| f != *z) {
+                    return None;
+                }
+                found = Some(*z);
+            }
+        }
+    }
+    found
 }
 
 /// `+1/+1`, `-1/-1`, `+1/+0`...
@@ -816,11 +918,19 @@ mod tests {
         );
         assert_eq!(
             claims("Exile target creature."),
-            vec![Claim::ZoneTo(Zone::Exile, false)]
+            vec![Claim::ZoneTo {
+                to: Zone::Exile,
+                from: None,
+                only_origin: false
+            }]
         );
         assert_eq!(
             claims("Return target creature to its owner's hand."),
-            vec![Claim::ZoneTo(Zone::Hand, false)]
+            vec![Claim::ZoneTo {
+                to: Zone::Hand,
+                from: None,
+                only_origin: false
+            }]
         );
         assert_eq!(
             claims("When Test Card enters the battlefield, you may draw a card."),
@@ -837,7 +947,7 @@ mod tests {
             assert!(
                 claims(skipped)
                     .iter()
-                    .all(|c| !matches!(c, Claim::ZoneTo(..) | Claim::Damage(..))
+                    .all(|c| !matches!(c, Claim::ZoneTo { .. } | Claim::Damage(..))
                         || skipped.starts_with("Draw")),
                 "{skipped}"
             );
@@ -849,6 +959,47 @@ mod tests {
         assert!(claims("Draw X cards.").is_empty());
         assert!(claims("Draw a card for each creature you control.").is_empty());
         assert!(claims("Destroy target creature. Exile its controller's graveyard.").is_empty());
+    }
+
+    #[test]
+    fn origins_then_clauses_and_misspelt_names() {
+        assert_eq!(
+            origin("return target card from your graveyard to your hand"),
+            Some(Zone::Graveyard)
+        );
+        assert_eq!(
+            origin("exile the top card of your library"),
+            Some(Zone::Library)
+        );
+        assert_eq!(
+            origin("exile target card from an opponent's graveyard"),
+            Some(Zone::Graveyard)
+        );
+        assert_eq!(origin("return target creature to its owner's hand"), None);
+        assert_eq!(
+            origin("exile a card from your graveyard or from your hand"),
+            None
+        );
+        assert_eq!(
+            claims("Draw two cards, then discard a card."),
+            vec![Claim::Draw(Who::You, 2)]
+        );
+        assert!(
+            claims("Shuffle your library, then draw two cards if you control a Wizard.").is_empty()
+        );
+        assert!(enters_sentence(
+            "when kadaver imp enters the battlefield, draw a card",
+            "Cadaver Imp"
+        ));
+        assert!(enters_sentence(
+            "when ~ enters the battlefield, draw a card",
+            "Cadaver Imp"
+        ));
+        assert!(!enters_sentence(
+            "when a creature enters the battlefield, draw a card",
+            "Cadaver Imp"
+        ));
+        assert!(!enters_sentence("when ~ dies, draw a card", "Cadaver Imp"));
     }
 
     fn drew(player: PlayerId, count: i32, sure: Sure) -> Event {

@@ -93,3 +93,33 @@ fn a_creature_is_held_to_what_it_does_as_it_enters() {
     );
     assert!(witnessed(&other, "Grim Herald").is_empty());
 }
+
+#[test]
+fn a_creature_that_returns_from_the_wrong_zone() {
+    // The text says the graveyard, the target spec the battlefield; the finding is on the line
+    // that did it, and the text may misspell the card's name.
+    let wrong = "[card]\nname=Crypt Imp\nabilities=flying\nauto=moveTo(myhand) target(creature|myBattlefield)\ntext=Flying -- When Cript Imp enters the battlefield, return target creature card from your graveyard to your hand.\nmana={1}{B}{B}\ntype=Creature\nsubtype=Imp\npower=1\ntoughness=1\n[/card]\n";
+    assert_eq!(
+        witnessed(wrong, "Crypt Imp"),
+        [
+            "the rules text says \"When Cript Imp enters the battlefield, return target creature card from your graveyard to your hand\", but the play took the card from the battlefield instead of a graveyard"
+        ]
+    );
+    let right = wrong.replace("creature|myBattlefield", "creature|myGraveyard");
+    assert!(witnessed(&right, "Crypt Imp").is_empty());
+}
+
+#[test]
+fn an_aura_whose_draw_follows_its_target() {
+    // `draw:1` on an Aura draws for the enchanted creature's controller; the text means you.
+    let wrong = "[card]\nname=Scholar's Gift\nmana={1}{U}\ntype=Enchantment\nsubtype=Aura\ntarget=creature\nauto=draw:1\ntext=Enchant creature -- When Scholar's Gift enters the battlefield, draw a card.\n[/card]\n";
+    // The play enchants the opponent's creature (a legal choice): then the opponent draws.
+    assert_eq!(
+        witnessed(wrong, "Scholar's Gift"),
+        [
+            "the rules text says \"When Scholar's Gift enters the battlefield, draw a card\", but the play made the opponent draw"
+        ]
+    );
+    let right = wrong.replace("auto=draw:1", "auto=draw:1 controller");
+    assert!(witnessed(&right, "Scholar's Gift").is_empty());
+}

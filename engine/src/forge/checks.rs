@@ -125,7 +125,7 @@ impl Sim<'_> {
         let mut here_targets = false;
         if let Some(tgts) = rec.get_ci("ValidTgts") {
             here_targets = true;
-            self.check_targets(rec, tgts);
+            self.check_targets(rec, api, tgts);
         }
         // With `RelativeTarget$` or `DamageSource$`, Defined resolves relative to another
         // object, so `Enchanted` need not be this card's.
@@ -200,11 +200,19 @@ impl Sim<'_> {
         }
     }
 
-    pub(super) fn check_targets(&mut self, rec: &Rec, tgts: &Param) {
-        let zones: Vec<Zone> = match rec.get_ci("TgtZone") {
-            Some(z) => z.value.split([',', ' ']).filter_map(zone_of).collect(),
-            None => vec![Zone::Battlefield],
-        };
+    pub(super) fn check_targets(&mut self, rec: &Rec, api: &str, tgts: &Param) {
+        let zones_in =
+            |p: &Param| -> Vec<Zone> { p.value.split([',', ' ']).filter_map(zone_of).collect() };
+        let mut zones: Vec<Zone> = rec.get_ci("TgtZone").map(zones_in).unwrap_or_default();
+        // A ChangeZone that targets cards targets them in its `Origin$`, whatever `TgtZone$`
+        // says (Forge sets the target zone from it when the ability is built).
+        if api.eq_ignore_ascii_case("ChangeZone") || api.eq_ignore_ascii_case("ChangeZoneAll") {
+            let players = (0..2).any(|p| self.ctx().player(&tgts.value, p) != Tri::False);
+            let origin = rec.get_ci("Origin").map(zones_in).unwrap_or_default();
+            if !players && !origin.is_empty() {
+                zones = origin;
+            }
+        }
         let zones = if zones.is_empty() {
             vec![Zone::Battlefield]
         } else {
@@ -221,9 +229,11 @@ impl Sim<'_> {
                 ),
             ));
         }
-        // Choose the first legal target for the play.
+        // Choose the first legal target for the play: the opponent first, as for cards, so
+        // that an ability that may target either player is seen acting on the one its text
+        // may not mean.
         self.targets.clear();
-        for p in 0..2 {
+        for p in [1, 0] {
             if self.ctx().player(&tgts.value, p) == Tri::True {
                 self.targets.push(Tgt::Player(p));
                 return;

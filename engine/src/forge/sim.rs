@@ -723,6 +723,44 @@ mod tests {
     }
 
     #[test]
+    fn the_witness_sees_a_target_player_where_the_text_says_you() {
+        // Forge lets the caster pick either player; the play picks the opponent first.
+        let wrong = format!(
+            "{SPELL}A:SP$ Draw | Cost$ 1 U | NumCards$ 2 | ValidTgts$ Player | SpellDescription$ Draw two cards, then discard a card. | SubAbility$ DBDiscard\nSVar:DBDiscard:DB$ Discard | Defined$ You | NumCards$ 1 | Mode$ TgtChoose\n"
+        );
+        assert_eq!(
+            witnessed(&wrong),
+            [
+                "the rules text says \"Draw two cards, then discard a card\", but the play made the opponent draw"
+            ]
+        );
+        assert!(witnessed(&wrong.replace("ValidTgts$ Player | ", "")).is_empty());
+        // "Target player draws": either player is what it says.
+        assert!(
+            witnessed(&wrong.replace(
+                "SpellDescription$ Draw two cards, then discard a card.",
+                "SpellDescription$ Target player draws two cards."
+            ))
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_changezone_targets_cards_in_its_origin() {
+        // No `TgtZone$`: Forge targets in `Origin$`, so the creature comes from the graveyard.
+        let raise = format!(
+            "{SPELL}A:SP$ ChangeZone | Cost$ B | Origin$ Graveyard | Destination$ Hand | ValidTgts$ Creature.YouCtrl | SpellDescription$ Return target creature card from your graveyard to your hand.\n"
+        );
+        assert!(witnessed(&raise).is_empty());
+        assert_eq!(
+            witnessed(&raise.replace("Origin$ Graveyard", "Origin$ Battlefield")),
+            [
+                "the rules text says \"Return target creature card from your graveyard to your hand\", but the play took the card from the battlefield instead of a graveyard"
+            ]
+        );
+    }
+
+    #[test]
     fn the_witness_sees_the_wrong_player_through_a_sub_ability() {
         // `Defined` without its `$` is no parameter: the sub-ability's loss falls on you.
         let text = format!(

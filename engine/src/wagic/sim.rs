@@ -397,7 +397,9 @@ fn witness(game: &WGame, card: CardId, prim: &Primitive, cast: usize, findings: 
     {
         return;
     }
-    let range = prim.text_range.unwrap_or_else(|| card_range(prim));
+    let range = played_line(prim)
+        .or(prim.text_range)
+        .unwrap_or_else(|| card_range(prim));
     for sentence in witness::sentences(&prim.text, &prim.name, false) {
         if permanent && !sentence.enters {
             continue;
@@ -416,6 +418,27 @@ fn witness(game: &WGame, card: CardId, prim: &Primitive, cast: usize, findings: 
             }
         }
     }
+}
+
+/// The one `auto=` line that acts as the card is cast or enters (no cost, no trigger, no
+/// continuous effect), where the witness's findings go; `None` when there are several.
+fn played_line(prim: &Primitive) -> Option<TextRange> {
+    const ONGOING: &[&str] = &[
+        "@",
+        "lord(",
+        "aslongas(",
+        "foreach(",
+        "teach(",
+        "this(",
+        "thisforeach(",
+    ];
+    let mut lines = prim.autos.iter().filter(|a| {
+        a.zone.is_empty()
+            && !ONGOING.iter().any(|p| a.text.trim_start().starts_with(p))
+            && !a.text.contains("}:")
+    });
+    let line = lines.next()?;
+    lines.next().is_none().then_some(line.range)
 }
 
 /// The target specs written in an ability line (`target(...)`, `notatarget(...)`).
