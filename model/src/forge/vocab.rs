@@ -462,6 +462,22 @@ impl Keywords {
         }
     }
 
+    /// The first keyword of `list` (not an internal one) whose name opens `text` as a whole
+    /// word, ignoring case (`Crew` for `Crew 3`, `Flying` for `flying`).
+    pub fn named(&self, text: &str) -> Option<&Keyword> {
+        let first = text.as_bytes().first()?.to_ascii_uppercase();
+        self.by_first
+            .get(&first)?
+            .iter()
+            .map(|&i| &self.list[i])
+            .find(|k| {
+                let name = k.word.name;
+                text.get(..name.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(name))
+                    && matches!(text.as_bytes().get(name.len()), None | Some(b' '))
+            })
+    }
+
     /// The keyword the first `:`-piece of a `K:` line names, matched as Forge does: an enum
     /// keyword by its name ignoring case (followed by the end, a space form argument, or for
     /// `Landwalk`/`Offering` the `<Type>walk` and `<Type> offering` forms), or an internal

@@ -557,8 +557,9 @@ fn units_filtered<'m>(
         let segments = text::segments(text, &names, rec.role == Role::Trigger);
         let tag = unit_tag(rec);
         // The head's facts, and its antecedents among them (`T#S:kind=SpellCast`): for a set of
-        // idioms, only the pieces of those they may know (and of the facts they may look up) are
-        // kept, and strings are built once the unit is known to hold an antecedent.
+        // idioms, only the pieces of those they may know (and, once the unit is kept, of the
+        // facts they may look up) are kept, and strings are built once the unit is known to
+        // hold an antecedent.
         let fnv = |prefix: &str| {
             let mut h = text::Fnv::new();
             h.write(prefix.as_bytes());
@@ -596,7 +597,7 @@ fn units_filtered<'m>(
                     has.push((None, pieces[1]));
                 }
             }
-            if wanted && lookups.is_none_or(|l| l.looks_up(h_prefix, pieces)) {
+            if wanted {
                 head_facts.push(Pieces::of(pieces));
             }
         });
@@ -645,7 +646,11 @@ fn units_filtered<'m>(
         }
         antecedents.sort();
         antecedents.dedup_by(|a, b| a.0 == b.0);
-        let head_facts = head_facts.iter().map(|p| joined("H:", p.as_slice()));
+        // The head's facts the idioms may look up, sifted once the unit is kept.
+        let head_facts = head_facts
+            .iter()
+            .filter(|p| lookups.is_none_or(|l| l.looks_up(h_prefix, p.as_slice())))
+            .map(|p| joined("H:", p.as_slice()));
         let mut facts = BTreeSet::new();
         let f_prefix = fnv("F:type=");
         for t in face_types(model, rec.face) {

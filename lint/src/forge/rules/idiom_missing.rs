@@ -293,12 +293,13 @@ fn idioms_of(all: &'static model::learn::Idioms) -> &'static model::learn::Idiom
 }
 
 /// The parameters some idioms may find missing, whether they name effects (`C:kind=`), and
-/// whether they name properties of a parameter (`ValidCard~.YouCtrl`).
+/// the parameters some idioms may find lacking a property (`ValidCard` for
+/// `ValidCard~.YouCtrl`).
 #[derive(Default)]
 struct Predicts {
     keys: Vec<String>,
     kinds: bool,
-    props: bool,
+    prop_keys: Vec<String>,
 }
 
 impl Predicts {
@@ -307,8 +308,13 @@ impl Predicts {
         if body.starts_with("kind=") {
             self.kinds = true;
         } else if body.contains("~.") {
-            // A property a present parameter may lack: the unit must be read.
-            self.props = true;
+            // A property a parameter may lack: reported only when the parameter is written
+            // (`reported`), so the unit must be read when it is.
+            if let Some(k) = fact_key(body)
+                && !self.prop_keys.iter().any(|x| x == k)
+            {
+                self.prop_keys.push(k.to_string());
+            }
         } else if let Some(k) = fact_key(body)
             && !self.keys.iter().any(|x| x == k)
         {
@@ -369,7 +375,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let relevant = relevant(idioms);
     // Whether a unit may lack a fact some idioms predict (`predicts`): a reported fact can be
     // missing only if the unit runs nothing (for an effect), the fact is a property of a
-    // parameter, or no record of its chain has the fact's parameter (nor a longer variant).
+    // parameter some record of its chain has, or no record of its chain has the fact's
+    // parameter (nor a longer variant).
     let may_lack = |head: usize, chain: &[usize], predicts: &mut dyn Iterator<Item = &Predicts>| {
         let rec = &model.records[head];
         let runs_nothing = std::cell::OnceCell::new();
@@ -401,8 +408,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             })
         };
         for p in predicts {
-            if p.props
-                || (p.kinds && runs_nothing())
+            if (p.kinds && runs_nothing())
+                || p.prop_keys.iter().any(|k| has(k))
                 || p.keys
                     .iter()
                     .any(|k| !(has(k) || (k.as_str() == "TriggerZones" && self_trigger())))

@@ -178,6 +178,7 @@ pub(crate) struct Cache<'a> {
     zones: std::cell::OnceCell<Vec<words::Found<'a>>>,
     counters: std::cell::OnceCell<Vec<words::Found<'a>>>,
     oracle_lines: std::cell::OnceCell<Vec<Vec<oracle::TextLine<'a>>>>,
+    group_pairs: std::cell::OnceCell<Vec<oracle::GroupPair>>,
 }
 
 impl<'a> super::Ctx<'a> {
@@ -219,6 +220,14 @@ impl<'a> super::Ctx<'a> {
                 .collect()
         });
         all.get(face).map_or(&[], Vec::as_slice)
+    }
+
+    /// The group sentences of the rules text and the records they pair with
+    /// (`oracle::group_pairs`), read once for every rule.
+    pub(crate) fn group_pairs(&self) -> &[oracle::GroupPair] {
+        self.cache
+            .group_pairs
+            .get_or_init(|| oracle::group_pairs(self))
     }
 
     /// The learned idioms the file is compared with.

@@ -324,28 +324,30 @@ pub(crate) fn group_subject(sentence: &str) -> Option<GroupSubject<'_>> {
 /// A group effect the rules text describes and the script record that the text describes: a
 /// `Continuous` static's `Affected$` or a `PumpAll`'s `ValidCards$`, paired with a sentence of the
 /// face's `Oracle:` text by the record's description holding the sentence's subject.
-pub(crate) struct GroupPair<'m, 'a> {
+pub(crate) struct GroupPair {
     pub sentence: String,
     pub subject_other: bool,
     pub subject_you_control: bool,
-    /// The params of every record whose description holds the subject (a description may cover
-    /// several sentences, and a spell's sub-abilities share it).
-    pub params: Vec<&'m model::forge::script::ParamInfo<'a>>,
+    /// The params (record and param index) of every record whose description holds the subject
+    /// (a description may cover several sentences, and a spell's sub-abilities share it).
+    pub params: Vec<(usize, usize)>,
     /// Whether the face is an instant or a sorcery (never in a group of permanents itself).
     pub spell: bool,
 }
 
-impl<'m, 'a> GroupPair<'m, 'a> {
+impl GroupPair {
     /// The params with an alternative that lacks a property satisfying `pred`, with that
     /// alternative and its offset; none when one of the records has it (the text is scripted).
-    pub(crate) fn unscripted(
+    pub(crate) fn unscripted<'m, 'a>(
         &self,
+        model: &'m Model<'a>,
         pred: impl Fn(&str) -> bool + Copy,
     ) -> Vec<(&'m model::forge::script::ParamInfo<'a>, usize, &'a str)> {
         let found: Vec<_> = self
             .params
             .iter()
-            .map(|&p| (p, alternatives_without(p.value, pred)))
+            .map(|&(r, p)| &model.records[r].params[p])
+            .map(|p| (p, alternatives_without(p.value, pred)))
             .collect();
         if found.iter().any(|(_, alt)| alt.is_none()) {
             return Vec::new();
@@ -370,20 +372,28 @@ fn names_self(value: &str) -> bool {
 }
 
 /// The group param of a record a group sentence may describe: a `Continuous` static's
-/// `Affected$` or a `PumpAll`'s `ValidCards$`.
-fn group_param<'m, 'a>(
-    rec: &'m model::forge::script::RecordInfo<'a>,
-) -> Option<&'m model::forge::script::ParamInfo<'a>> {
+/// `Affected$` or a `PumpAll`'s `ValidCards$`, as its index among the record's params.
+fn group_param(rec: &model::forge::script::RecordInfo<'_>) -> Option<usize> {
+    // The param Forge uses: the last one of the key (`RecordInfo::param`, `param_ignore_case`).
+    let last = |matches: fn(&str) -> bool| {
+        rec.params
+            .iter()
+            .rposition(|p| p.has_dollar && matches(p.key))
+    };
     match rec.role {
-        Role::Static if rec.kind_value.eq_ignore_ascii_case("Continuous") => rec.param("Affected"),
+        Role::Static if rec.kind_value.eq_ignore_ascii_case("Continuous") => {
+            last(|k| k == "Affected")
+        }
         Role::Ability if rec.kind_value.eq_ignore_ascii_case("PumpAll") => {
-            rec.param_ignore_case("ValidCards")
+            last(|k| k.eq_ignore_ascii_case("ValidCards"))
         }
         _ => None,
     }
 }
 
-pub(crate) fn group_pairs<'m, 'a>(ctx: &'m crate::forge::Ctx<'a>) -> Vec<GroupPair<'m, 'a>> {
+/// Every group sentence of the file's rules text with the records it pairs with (computed once
+/// per file: `Ctx::group_pairs`).
+pub(crate) fn group_pairs(ctx: &crate::forge::Ctx<'_>) -> Vec<GroupPair> {
     let model = &ctx.model;
     let mut out = Vec::new();
     let mut descs = None;
@@ -417,14 +427,16 @@ pub(crate) fn group_pairs<'m, 'a>(ctx: &'m crate::forge::Ctx<'a>) -> Vec<GroupPa
                     if rec.face != face {
                         continue;
                     }
-                    let Some(param) = group_param(rec) else {
+                    let Some(pi) = group_param(rec) else {
                         continue;
                     };
                     let Some(desc) = descs[ri] else { continue };
-                    if !desc.to_ascii_lowercase().contains(&needle) || names_self(param.value) {
+                    if !desc.to_ascii_lowercase().contains(&needle)
+                        || names_self(rec.params[pi].value)
+                    {
                         continue;
                     }
-                    params.push(param);
+                    params.push((ri, pi));
                 }
                 if !params.is_empty() {
                     out.push(GroupPair {

@@ -420,9 +420,9 @@ impl RecordScopes {
     /// meant as, the likeliest first and only those as likely: by name and by family. Keys the
     /// record already has and text keys are left out.
     pub fn intended(&self, rec: &RecordInfo<'_>, key: &str) -> Vec<&'static str> {
-        let Some(own) = self.own() else {
+        if self.own().is_none() {
             return Vec::new();
-        };
+        }
         // The families of the record's other keys.
         let used: Vec<&str> = rec
             .params
@@ -430,17 +430,8 @@ impl RecordScopes {
             .filter(|q| q.key != key)
             .filter_map(|q| family(q.key))
             .collect();
-        let mut scored: Vec<(u32, &'static str)> = own
-            .params
-            .keys()
-            .copied()
-            .filter(|c| {
-                *c != key
-                    && rec.param(c).is_none()
-                    && !syntax::forge::is_text_param(c)
-                    // Targeting changes what the record does; never offered in place of a key.
-                    && !(c.starts_with("Tgt") || c.starts_with("Target") || *c == "ValidTgts")
-            })
+        let mut scored: Vec<(u32, &'static str)> = self
+            .intended_pool(rec, key)
             .map(|c| (likeness(key, c), c))
             // A family the record already uses elsewhere needs more than the family alone.
             .filter(|(s, c)| {
@@ -455,6 +446,26 @@ impl RecordScopes {
             .take_while(|s| s.0 == best)
             .map(|(_, c)| c)
             .collect()
+    }
+
+    /// The keys `intended` chooses among: those of the record's own scope other than `key`,
+    /// that the record does not have, neither text nor targeting keys. Every key `intended`
+    /// returns is one of them (a cheap test before ranking them).
+    pub fn intended_pool<'s>(
+        &'s self,
+        rec: &'s RecordInfo<'_>,
+        key: &'s str,
+    ) -> impl Iterator<Item = &'static str> + 's {
+        self.own()
+            .into_iter()
+            .flat_map(|own| own.params.keys().copied())
+            .filter(move |c| {
+                *c != key
+                    && rec.param(c).is_none()
+                    && !syntax::forge::is_text_param(c)
+                    // Targeting changes what the record does; never offered in place of a key.
+                    && !(c.starts_with("Tgt") || c.starts_with("Target") || *c == "ValidTgts")
+            })
     }
 
     /// How `key` can be rewritten as `candidate` (one of `intended`): `Some(true)` when the

@@ -37,11 +37,11 @@ fn has_controller(p: &str) -> bool {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for pair in super::oracle::group_pairs(ctx) {
+    for pair in ctx.group_pairs() {
         if !pair.subject_you_control {
             continue;
         }
-        for (param, at, alt) in pair.unscripted(has_controller) {
+        for (param, at, alt) in pair.unscripted(&ctx.model, has_controller) {
             let range = super::sub_range(param.value_range, at, alt.len());
             let d = sink.report(
                 range,

@@ -4,7 +4,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
-use model::forge::vocab::{Arity, Status};
+use model::forge::vocab::Arity;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "F166",
@@ -122,14 +122,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
             for (at, item) in found {
                 // The keyword by its name (an internal keyword may share the literal).
-                let Some(k) = keywords.list.iter().find(|k| {
-                    let name = k.word.name;
-                    k.status() != Status::Internal
-                        && item
-                            .get(..name.len())
-                            .is_some_and(|h| h.eq_ignore_ascii_case(name))
-                        && matches!(item.as_bytes().get(name.len()), None | Some(b' '))
-                }) else {
+                let Some(k) = keywords.named(item) else {
                     continue;
                 };
                 let name = k.word.name;

@@ -33,11 +33,11 @@ fn has_other(p: &str) -> bool {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    for pair in super::oracle::group_pairs(ctx) {
+    for pair in ctx.group_pairs() {
         if !pair.subject_other || pair.spell {
             continue;
         }
-        for (param, at, alt) in pair.unscripted(has_other) {
+        for (param, at, alt) in pair.unscripted(&ctx.model, has_other) {
             let range = super::sub_range(param.value_range, at, alt.len());
             let d = sink.report(
                 range,

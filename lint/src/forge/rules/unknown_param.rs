@@ -190,11 +190,16 @@ fn shared_only(
 ) {
     let key = p.key;
     let trait_record = matches!(rec.role, Role::Static | Role::Trigger | Role::Replacement);
-    if trait_record && family(key) == Some("valid") && !scopes.own_reads(key) {
+    let valid = |c: &str| family(c) == Some("valid");
+    if trait_record
+        && valid(key)
+        && !scopes.own_reads(key)
+        && scopes.intended_pool(rec, key).any(valid)
+    {
         let candidates: Vec<&str> = scopes
             .intended(rec, key)
             .into_iter()
-            .filter(|c| family(c) == Some("valid"))
+            .filter(|c| valid(c))
             .collect();
         if candidates.len() == 1 {
             let d = sink.report(
