@@ -1,6 +1,7 @@
 //! F181: a description (`SpellDescription$`, `TriggerDescription$`, `Description$`) that
 //! contradicts the `Oracle:` sentence it renders (a number, a zone, a player), or a value that
-//! holds parameter syntax (`Key$ ...` pasted into it: a `|` is missing).
+//! holds parameter syntax (`Key$ ...` pasted into it: a `|` is missing; ` $ Key`: a `$` typed
+//! for the `|`).
 
 use super::oracle;
 use crate::diagnostic::{Severity, Sink};
@@ -27,8 +28,9 @@ when they read the same but for a few words (the card's name, reminder text and 
 aside), and only one-word differences are reported: a number (`two`/`3`; `2` and `two` are the same), \
 a zone (`hand`, `graveyard`, `library`, `battlefield`, `exile`, `top`, `bottom`) or a player \
 (`you`, `opponent`, `player`, `each`, `target`). A value that holds `Key$ ` (a word followed by `$` \
-and a space) is another parameter pasted into it without its `|`: Forge reads the whole as one \
-value, and the pasted parameter is never set.",
+and a space) is another parameter pasted into it without its `|`, and one that holds ` $ Key` has \
+a `$` typed for the `|` before `Key$`: either way Forge reads the whole as one value, and the pasted \
+parameter is never set.",
     bad: "Name:Ebb Glimpse\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Dig | Cost$ 1 U | DigNum$ 2 | ChangeNum$ 1 | DestinationZone$ Hand | DestinationZone2$ Library | LibraryPosition2$ -1 | SpellDescription$ Look at the top two cards of your library. Put one of them into your hand and the other on the bottom of your library.\nOracle:Look at the top two cards of your library. Put one of them into your hand and the other into your graveyard.",
     good: "Name:Ebb Glimpse\nManaCost:1 U\nTypes:Sorcery\nA:SP$ Dig | Cost$ 1 U | DigNum$ 2 | ChangeNum$ 1 | DestinationZone$ Hand | DestinationZone2$ Graveyard | SpellDescription$ Look at the top two cards of your library. Put one of them into your hand and the other into your graveyard.\nOracle:Look at the top two cards of your library. Put one of them into your hand and the other into your graveyard.",
     since: "0.3.0",
@@ -209,8 +211,9 @@ fn ratio(ops: &[DiffOp], a: usize, b: usize) -> f64 {
     }
 }
 
-/// A `Key$ ` inside a value: its byte offset in the value.
-fn pasted_param(value: &str) -> Option<(usize, usize)> {
+/// Parameter syntax inside a value: `Key$ ` (a `|` missing before it) or ` $ Key` (a `$`
+/// typed for the `|` before `Key`). The byte range in the value and the key.
+fn pasted_param(value: &str) -> Option<(usize, usize, &str)> {
     let b = value.as_bytes();
     // Each `$ ` (they cannot overlap), found by its `$`.
     for at in memchr::memchr_iter(b'$', b).filter(|&at| b.get(at + 1) == Some(&b' ')) {
@@ -221,7 +224,19 @@ fn pasted_param(value: &str) -> Option<(usize, usize)> {
         let key = &value[s..at];
         let boundary = s == 0 || !b[s - 1].is_ascii_alphanumeric();
         if key.len() >= 2 && key.as_bytes()[0].is_ascii_uppercase() && boundary && s > 0 {
-            return Some((s, at + 1));
+            return Some((s, at + 1, key));
+        }
+        // ` $ Key`: the word after a lone `$` is the key.
+        if at > 0 && b[at - 1] == b' ' {
+            let rest = &value[at + 2..];
+            let len = rest.bytes().take_while(|c| c.is_ascii_alphabetic()).count();
+            let next = rest.as_bytes().get(len);
+            if len >= 2
+                && rest.as_bytes()[0].is_ascii_uppercase()
+                && next.is_none_or(|c| *c == b' ')
+            {
+                return Some((at, at + 2 + len, &rest[..len]));
+            }
         }
     }
     None
@@ -237,16 +252,22 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             if !p.has_dollar || p.value.is_empty() {
                 continue;
             }
-            if let Some((s, e)) = pasted_param(p.value) {
-                let key = &p.value[s..e - 1];
+            if let Some((s, e, key)) = pasted_param(p.value) {
                 let range = super::sub_range(p.value_range, s, e - s);
-                sink.report(
-                    range,
+                let message = if p.value.as_bytes()[s] == b'$' {
+                    format!(
+                        "`$ {key}` inside the value of `{}$`: a `$` typed for the `|` before `{key}$`, so Forge reads `{}` as the value of `{}$` and never sets `{key}$`",
+                        p.key,
+                        p.value.trim(),
+                        p.key
+                    )
+                } else {
                     format!(
                         "`{key}$` inside the value of `{}$`: a `|` is missing before it, so Forge reads it as text and never sets `{key}$`",
                         p.key
-                    ),
-                );
+                    )
+                };
+                sink.report(range, message);
             }
         }
     }
@@ -255,13 +276,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             continue;
         }
         let value = model.slice(line.value);
-        if let Some((s, e)) = pasted_param(value) {
+        // A lone `$` in prose is no parameter: only `Key$ ` counts there.
+        if let Some((s, e, key)) =
+            pasted_param(value).filter(|(s, ..)| value.as_bytes()[*s] != b'$')
+        {
             sink.report(
                 super::sub_range(line.value, s, e - s),
-                format!(
-                    "`{}$` inside the rules text: parameter syntax pasted into `Oracle:`",
-                    &value[s..e - 1]
-                ),
+                format!("`{key}$` inside the rules text: parameter syntax pasted into `Oracle:`"),
             );
         }
     }
