@@ -58,6 +58,7 @@ mod text_controller_not_scripted;
 mod text_keyword_not_scripted;
 mod text_number_mismatch;
 mod text_other_not_scripted;
+mod text_search_type_not_scripted;
 mod text_target_type_not_scripted;
 mod token_script_mismatch;
 mod trailing_whitespace;
@@ -167,6 +168,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(optional_decider_not_in_text),
     rule!(text_target_type_not_scripted),
     rule!(target_player_not_used),
+    rule!(text_search_type_not_scripted),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
