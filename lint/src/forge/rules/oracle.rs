@@ -438,6 +438,28 @@ pub(crate) fn group_pairs(ctx: &crate::forge::Ctx<'_>) -> Vec<GroupPair> {
                     }
                     params.push((ri, pi));
                 }
+                // A description that renders the sentence without its `Other` (`Legendary
+                // creatures you control have ...` for `Other legendary creatures you control
+                // have ...`: text changed after the script was written) pairs when it is the
+                // only one.
+                if params.is_empty()
+                    && subject.other
+                    && let Some(bare) = needle.strip_prefix("other ")
+                {
+                    let mut stale = model.records.iter().enumerate().filter_map(|(ri, rec)| {
+                        let pi = group_param(rec)?;
+                        let desc = descs[ri]?.to_ascii_lowercase();
+                        (rec.face == face
+                            && desc.starts_with(bare)
+                            && desc[bare.len()..].starts_with(' ')
+                            && !desc.contains("other")
+                            && !names_self(rec.params[pi].value))
+                        .then_some((ri, pi))
+                    });
+                    if let (Some(one), None) = (stale.next(), stale.next()) {
+                        params.push(one);
+                    }
+                }
                 if !params.is_empty() {
                     out.push(GroupPair {
                         sentence: sentence.to_string(),

@@ -18,7 +18,8 @@ pub(crate) static META: RuleMeta = RuleMeta {
 a card out of a group only through the `Other` property (`Creature.Elf+Other+YouCtrl`). Without it the \
 card pumps itself. The sentence is paired with the script through the record's own description \
 (`Description$`, `SpellDescription$`, or that of the trigger or ability that runs it), which must hold \
-the sentence's subject; only sentences whose effect clause opens with a plain group subject (`Other \
+the sentence's subject (or, for one record only, the subject without its `Other`: a description left \
+from before the text changed); only sentences whose effect clause opens with a plain group subject (`Other \
 Elf creatures you control`, `All other Slivers`, `Each other creature you control`) and a verb `get`, \
 `have` or `gain` are read. Compared: `Continuous` statics' `Affected$` and `PumpAll`s' `ValidCards$`. When a description covers several records (a spell and \
 its sub-abilities), the sentence counts as scripted if one of them has `Other`; records that apply \
