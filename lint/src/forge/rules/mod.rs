@@ -55,6 +55,7 @@ mod target_player_not_used;
 mod targeted_takes_chain_targets;
 mod text_activation_cost_mismatch;
 mod text_controller_not_scripted;
+mod text_granted_keyword_not_scripted;
 mod text_keyword_not_scripted;
 mod text_number_mismatch;
 mod text_other_not_scripted;
@@ -169,6 +170,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_target_type_not_scripted),
     rule!(target_player_not_used),
     rule!(text_search_type_not_scripted),
+    rule!(text_granted_keyword_not_scripted),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
