@@ -4,6 +4,7 @@ use super::WagicRule;
 use crate::rule;
 
 mod amount_mismatch;
+mod attachment_subtype_missing;
 mod card_text;
 mod cost_brace;
 mod cost_loose_text;
@@ -102,4 +103,5 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(trigger_origin_missing),
     rule!(target_semicolon),
     rule!(foreign_card_name),
+    rule!(attachment_subtype_missing),
 ];
