@@ -291,6 +291,55 @@ pub fn syntax_diagnostics(text: &str, errors: &[SyntaxError], out: &mut Vec<Diag
     }
 }
 
+/// The words of the only `target` phrase of a lower-case rules text when it is a list of the
+/// given type words (`target artifact or enchantment`, `target creature, planeswalker, or
+/// battle`), in order; `None` when the text says `target` more than once, or the phrase is a
+/// compound (`target artifact creature`, `target instant or sorcery card`) or names no type.
+pub(crate) fn target_phrase_types<'t>(text: &str, types: &[&'t str]) -> Option<Vec<&'t str>> {
+    let mut found = text.match_indices("target");
+    let (at, _) = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let rest = text[at + "target".len()..].strip_prefix(' ')?;
+    let words: Vec<&str> = rest
+        .split(|c: char| !c.is_ascii_alphabetic() && c != ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    // Words that continue a compound: another type, or what the types qualify.
+    let compound = |w: &str| {
+        types.contains(&w)
+            || matches!(
+                w,
+                "permanent" | "permanents" | "spell" | "spells" | "card" | "cards"
+            )
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].trim_end_matches(',');
+        if w == "or" && !out.is_empty() {
+            i += 1;
+            continue;
+        }
+        let Some(&t) = types.iter().find(|t| **t == w) else {
+            break;
+        };
+        out.push(t);
+        let comma = words[i].ends_with(',');
+        i += 1;
+        // The phrase goes on after `,` or `or`.
+        let next = words.get(i).map(|n| n.trim_end_matches(','));
+        if !comma && next != Some("or") {
+            if next.is_some_and(compound) {
+                return None;
+            }
+            break;
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// The line ending a text uses: its first one (`\r\n`, a lone `\r` or `\n`), so that a fix
 /// that adds a line keeps the file's style.
 pub fn line_ending(text: &str) -> &'static str {

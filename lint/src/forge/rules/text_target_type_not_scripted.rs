@@ -38,53 +38,15 @@ const TYPES: &[(&str, &str)] = &[
     ("sorcery", "Sorcery"),
 ];
 
-/// Words that end a phrase as part of a compound (`target artifact creature`, `... card`).
-fn compound_word(w: &str) -> bool {
-    TYPES.iter().any(|(t, _)| *t == w)
-        || matches!(
-            w,
-            "permanent" | "permanents" | "spell" | "spells" | "card" | "cards"
-        )
-}
-
-/// The types of the text's only `target` phrase, when it lists card types only.
+/// The types of the text's only `target` phrase, when it lists two card types or more.
 fn target_types(text: &str) -> Option<Vec<(&'static str, &'static str)>> {
-    // Reminder text aside.
     let plain = super::oracle::strip_reminder(&text.to_lowercase());
-    let mut found = plain.match_indices("target");
-    let (at, _) = found.next()?;
-    if found.next().is_some() {
-        return None;
-    }
-    let rest = &plain[at + "target".len()..];
-    let rest = rest.strip_prefix(' ')?;
-    let words: Vec<&str> = rest
-        .split(|c: char| !c.is_ascii_alphabetic() && c != ',')
-        .filter(|w| !w.is_empty())
+    let words: Vec<&str> = TYPES.iter().map(|(w, _)| *w).collect();
+    let found = crate::common::target_phrase_types(&plain, &words)?;
+    let out: Vec<_> = found
+        .iter()
+        .filter_map(|w| TYPES.iter().find(|(t, _)| t == w).copied())
         .collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i].trim_end_matches(',');
-        if w == "or" && !out.is_empty() {
-            i += 1;
-            continue;
-        }
-        let Some(&t) = TYPES.iter().find(|(name, _)| *name == w) else {
-            break;
-        };
-        out.push(t);
-        let comma = words[i].ends_with(',');
-        i += 1;
-        // The phrase goes on after `,` or `or`.
-        let next = words.get(i).map(|n| n.trim_end_matches(','));
-        if !comma && next != Some("or") {
-            if next.is_some_and(compound_word) {
-                return None;
-            }
-            break;
-        }
-    }
     (out.len() >= 2).then_some(out)
 }
 

@@ -35,6 +35,7 @@ mod name_position;
 mod repeated_key;
 mod target_semicolon;
 mod text_after_block_line;
+mod text_target_type_mismatch;
 mod transforms_field;
 mod trigger_origin_missing;
 mod ueot_missing;
@@ -104,4 +105,5 @@ pub(crate) static RULES: &[WagicRule] = &[
     rule!(target_semicolon),
     rule!(foreign_card_name),
     rule!(attachment_subtype_missing),
+    rule!(text_target_type_mismatch),
 ];
