@@ -891,6 +891,8 @@ pub struct Scope {
 pub struct ParamRow {
     pub read_by: &'static str,
     pub status: Status,
+    /// The shipped versions that read the param in this scope (`VersionMasks::param`).
+    pub versions: Versions,
     /// Where the engine reads it, when known.
     pub location: &'static str,
 }
@@ -1524,6 +1526,7 @@ impl Vocabulary {
                 ParamRow {
                     read_by: reader,
                     status: Status::of(versions),
+                    versions,
                     location: f.location,
                 },
             )

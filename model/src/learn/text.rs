@@ -41,7 +41,100 @@ pub struct Segment<'a> {
     pub part: Part,
     /// The sentence as written (trimmed), for messages.
     pub text: &'a str,
-    pub words: Vec<String>,
+    pub words: Words,
+}
+
+/// The normalised words of a sentence, in one buffer: the words separated by single spaces
+/// (no word holds a space), so that a run of words, as a template joins it, is a slice of the
+/// buffer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Words {
+    buf: String,
+    /// Each word's byte span in `buf`.
+    spans: Vec<(u32, u32)>,
+}
+
+impl Words {
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The `i`-th word.
+    pub fn get(&self, i: usize) -> Option<&str> {
+        self.spans
+            .get(i)
+            .map(|&(s, e)| &self.buf[s as usize..e as usize])
+    }
+
+    pub fn first(&self) -> Option<&str> {
+        self.get(0)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &str> + '_ {
+        self.spans
+            .iter()
+            .map(|&(s, e)| &self.buf[s as usize..e as usize])
+    }
+
+    /// The words `start..end` joined by spaces.
+    pub fn join(&self, start: usize, end: usize) -> &str {
+        if start >= end {
+            return "";
+        }
+        &self.buf[self.spans[start].0 as usize..self.spans[end - 1].1 as usize]
+    }
+
+    /// Every word joined by spaces.
+    pub fn as_str(&self) -> &str {
+        &self.buf
+    }
+
+    pub fn position(&self, word: &str) -> Option<usize> {
+        self.iter().position(|w| w == word)
+    }
+
+    fn push(&mut self, word: &str) {
+        if !self.buf.is_empty() {
+            self.buf.push(' ');
+        }
+        let start = self.buf.len() as u32;
+        self.buf.push_str(word);
+        self.spans.push((start, self.buf.len() as u32));
+    }
+
+    fn truncate(&mut self, len: usize) {
+        if len < self.spans.len() {
+            self.spans.truncate(len);
+            self.buf
+                .truncate(self.spans.last().map_or(0, |s| s.1 as usize));
+        }
+    }
+
+    /// The words `start..end` on their own.
+    fn range(&self, start: usize, end: usize) -> Words {
+        let mut out = Words {
+            buf: String::with_capacity(self.join(start, end).len()),
+            spans: Vec::with_capacity(end.saturating_sub(start)),
+        };
+        for i in start..end {
+            out.push(&self.buf[self.spans[i].0 as usize..self.spans[i].1 as usize]);
+        }
+        out
+    }
+}
+
+impl<'w> FromIterator<&'w str> for Words {
+    fn from_iter<I: IntoIterator<Item = &'w str>>(iter: I) -> Words {
+        let mut out = Words::default();
+        for w in iter {
+            out.push(w);
+        }
+        out
+    }
 }
 
 const NUMBER_WORDS: &[&str] = &[
@@ -74,7 +167,7 @@ fn strip_reminder(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The normalised words of one sentence (already split off its neighbours).
-pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
+pub fn words(sentence: &str, names: &[&str]) -> Words {
     let mut text = strip_reminder(sentence);
     for name in ["CARDNAME", "NICKNAME"].iter().chain(names) {
         if !name.is_empty() && text.contains(name) {
@@ -88,24 +181,27 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
     } else {
         text.to_lowercase().replace(['’', '‘'], "'")
     };
-    let mut out: Vec<String> = Vec::with_capacity(16);
+    let mut out = Words {
+        buf: String::with_capacity(lower.len()),
+        spans: Vec::with_capacity(16),
+    };
     let b = lower.as_bytes();
     let mut i = 0;
     // The current word is `lower[start..i]`: the bytes since the last separator.
     let mut start = 0;
-    let flush = |w: &str, out: &mut Vec<String>| {
+    let flush = |w: &str, out: &mut Words| {
         let w = w.trim_matches(|c: char| c == '\'' || c == '*');
         if w.is_empty() {
             return;
         }
         if NUMBER_WORDS.contains(&w) || w.bytes().all(|c| c.is_ascii_digit()) {
-            out.push(NUMBER.into());
+            out.push(NUMBER);
         } else if COLOURS.contains(&w) {
-            out.push(COLOUR.into());
+            out.push(COLOUR);
         } else if let Some(pt) = pt_word(w) {
-            out.push(pt.into());
+            out.push(pt);
         } else {
-            out.push(w.to_string());
+            out.push(w);
         }
     };
     while i < b.len() && out.len() < MAX_WORDS {
@@ -123,24 +219,24 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
                     let sym = &lower[j + 1..j + close];
                     if sym == "t" || sym == "q" {
                         if mana {
-                            out.push(MANA.into());
+                            out.push(MANA);
                             mana = false;
                         }
-                        out.push(format!("{{{sym}}}"));
+                        out.push(&lower[j..j + close + 1]);
                     } else {
                         mana = true;
                     }
                     j += close + 1;
                 }
                 if mana {
-                    out.push(MANA.into());
+                    out.push(MANA);
                 }
                 i = if j == i { i + 1 } else { j };
                 start = i;
             }
             b',' | b'.' | b';' | b':' | b'"' | b'!' | b'?' => {
                 flush(&lower[start..i], &mut out);
-                out.push((c as char).to_string());
+                out.push(&lower[i..=i]);
                 i += 1;
                 start = i;
             }
@@ -157,9 +253,9 @@ pub fn words(sentence: &str, names: &[&str]) -> Vec<String> {
                 if ch == '—' || ch == '•' || ch == '–' || ch == '“' || ch == '”' {
                     flush(&lower[start..i], &mut out);
                     out.push(if ch == '“' || ch == '”' {
-                        "\"".into()
+                        "\""
                     } else {
-                        ch.to_string()
+                        &lower[i..next]
                     });
                     start = next;
                 }
@@ -256,19 +352,20 @@ fn push_trimmed<'a>(out: &mut Vec<&'a str>, s: &'a str) {
 /// Drops a leading ability word and its dash (`landfall —`, `spell mastery —`), which names the
 /// ability without changing what it does, so that `Landfall — Whenever a land enters ...` reads
 /// as the trigger condition it is. `choose one —` (modes) is kept.
-fn strip_ability_word(words: &mut Vec<String>) {
+fn strip_ability_word(words: &mut Words) {
     let Some(dash) = words.iter().take(4).position(|w| w == "—") else {
         return;
     };
     if dash == 0
-        || words[0] == "choose"
-        || !words[..dash]
+        || words.first() == Some("choose")
+        || !words
             .iter()
+            .take(dash)
             .all(|w| w.bytes().all(|b| b.is_ascii_alphabetic() || b == b'\''))
     {
         return;
     }
-    words.drain(..=dash);
+    *words = words.range(dash + 1, words.len());
 }
 
 /// The segments of an ability's text. With `trigger`, a first sentence that opens with `When`,
@@ -290,22 +387,19 @@ pub fn segments<'a>(text: &'a str, names: &[&str], trigger: bool) -> Vec<Segment
             });
             continue;
         }
-        let opens = matches!(w[0].as_str(), "when" | "whenever" | "at");
+        let opens = matches!(w.first(), Some("when" | "whenever" | "at"));
         if i == 0 && opens {
-            match w.iter().position(|x| x == ",") {
+            match w.position(",") {
                 Some(c) => {
-                    let mut cond = w;
-                    let eff = cond.split_off(c + 1);
-                    cond.truncate(c);
                     out.push(Segment {
                         part: Part::Cond,
                         text: s,
-                        words: cond,
+                        words: w.range(0, c),
                     });
                     out.push(Segment {
                         part: Part::Eff,
                         text: s,
-                        words: eff,
+                        words: w.range(c + 1, w.len()),
                     });
                 }
                 None => out.push(Segment {
@@ -331,15 +425,15 @@ pub const MIN_NGRAM: usize = 3;
 /// The templates of a segment's words: its anchored prefixes (`^ whenever you cast`, up to
 /// `MAX_PREFIX` words) and its n-grams of `MIN_NGRAM` to `MAX_NGRAM` words, each once, in a
 /// stable order.
-pub fn templates(words: &[String]) -> Vec<String> {
+pub fn templates(words: &Words) -> Vec<String> {
     let mut out = Vec::new();
     let n = words.len();
     for len in 1..=n.min(MAX_PREFIX) {
-        out.push(format!("^ {}", words[..len].join(" ")));
+        out.push(format!("^ {}", words.join(0, len)));
     }
     for len in MIN_NGRAM..=MAX_NGRAM.min(n) {
         for start in 0..=n - len {
-            out.push(words[start..start + len].join(" "));
+            out.push(words.join(start, start + len).to_string());
         }
     }
     out.sort_unstable();
@@ -402,11 +496,11 @@ pub fn hash_antecedent(antecedent: &str) -> u64 {
 
 /// The templates of a segment, as `templates` gives them, each with its `antecedent_hash` under
 /// `scope` and its word span (`anchored`, start, end): no string is built.
-pub fn template_hashes(words: &[String], scope: &str) -> Vec<(u64, bool, usize, usize)> {
+pub fn template_hashes(words: &Words, scope: &str) -> Vec<(u64, bool, usize, usize)> {
     let n = words.len();
     let mut out = Vec::with_capacity(MAX_PREFIX + 4 * n);
     let base = Fnv::of(scope);
-    let hashes: Vec<u64> = words.iter().map(|w| Fnv::of(w)).collect();
+    let hashes: Vec<u64> = words.iter().map(Fnv::of).collect();
     let mut anchored = mix(base, Fnv::of("^"));
     for (len, w) in hashes.iter().enumerate().take(n.min(MAX_PREFIX)) {
         anchored = mix(anchored, *w);
@@ -424,9 +518,13 @@ pub fn template_hashes(words: &[String], scope: &str) -> Vec<(u64, bool, usize, 
 }
 
 /// The template a `template_hashes` span stands for.
-pub fn template_text(words: &[String], anchored: bool, start: usize, end: usize) -> String {
-    let body = words[start..end].join(" ");
-    if anchored { format!("^ {body}") } else { body }
+pub fn template_text(words: &Words, anchored: bool, start: usize, end: usize) -> String {
+    let body = words.join(start, end);
+    if anchored {
+        format!("^ {body}")
+    } else {
+        body.to_string()
+    }
 }
 
 /// Whether template `general` is implied by template `specific`: every text that holds
@@ -464,7 +562,7 @@ mod tests {
     use super::*;
 
     fn w(s: &str) -> String {
-        words(s, &["Grave Tender"]).join(" ")
+        words(s, &["Grave Tender"]).as_str().to_string()
     }
 
     #[test]
@@ -508,9 +606,9 @@ mod tests {
             true,
         );
         assert_eq!(segs[0].part, Part::Cond);
-        assert_eq!(segs[0].words[0], "whenever");
+        assert_eq!(segs[0].words.first(), Some("whenever"));
         let modes = segments("Choose one — Draw a card.", &[], false);
-        assert_eq!(modes[0].words[0], "choose");
+        assert_eq!(modes[0].words.first(), Some("choose"));
     }
 
     #[test]
@@ -520,7 +618,10 @@ mod tests {
             &[],
             true,
         );
-        let parts: Vec<_> = s.iter().map(|s| (s.part, s.words.join(" "))).collect();
+        let parts: Vec<_> = s
+            .iter()
+            .map(|s| (s.part, s.words.as_str().to_string()))
+            .collect();
         assert_eq!(
             parts,
             vec![
@@ -533,10 +634,7 @@ mod tests {
 
     #[test]
     fn template_hashes_match_the_strings() {
-        let words: Vec<String> = "whenever you cast a spell"
-            .split(' ')
-            .map(String::from)
-            .collect();
+        let words: Words = "whenever you cast a spell".split(' ').collect();
         let strings = templates(&words);
         let hashes = template_hashes(&words, "T:cond|");
         assert_eq!(strings.len(), hashes.len());
@@ -549,7 +647,7 @@ mod tests {
 
     #[test]
     fn templates_and_implication() {
-        let t = templates(&["you".into(), "may".into(), "draw".into()]);
+        let t = templates(&["you", "may", "draw"].into_iter().collect());
         assert_eq!(
             t,
             vec!["^ you", "^ you may", "^ you may draw", "you may draw"]

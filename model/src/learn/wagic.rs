@@ -215,15 +215,15 @@ fn is_auto(m: KeyMeaning) -> bool {
 
 /// What a sentence of rules text is: an activated ability (`{cost}: ...`), a triggered one
 /// (`When`, `Whenever`, `At`), or neither.
-pub fn sentence_kind(words: &[String]) -> Option<&'static str> {
-    let first = words.first()?.as_str();
+pub fn sentence_kind(words: &text::Words) -> Option<&'static str> {
+    let first = words.first()?;
     if matches!(first, "when" | "whenever" | "at") {
         return Some("trig");
     }
     let colon = words.iter().take(12).position(|w| w == ":")?;
-    let cost = &words[..colon];
-    (cost
+    (words
         .iter()
+        .take(colon)
         .any(|w| w == text::MANA || w == "{t}" || w == "{q}"))
     .then_some("act")
 }

@@ -4,7 +4,7 @@
 
 use model::forge::script::{ABILITY_KEYS, Model, ParamInfo, RecordInfo, Role};
 use model::forge::values::{Reaction, ValueDomain};
-use model::forge::vocab::{ParamRow, Scope, Vocabulary};
+use model::forge::vocab::{ParamRow, Scope, Version, Vocabulary};
 
 /// The scopes whose params a record may take.
 pub struct RecordScopes {
@@ -161,6 +161,13 @@ impl RecordScopes {
 
     pub fn reads(&self, key: &str) -> bool {
         self.iter().any(|s| s.params.contains_key(key))
+    }
+
+    /// Whether a shipped version reads `key` in one of the record's scopes (by the rows'
+    /// version masks, whatever vocabulary the scopes come from).
+    pub fn shipped_reads(&self, key: &str, version: Version) -> bool {
+        self.iter()
+            .any(|s| s.params.get(key).is_some_and(|r| r.versions.has(version)))
     }
 
     /// The spelling the readers use for a key that differs only by case.
@@ -415,6 +422,17 @@ fn likeness(key: &str, candidate: &str) -> u32 {
     score
 }
 
+/// Whether a key of the record's own scope is one `intended` may offer for `key`.
+fn in_pool(rec: &RecordInfo<'_>, key: &str, candidate: &str) -> bool {
+    candidate != key
+        && rec.param(candidate).is_none()
+        && !syntax::forge::is_text_param(candidate)
+        // Targeting changes what the record does; never offered in place of a key.
+        && !(candidate.starts_with("Tgt")
+            || candidate.starts_with("Target")
+            || candidate == "ValidTgts")
+}
+
 impl RecordScopes {
     /// The keys of the record's own scope (its ApiType, mode or event) that `key` was probably
     /// meant as, the likeliest first and only those as likely: by name and by family. Keys the
@@ -459,13 +477,13 @@ impl RecordScopes {
         self.own()
             .into_iter()
             .flat_map(|own| own.params.keys().copied())
-            .filter(move |c| {
-                *c != key
-                    && rec.param(c).is_none()
-                    && !syntax::forge::is_text_param(c)
-                    // Targeting changes what the record does; never offered in place of a key.
-                    && !(c.starts_with("Tgt") || c.starts_with("Target") || *c == "ValidTgts")
-            })
+            .filter(move |c| in_pool(rec, key, c))
+    }
+
+    /// Whether `intended_pool` holds a key that `pick` accepts, testing `pick` first.
+    pub fn pool_has(&self, rec: &RecordInfo<'_>, key: &str, pick: impl Fn(&str) -> bool) -> bool {
+        self.own()
+            .is_some_and(|own| own.params.keys().any(|c| pick(c) && in_pool(rec, key, c)))
     }
 
     /// How `key` can be rewritten as `candidate` (one of `intended`): `Some(true)` when the

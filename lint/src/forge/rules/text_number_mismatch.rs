@@ -126,13 +126,9 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
         return;
     }
     let raw: Vec<&str> = clause.split_whitespace().collect();
-    let words: Vec<String> = raw
-        .iter()
-        .map(|w| common::bare_word(w).to_ascii_lowercase())
-        .collect();
     // Everything below is read from these, so that a clause of any length costs linear time:
     // the words joined as the old `raw.join(" ")` and lower-cased, where each word starts in it,
-    // and where its phrases of interest occur.
+    // the bare lower-cased words (slices of it), and where its phrases of interest occur.
     let joined = raw.join(" ").to_ascii_lowercase();
     let mut starts = Vec::with_capacity(raw.len() + 1);
     let mut at = 0;
@@ -141,33 +137,36 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
         at += w.len() + 1;
     }
     starts.push(joined.len());
-    let occurrences = |needle: &str| -> Vec<usize> {
-        memchr::memmem::find_iter(joined.as_bytes(), needle.as_bytes()).collect()
+    let words: Vec<&str> = raw
+        .iter()
+        .zip(&starts)
+        .map(|(w, &at)| common::bare_word(&joined[at..at + w.len()]))
+        .collect();
+    // The searchers of those phrases, built once.
+    static FINDERS: std::sync::LazyLock<[memchr::memmem::Finder<'static>; 3]> =
+        std::sync::LazyLock::new(|| {
+            [" for each ", "until end of turn", ". "].map(memchr::memmem::Finder::new)
+        });
+    let occurrences = |finder: &memchr::memmem::Finder<'_>| -> Vec<usize> {
+        finder.find_iter(joined.as_bytes()).collect()
     };
-    let spaced_for_each = occurrences(" for each ");
-    let until_eot = occurrences("until end of turn");
-    let stops = occurrences(". ");
+    let [spaced_for_each, until_eot, stops] = FINDERS.each_ref().map(occurrences);
     let any_from = |list: &[usize], from: usize, to: usize, len: usize| {
         let k = list.partition_point(|&p| p < from);
         list.get(k).is_some_and(|&p| p + len <= to)
     };
     let copy = clause.to_ascii_lowercase().contains("cop");
-    let first_unless = words.iter().position(|w| w == "unless");
+    let first_unless = words.iter().position(|&w| w == "unless");
     for i in 0..words.len() {
-        let w = words[i].as_str();
-        if i > 0
-            && matches!(
-                words[i - 1].as_str(),
-                "would" | "to" | "can't" | "don't" | "doesn't"
-            )
-        {
+        let w = words[i];
+        if i > 0 && matches!(words[i - 1], "would" | "to" | "can't" | "don't" | "doesn't") {
             continue;
         }
         // After "unless" the text names a cost the player may pay, not the effect.
         if first_unless.is_some_and(|u| u < i) {
             break;
         }
-        let next = |k: usize| words.get(i + k).map(String::as_str).unwrap_or("");
+        let next = |k: usize| words.get(i + k).copied().unwrap_or("");
         // "... for each" after the phrase makes it a rate, not a literal.
         let for_each = |k: usize| {
             let from = i + k + 1;
@@ -201,9 +200,9 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                 let into_graveyard = words[i + 3..]
                     .iter()
                     .take(12)
-                    .position(|w| w == "graveyard")
+                    .position(|&w| w == "graveyard")
                     .is_some_and(|g| {
-                        words[i + 3..i + 3 + g].iter().any(|w| w == "into")
+                        words[i + 3..i + 3 + g].contains(&"into")
                             && !raw[i..i + 3 + g].iter().any(|w| w.ends_with(['.', ';']))
                     });
                 (into_graveyard && next(4).starts_with("card"))
@@ -235,7 +234,7 @@ fn phrases(clause: &str, out: &mut Vec<Phrase>) {
                 let end = words[i + 1..]
                     .iter()
                     .take(10)
-                    .position(|w| w == "token" || w == "tokens")
+                    .position(|&w| w == "token" || w == "tokens")
                     .map(|k| k + 1);
                 end.filter(|_| !copy)
                     .map(|k| (Kind::Token, number(next(1)), k))

@@ -191,11 +191,7 @@ fn shared_only(
     let key = p.key;
     let trait_record = matches!(rec.role, Role::Static | Role::Trigger | Role::Replacement);
     let valid = |c: &str| family(c) == Some("valid");
-    if trait_record
-        && valid(key)
-        && !scopes.own_reads(key)
-        && scopes.intended_pool(rec, key).any(valid)
-    {
+    if trait_record && valid(key) && !scopes.own_reads(key) && scopes.pool_has(rec, key, valid) {
         let candidates: Vec<&str> = scopes
             .intended(rec, key)
             .into_iter()
@@ -240,12 +236,9 @@ fn shared_only(
     if ctx.vocab.is_one_version() {
         return;
     }
-    // Most keys today's Forge reads here: known from the masks, without the versions' scopes.
-    let masks = model::forge::versions::masks();
-    if scopes
-        .names()
-        .any(|n| masks.param(n, key).has(Version::Latest))
-    {
+    // Most keys today's Forge reads here: known from the rows' masks, without the versions'
+    // scopes.
+    if scopes.shipped_reads(key, Version::Latest) {
         return;
     }
     let Some((here, elsewhere)) =
