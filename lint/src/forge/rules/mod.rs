@@ -60,6 +60,7 @@ mod text_keyword_not_scripted;
 mod text_number_mismatch;
 mod text_other_not_scripted;
 mod text_search_type_not_scripted;
+mod text_target_player_not_scripted;
 mod text_target_type_not_scripted;
 mod token_script_mismatch;
 mod trailing_whitespace;
@@ -171,6 +172,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(target_player_not_used),
     rule!(text_search_type_not_scripted),
     rule!(text_granted_keyword_not_scripted),
+    rule!(text_target_player_not_scripted),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
