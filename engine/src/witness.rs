@@ -109,7 +109,8 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
     let hand_unsure = exile_unsure || ELSEWHERE.iter().any(|w| places.contains(w));
     let mut out = Vec::new();
     for raw in split_sentences(&text) {
-        let s = normalise(&raw, name);
+        // "draw two cards, then discard a card" is two clauses (any other "then" is `unsure`).
+        let s = normalise(&raw, name).replace(", then ", ", and ");
         if s.is_empty() || unsure(&s) {
             continue;
         }
@@ -556,8 +557,8 @@ fn unsure(s: &str) -> bool {
         "among",
         "reveal",
         "look at",
-        // "draw two cards, then discard a card" is two clauses (`clauses`); any other "then"
-        // orders what the claims cannot.
+        // "A, then B" comes here as "A, and B" (`sentences`); any other "then" orders what the
+        // claims cannot.
         "then",
         " or ",
         "until",
@@ -594,7 +595,6 @@ fn unsure(s: &str) -> bool {
         "cast",
         "storm",
     ];
-    let s = s.replace(", then ", ", and ");
     s.contains(" x ")
         || s.contains(" x/")
         || s.contains("/x")
@@ -634,7 +634,6 @@ fn clauses(effect: &str) -> Vec<String> {
     const SUBJECTS: &[&str] = &["target player", "target opponent", "each opponent", "you"];
     let mut out: Vec<String> = Vec::new();
     let mut subject: Option<&str> = None;
-    let effect = effect.replace(", then ", ", and ");
     for part in effect.split(", and ") {
         for p in part.split(" and ") {
             let p = p.trim().trim_end_matches(',').trim();
@@ -720,6 +719,7 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
         rest => (Who::You, rest),
     };
     let imperative = who == Who::You && words.first() != Some(&"you");
+    let from = origin(clause);
     // "you may draw a card": what happens when the player accepts.
     let rest = match rest {
         ["may", rest @ ..] => rest,
@@ -797,8 +797,7 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
             Some(Claim::Counters(kind, n))
         }
         // exile target creature
-        ["exile", first, ..] if imperative && (!exile_unsure || origin(clause).is_some()) => {
-            let from = origin(clause);
+        ["exile", first, ..] if imperative && (!exile_unsure || from.is_some()) => {
             (matches!(*first, "target" | "~" | "it" | "another" | "that")
                 || (*first == "the" && from == Some(Zone::Library)))
             .then_some(Claim::ZoneTo {
@@ -809,7 +808,7 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
         }
         // return target creature to its owner's hand
         // return target creature card from your graveyard to your hand
-        ["return", first, ..] if imperative && (!hand_unsure || origin(clause).is_some()) => {
+        ["return", first, ..] if imperative && (!hand_unsure || from.is_some()) => {
             let c = clause;
             let to_hand = c.ends_with("to its owner's hand")
                 || c.ends_with("to their owners' hands")
@@ -818,7 +817,7 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
             (to_hand && matches!(*first, "target" | "~" | "it" | "another" | "that")).then_some(
                 Claim::ZoneTo {
                     to: Zone::Hand,
-                    from: origin(clause),
+                    from,
                     only_origin: hand_unsure,
                 },
             )

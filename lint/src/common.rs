@@ -291,6 +291,15 @@ pub fn syntax_diagnostics(text: &str, errors: &[SyntaxError], out: &mut Vec<Diag
     }
 }
 
+/// Whether `word` occurs in `text` as a whole word (no letter or digit on either side).
+pub(crate) fn has_whole_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
 /// The words of the only `target` phrase of a lower-case rules text when it is a list of the
 /// given type words (`target artifact or enchantment`, `target creature, planeswalker, or
 /// battle`), in order; `None` when the text says `target` more than once, or the phrase is a

@@ -422,7 +422,13 @@ pub(crate) fn group_pairs(ctx: &crate::forge::Ctx<'_>) -> Vec<GroupPair> {
                 };
                 let needle = subject.text.to_ascii_lowercase();
                 let descs = descs.get_or_insert_with(|| descriptions(model));
+                // A description that renders the sentence without its `Other` (`Legendary
+                // creatures you control have ...` for `Other legendary creatures you control
+                // have ...`: text changed after the script was written) pairs when no
+                // description holds the whole subject and it is the only one.
+                let bare = needle.strip_prefix("other ").filter(|_| subject.other);
                 let mut params = Vec::new();
+                let mut stale = Vec::new();
                 for (ri, rec) in model.records.iter().enumerate() {
                     if rec.face != face {
                         continue;
@@ -431,34 +437,22 @@ pub(crate) fn group_pairs(ctx: &crate::forge::Ctx<'_>) -> Vec<GroupPair> {
                         continue;
                     };
                     let Some(desc) = descs[ri] else { continue };
-                    if !desc.to_ascii_lowercase().contains(&needle)
-                        || names_self(rec.params[pi].value)
-                    {
+                    if names_self(rec.params[pi].value) {
                         continue;
                     }
-                    params.push((ri, pi));
-                }
-                // A description that renders the sentence without its `Other` (`Legendary
-                // creatures you control have ...` for `Other legendary creatures you control
-                // have ...`: text changed after the script was written) pairs when it is the
-                // only one.
-                if params.is_empty()
-                    && subject.other
-                    && let Some(bare) = needle.strip_prefix("other ")
-                {
-                    let mut stale = model.records.iter().enumerate().filter_map(|(ri, rec)| {
-                        let pi = group_param(rec)?;
-                        let desc = descs[ri]?.to_ascii_lowercase();
-                        (rec.face == face
-                            && desc.starts_with(bare)
-                            && desc[bare.len()..].starts_with(' ')
-                            && !desc.contains("other")
-                            && !names_self(rec.params[pi].value))
-                        .then_some((ri, pi))
-                    });
-                    if let (Some(one), None) = (stale.next(), stale.next()) {
-                        params.push(one);
+                    let desc = desc.to_ascii_lowercase();
+                    if desc.contains(&needle) {
+                        params.push((ri, pi));
+                    } else if let Some(bare) = bare
+                        && desc.starts_with(bare)
+                        && desc[bare.len()..].starts_with(' ')
+                        && !desc.contains("other")
+                    {
+                        stale.push((ri, pi));
                     }
+                }
+                if params.is_empty() && stale.len() == 1 {
+                    params = stale;
                 }
                 if !params.is_empty() {
                     out.push(GroupPair {

@@ -84,15 +84,7 @@ fn granted(sentence: &str, subject_end: usize) -> Option<Vec<&'static str>> {
     let found: Vec<&'static str> = KEYWORDS
         .iter()
         .copied()
-        .filter(|k| {
-            let k = k.to_ascii_lowercase();
-            rest.match_indices(k.as_str()).any(|(at, _)| {
-                let before = rest[..at].chars().next_back();
-                let after = rest[at + k.len()..].chars().next();
-                !before.is_some_and(char::is_alphanumeric)
-                    && !after.is_some_and(char::is_alphanumeric)
-            })
-        })
+        .filter(|k| crate::common::has_whole_word(rest, &k.to_ascii_lowercase()))
         .collect();
     (!found.is_empty()).then_some(found)
 }

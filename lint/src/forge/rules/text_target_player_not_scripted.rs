@@ -31,14 +31,9 @@ fn targeted_player(text: &str) -> Option<&'static str> {
     let lower = super::oracle::strip_reminder(&text.to_ascii_lowercase());
     // Quoted abilities are granted: their targets are another object's.
     let outside: String = lower.split('"').step_by(2).collect::<Vec<_>>().join(" ");
-    ["opponent", "player"].into_iter().find(|who| {
-        let phrase = format!("target {who}");
-        outside.match_indices(&phrase).any(|(at, _)| {
-            let after = outside[at + phrase.len()..].chars().next();
-            let before = outside[..at].chars().next_back();
-            !after.is_some_and(char::is_alphanumeric) && !before.is_some_and(char::is_alphanumeric)
-        })
-    })
+    ["opponent", "player"]
+        .into_iter()
+        .find(|who| crate::common::has_whole_word(&outside, &format!("target {who}")))
 }
 
 /// Whether a `ValidTgts$` value allows a player.

@@ -52,7 +52,7 @@ fn reported(fact: &str, sentence: &str, script: &[&str], target_line: bool) -> b
         // life cost or a Treasure's "{T}, Sacrifice this artifact" is not one).
         "w:{t}" => unquoted(&lower).contains("{t}"),
         // "You may" scripted as mandatory; a search for "a card" needs no `may`.
-        "w:may" => has_word(&lower, "may"),
+        "w:may" => crate::common::has_whole_word(&lower, "may"),
         // A modal "Choose one —" (not "choose one of them."); "choose one or both" is scripted
         // as separate abilities.
         "w:choice" => {
@@ -74,7 +74,7 @@ fn reported(fact: &str, sentence: &str, script: &[&str], target_line: bool) -> b
         // A targeted effect with no target anywhere in the card's code (no `target=` line, no
         // `target(...)`): the target was misspelt or forgotten.
         "kw:target" => {
-            has_word(&lower, "target")
+            crate::common::has_whole_word(&lower, "target")
                 && !target_line
                 && !script
                     .iter()
@@ -99,15 +99,6 @@ fn unquoted(s: &str) -> String {
         }
     }
     out
-}
-
-/// Whether `word` occurs in `s` as a whole word.
-fn has_word(s: &str, word: &str) -> bool {
-    s.match_indices(word).any(|(i, _)| {
-        let before = s[..i].chars().next_back();
-        let after = s[i + word.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
 }
 
 /// A script fact as a phrase.
