@@ -835,10 +835,11 @@ fn python_mtg_netrunner_and_rulescript() {
     stop(c);
 }
 
-/// On save, the headless engine plays the saved card and its findings join the lint's until the
-/// next save replaces them; suppression comments apply to them.
+/// The headless engine plays a document as soon as it opens (in the background) and again on
+/// each save; its findings join the lint's until the next save replaces them; a save with no
+/// edit plays nothing; suppression comments apply to them.
 #[test]
-fn simulation_on_save() {
+fn simulation_on_open_and_save() {
     const AIM: &str = "Name:Stray Aim\nManaCost:1 R\nTypes:Sorcery\nA:SP$ DealDamage | Cost$ 1 R | Defined$ Targeted | NumDmg$ 3 | SpellDescription$ Deal 3 damage.\nOracle:Deal 3 damage.\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cardsfolder/s/stray_aim.txt");
@@ -847,12 +848,7 @@ fn simulation_on_save() {
     let mut c = start_with(dir.path(), 1);
     let u = uri(&path);
     c.open(&path, "forge", AIM);
-    let lint = codes(&c.diagnostics(&u, 1));
-    assert!(!lint.contains(&"G105".to_string()), "{lint:?}");
-    c.notify(
-        "textDocument/didSave",
-        json!({"textDocument": {"uri": u}, "text": AIM}),
-    );
+    // No save needed: the play of the opened document comes after the lint's findings.
     let found = c.wait_for("the simulation's findings", |m| {
         m["method"] == "textDocument/publishDiagnostics"
             && m["params"]["uri"] == u
@@ -860,6 +856,30 @@ fn simulation_on_save() {
                 .as_array()
                 .is_some_and(|ds| ds.iter().any(|d| d["code"] == "G105"))
     });
+    // A save of the text as it was opened plays nothing and changes nothing (publications that
+    // came before the play's are set aside).
+    c.inbox
+        .retain(|m| !(m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u));
+    c.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": u}, "text": AIM}),
+    );
+    c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": u}}),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    while let Ok(m) = c.rx.try_recv() {
+        c.inbox.push_back(m);
+    }
+    for m in &c.inbox {
+        if m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == u {
+            assert_eq!(
+                m["params"]["diagnostics"], found["params"]["diagnostics"],
+                "a save with no edit changed the findings"
+            );
+        }
+    }
     let g105 = found["params"]["diagnostics"]
         .as_array()
         .unwrap()
@@ -898,6 +918,55 @@ fn simulation_on_save() {
     let saved = codes(&c.diagnostics(&u, 2));
     assert!(!saved.contains(&"G105".to_string()), "{saved:?}");
     assert!(!saved.contains(&"E020".to_string()), "{saved:?}");
+    stop(c);
+}
+
+/// Semantic tokens as deltas: a full answer carries a result id, and a delta against it, applied
+/// as a client does, gives what a full answer gives after the edit; a delta against an unknown
+/// id is answered in full.
+#[test]
+fn semantic_tokens_delta() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let cards = root.join("sets/primitives/cards.txt");
+    let u = uri(&cards);
+    c.open(&cards, "wagic", CARDS);
+    c.diagnostics(&u, 1);
+    let first = c.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": u}}),
+    );
+    let id = first["resultId"].as_str().expect("a result id").to_string();
+    let at = pos(CARDS, "[card]\nname=Frost Wisp", 0);
+    c.change(
+        &cards,
+        2,
+        json!([{"range": {"start": at, "end": at}, "text": "[card]\nname=Wisp Two\nauto=draw:1\ntype=Sorcery\n[/card]\n"}]),
+    );
+    c.diagnostics(&u, 2);
+    let delta = c.result(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": u}, "previousResultId": id}),
+    );
+    let edits = delta["edits"].as_array().expect("edits");
+    assert_eq!(edits.len(), 1, "{delta}");
+    let mut data: Vec<Value> = first["data"].as_array().unwrap().clone();
+    let start = edits[0]["start"].as_u64().unwrap() as usize;
+    let count = edits[0]["deleteCount"].as_u64().unwrap() as usize;
+    let added = edits[0]["data"].as_array().cloned().unwrap_or_default();
+    data.splice(start..start + count, added);
+    let full = c.result(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": u}}),
+    );
+    assert_eq!(data, full["data"].as_array().unwrap().clone());
+    assert!(data.len() > first["data"].as_array().unwrap().len());
+    let unknown = c.result(
+        "textDocument/semanticTokens/full/delta",
+        json!({"textDocument": {"uri": u}, "previousResultId": "no such id"}),
+    );
+    assert_eq!(unknown["data"], full["data"]);
     stop(c);
 }
 

@@ -19,6 +19,18 @@ pub struct Options {
     pub budget: u64,
     /// Which Forge the Forge cards are played against (what its engine reads).
     pub forge_engine: model::forge::versions::EngineChoice,
+    /// Set by someone else when the run's result is no longer wanted: the cards not yet played
+    /// are skipped (a language server's play of a document that was closed meanwhile).
+    pub cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Options {
+    /// The run was cancelled: cards not yet played are not played.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 impl Default for Options {
@@ -27,6 +39,7 @@ impl Default for Options {
             seed: 0x5EED,
             budget: 10_000,
             forge_engine: Default::default(),
+            cancel: None,
         }
     }
 }
@@ -210,6 +223,9 @@ pub fn simulate_forge_file(
     vocab: Option<&forge::valid::TypeVocab>,
     opts: &Options,
 ) -> (Vec<Finding>, CardOutcome) {
+    if opts.cancelled() {
+        return (Vec::new(), CardOutcome::default());
+    }
     guarded(
         || {
             model::guard::test_panic(&file.path_string());
@@ -250,6 +266,9 @@ fn simulate_wagic_card(
     prim: &Arc<wagic::db::Primitive>,
     opts: &Options,
 ) -> (Vec<Finding>, CardOutcome) {
+    if opts.cancelled() {
+        return (Vec::new(), CardOutcome::default());
+    }
     guarded(
         || wagic::sim::simulate_card_from(template, vocab, prim, opts.budget),
         || wagic::sim::card_range(prim),

@@ -8,6 +8,7 @@
 //! editor's lines and UTF-16 columns. The language server (`lsp`) is a thin protocol layer over
 //! this crate; nothing below it depends on it.
 
+mod by_card;
 pub mod dialects;
 pub mod doc;
 pub mod edit;

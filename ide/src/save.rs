@@ -114,6 +114,7 @@ pub struct SaveJob {
     /// `None`: the whole document.
     pub(crate) parts: Option<Vec<TextRange>>,
     pub(crate) seen: Seen,
+    pub(crate) cancel: crate::world::Cancel,
 }
 
 /// The findings of a `SaveJob`, for `World::finish_save_job`.
@@ -122,6 +123,8 @@ pub struct SaveResult {
     pub(crate) parts: Option<Vec<TextRange>>,
     pub(crate) findings: Vec<Diagnostic>,
     pub(crate) seen: Seen,
+    /// The job was cancelled: its findings are incomplete and not installed.
+    pub(crate) cancelled: bool,
 }
 
 impl SaveJob {
@@ -137,9 +140,13 @@ impl SaveJob {
     /// Runs the check (without the world). A panic of the check is the caller's to catch.
     pub fn run(self) -> SaveResult {
         let findings = match &self.parts {
-            None => self
-                .check
-                .check(&self.path, self.dialect, &self.text, &self.config),
+            None => self.check.check(
+                &self.path,
+                self.dialect,
+                &self.text,
+                &self.config,
+                &self.cancel,
+            ),
             Some(parts) => {
                 let mut found = self.check.check_parts(
                     &self.path,
@@ -147,6 +154,7 @@ impl SaveJob {
                     &self.text,
                     &self.config,
                     parts,
+                    &self.cancel,
                 );
                 found.retain(|d| inside(parts, d.range));
                 found
@@ -157,6 +165,7 @@ impl SaveJob {
             parts: self.parts,
             findings,
             seen: self.seen,
+            cancelled: self.cancel.load(std::sync::atomic::Ordering::Relaxed),
         }
     }
 }

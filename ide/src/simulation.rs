@@ -17,6 +17,13 @@ pub fn options(config: &Config) -> engine::Options {
     }
 }
 
+fn options_with(config: &Config, cancel: &crate::world::Cancel) -> engine::Options {
+    engine::Options {
+        cancel: Some(cancel.clone()),
+        ..options(config)
+    }
+}
+
 /// The rule that reports a kind of simulation finding (`lint::simulation`).
 pub fn meta(kind: engine::Kind) -> &'static lint::RuleMeta {
     lint::simulation::RULES
@@ -35,7 +42,15 @@ fn to_diagnostic(f: engine::Finding) -> Diagnostic {
 /// Plays every card of `files` and returns its findings per file, through the finish pipeline
 /// of the simulation pass, with the run's figures.
 pub fn simulate(files: &[SourceFile], config: &Config) -> (Vec<Vec<Diagnostic>>, engine::Stats) {
-    let (findings, stats) = engine::simulate(files, &options(config));
+    simulate_with(files, config, &options(config))
+}
+
+fn simulate_with(
+    files: &[SourceFile],
+    config: &Config,
+    opts: &engine::Options,
+) -> (Vec<Vec<Diagnostic>>, engine::Stats) {
+    let (findings, stats) = engine::simulate(files, opts);
     let mut out = Vec::with_capacity(files.len());
     for (file, found) in files.iter().zip(findings) {
         let mut diagnostics: Vec<Diagnostic> = found.into_iter().map(to_diagnostic).collect();
@@ -80,8 +95,18 @@ pub fn simulate_document(
     text: &str,
     config: &Config,
 ) -> Vec<Diagnostic> {
+    document_with(path, dialect, text, config, &options(config))
+}
+
+fn document_with(
+    path: &Path,
+    dialect: Dialect,
+    text: &str,
+    config: &Config,
+    opts: &engine::Options,
+) -> Vec<Diagnostic> {
     let file = SourceFile::from_text(path, dialect, text);
-    let (mut out, _) = simulate(std::slice::from_ref(&file), config);
+    let (mut out, _) = simulate_with(std::slice::from_ref(&file), config, opts);
     out.pop().unwrap_or_default()
 }
 
@@ -97,8 +122,15 @@ pub fn hide_limits(diagnostics: &mut Vec<Diagnostic>) {
 pub struct OnSave;
 
 impl SaveCheck for OnSave {
-    fn check(&self, path: &Path, dialect: Dialect, text: &str, config: &Config) -> Vec<Diagnostic> {
-        simulate_document(path, dialect, text, config)
+    fn check(
+        &self,
+        path: &Path,
+        dialect: Dialect,
+        text: &str,
+        config: &Config,
+        cancel: &crate::world::Cancel,
+    ) -> Vec<Diagnostic> {
+        document_with(path, dialect, text, config, &options_with(config, cancel))
     }
 
     fn check_parts(
@@ -108,12 +140,14 @@ impl SaveCheck for OnSave {
         text: &str,
         config: &Config,
         parts: &[syntax::TextRange],
+        cancel: &crate::world::Cancel,
     ) -> Vec<Diagnostic> {
+        let opts = options_with(config, cancel);
         if dialect != Dialect::WAGIC {
-            return simulate_document(path, dialect, text, config);
+            return document_with(path, dialect, text, config, &opts);
         }
         let file = SourceFile::from_text(path, dialect, text);
-        let found = engine::simulate::simulate_wagic_parts(&file, &options(config), parts);
+        let found = engine::simulate::simulate_wagic_parts(&file, &opts, parts);
         let mut diagnostics: Vec<Diagnostic> = found.into_iter().map(to_diagnostic).collect();
         lint::workspace::finish(&file, config, Pass::Simulation, &mut diagnostics);
         diagnostics.retain(|d| parts.iter().any(|p| p.contains_range(d.range)));
@@ -162,12 +196,13 @@ mod tests {
 
     #[test]
     fn a_save_plays_only_the_wagic_cards_asked_for() {
-        let text = "[card]\nname=Alpha Test\ntype=Instant\nmana={R}\nauto=damage:2 target(creature,player)\n[/card]\n[card]\nname=Beta Test\ntype=Instant\nmana={R}\nauto=damage:2 target(creature,player)\n[/card]\n";
+        let text = "[card]\nname=Alpha Test\ntype=Instant\nmana={R}\nauto=damage:2 target(creature,player)\n[/card]\n[card]\nname=Beta Test\ntype=Instant\nmana={R}\nauto=damage:trap target(creature,player)\n[/card]\n";
         let path = Path::new("Res/sets/primitives/test.txt");
         let config = Config::default();
-        let all = OnSave.check(path, Dialect::WAGIC, text, &config);
+        let go = crate::world::Cancel::default();
+        let all = OnSave.check(path, Dialect::WAGIC, text, &config, &go);
         let second = crate::save::units(Dialect::WAGIC, text).units[1].0;
-        let some = OnSave.check_parts(path, Dialect::WAGIC, text, &config, &[second]);
+        let some = OnSave.check_parts(path, Dialect::WAGIC, text, &config, &[second], &go);
         let expected: Vec<_> = all
             .iter()
             .filter(|d| second.contains_range(d.range))
@@ -175,6 +210,19 @@ mod tests {
             .collect();
         let got: Vec<_> = some.iter().map(|d| (d.range, d.rule.code)).collect();
         assert_eq!(got, expected);
+        assert!(!all.is_empty());
+        // Cancelled before it ran (the document was closed): no card is played.
+        let stop = crate::world::Cancel::new(true.into());
+        assert!(
+            OnSave
+                .check(path, Dialect::WAGIC, text, &config, &stop)
+                .is_empty()
+        );
+        assert!(
+            OnSave
+                .check_parts(path, Dialect::WAGIC, text, &config, &[second], &stop)
+                .is_empty()
+        );
     }
 
     #[test]

@@ -58,7 +58,16 @@ fn hash_diagnostics(diagnostics: &[Diagnostic]) -> u64 {
 /// text, and the configuration that applies to the file, and returns findings with byte ranges
 /// into that text (already filtered by the configuration and the file's suppression comments).
 pub trait SaveCheck: Send + Sync {
-    fn check(&self, path: &Path, dialect: Dialect, text: &str, config: &Config) -> Vec<Diagnostic>;
+    /// The findings of the whole text. `cancel` is set when they are no longer wanted (the
+    /// document was closed): the check may stop early, its result is dropped.
+    fn check(
+        &self,
+        path: &Path,
+        dialect: Dialect,
+        text: &str,
+        config: &Config,
+        cancel: &Cancel,
+    ) -> Vec<Diagnostic>;
 
     /// Only the units (Wagic `[card]` blocks) that lie in `parts`: the findings in them. The
     /// default checks the whole text (the caller keeps what lies in `parts`).
@@ -69,11 +78,15 @@ pub trait SaveCheck: Send + Sync {
         text: &str,
         config: &Config,
         parts: &[TextRange],
+        cancel: &Cancel,
     ) -> Vec<Diagnostic> {
         let _ = parts;
-        self.check(path, dialect, text, config)
+        self.check(path, dialect, text, config, cancel)
     }
 }
+
+/// Set when a running save check's result is no longer wanted.
+pub type Cancel = Arc<std::sync::atomic::AtomicBool>;
 
 /// What happened to a file on disk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,11 +118,16 @@ struct Doc {
     save_again: bool,
     /// The edits (start, end, new length) made since the running check took the text.
     save_edits: Vec<(usize, usize, usize)>,
+    /// Cancels the running check (set when the document closes).
+    save_cancel: Option<Cancel>,
     /// The document was edited since it was opened.
     edited: bool,
     /// The analysis of this document failed (the panic's message), until the next change: its
     /// findings are one `internal-error` diagnostic.
     failure: Option<String>,
+    /// The outline and semantic tokens of each card of an incremental document, kept between
+    /// requests (an edit changes one card).
+    by_card: crate::by_card::CardCaches,
 }
 
 /// Diagnostics of a file: of an open document, for one version of its text; of a file that is
@@ -809,8 +827,10 @@ impl World {
                 save_running: false,
                 save_again: false,
                 save_edits: Vec::new(),
+                save_cancel: None,
                 edited: false,
                 failure: None,
+                by_card: Default::default(),
             },
         );
         self.set_doc_dialect(id, dialect);
@@ -933,6 +953,9 @@ impl World {
         let Some(doc) = self.docs.remove(&id) else {
             return;
         };
+        if let Some(cancel) = &doc.save_cancel {
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let incremental = doc.state.is_some() && slot.is_some_and(|s| self.slots[s].incremental());
         self.reload_from_disk(id);
         self.closed_changed(id);
@@ -1068,6 +1091,8 @@ impl World {
         }
         doc.save_running = true;
         doc.save_edits.clear();
+        let cancel = Cancel::default();
+        doc.save_cancel = Some(cancel.clone());
         Some(crate::save::SaveJob {
             path: path.to_path_buf(),
             dialect,
@@ -1076,6 +1101,7 @@ impl World {
             check,
             parts,
             seen: units.seen(),
+            cancel,
         })
     }
 
@@ -1090,9 +1116,11 @@ impl World {
         let id = *self.by_path.get(path)?;
         let doc = self.docs.get_mut(&id)?;
         doc.save_running = false;
+        doc.save_cancel = None;
         let edits = std::mem::take(&mut doc.save_edits);
         if let Some(result) = result
             && result.path == path
+            && !result.cancelled
         {
             let mut parts = result.parts;
             let mut findings = result.findings;
@@ -1457,6 +1485,50 @@ impl World {
         }
     }
 
+    /// Answers a request about a whole open document card by card (each top-level child of its
+    /// tree on its own, offsets from the child's start), through the document's cache of
+    /// `cache`: only the children an edit made new are asked. `None` when the document is not
+    /// open or its dialect parses it whole (its features are asked of the whole tree).
+    fn per_card<T>(
+        &mut self,
+        path: &Path,
+        keep: impl Fn(TextRange) -> bool,
+        cache: fn(&mut crate::by_card::CardCaches) -> &mut crate::by_card::ChildCache<T>,
+        request: impl Fn() -> Request<'static>,
+        take: fn(Answer) -> Option<T>,
+    ) -> Option<Vec<(TextSize, Arc<T>)>>
+    where
+        T: Default,
+    {
+        let id = *self.by_path.get(path)?;
+        let s = self.slot_of_file(id)?;
+        if !self.slots[s].incremental() || self.docs.get(&id)?.state.is_none() {
+            return None;
+        }
+        let green = self.tree(id)?;
+        let dialect = self.files[id].dialect;
+        let ids: Vec<FileId> = (0..self.files.len())
+            .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
+            .collect();
+        let config = self.file_configs.get(id).cloned().unwrap_or_default();
+        let mut caches = std::mem::take(&mut self.docs.get_mut(&id)?.by_card);
+        let (slots, files) = (&self.slots, &self.files);
+        let out = cache(&mut caches).map(&green, keep, |alone| {
+            let view = ViewParts {
+                id,
+                files,
+                ids: &ids,
+                green: alone,
+                config: &config,
+            };
+            take(slots[s].answer(view, request())).unwrap_or_default()
+        });
+        if let Some(doc) = self.docs.get_mut(&id) {
+            doc.by_card = caches;
+        }
+        Some(out)
+    }
+
     /// Answers a feature request on a file (`None` when it is no card file).
     fn answer(&mut self, path: &Path, request: Request<'_>) -> Option<Answer> {
         let id = *self.by_path.get(path)?;
@@ -1536,6 +1608,24 @@ impl World {
     }
 
     pub fn symbols(&mut self, path: &Path) -> Vec<Symbol> {
+        let by_card = self.per_card(
+            path,
+            |_| true,
+            |c| &mut c.symbols,
+            || Request::Symbols,
+            |a| match a {
+                Answer::Symbols(s) => Some(s),
+                _ => None,
+            },
+        );
+        if let Some(cards) = by_card {
+            return cards
+                .iter()
+                .flat_map(|(at, symbols)| {
+                    symbols.iter().map(|s| crate::by_card::shift_symbol(s, *at))
+                })
+                .collect();
+        }
         match self.answer(path, Request::Symbols) {
             Some(Answer::Symbols(s)) => s,
             _ => Vec::new(),
@@ -1551,9 +1641,31 @@ impl World {
 
     /// Semantic tokens of a file (with `range`: those inside it).
     pub fn semantic_tokens(&mut self, path: &Path, range: Option<TextRange>) -> Vec<SemanticToken> {
-        let mut tokens = match self.answer(path, Request::SemanticTokens(range)) {
-            Some(Answer::Tokens(t)) => t,
-            _ => Vec::new(),
+        let by_card = self.per_card(
+            path,
+            |r| range.is_none_or(|o| r.end() >= o.start() && r.start() <= o.end()),
+            |c| &mut c.tokens,
+            || Request::SemanticTokens(None),
+            |a| match a {
+                Answer::Tokens(t) => Some(t),
+                _ => None,
+            },
+        );
+        let mut tokens = match by_card {
+            Some(cards) => cards
+                .iter()
+                .flat_map(|(at, tokens)| {
+                    tokens.iter().map(|t| SemanticToken {
+                        range: t.range + *at,
+                        kind: t.kind,
+                        modifiers: t.modifiers,
+                    })
+                })
+                .collect(),
+            None => match self.answer(path, Request::SemanticTokens(range)) {
+                Some(Answer::Tokens(t)) => t,
+                _ => Vec::new(),
+            },
         };
         if let Some(r) = range {
             tokens.retain(|t| r.contains_range(t.range));

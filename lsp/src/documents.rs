@@ -47,11 +47,32 @@ impl Backend {
 pub(crate) async fn did_open(server: &Backend, params: DidOpenTextDocumentParams) {
     let doc = params.text_document;
     let path = path_of(&doc.uri);
-    server
-        .notify_world("textDocument/didOpen", |w| {
-            w.open(path, Some(&doc.language_id), doc.text, doc.version)
-        })
-        .await;
+    let job = server.with_world("textDocument/didOpen", |w| {
+        w.open(path.clone(), Some(&doc.language_id), doc.text, doc.version);
+        // The engine plays the document in the background as soon as it is open (a save then
+        // plays only what was edited since): the findings of cards nobody edits never change
+        // at a save.
+        w.save_job(&path)
+    });
+    match job {
+        Ok(Some(job)) => crate::save::spawn(
+            &server.handle,
+            server.world.clone(),
+            server.worker.clone(),
+            job,
+        ),
+        Ok(None) => {}
+        Err(_) => {
+            server
+                .client
+                .log_message(
+                    MessageType::ERROR,
+                    "cardlint: internal error while handling textDocument/didOpen",
+                )
+                .await
+        }
+    }
+    server.worker.wake();
 }
 
 pub(crate) async fn did_change(server: &Backend, params: DidChangeTextDocumentParams) {
@@ -89,6 +110,7 @@ pub(crate) async fn did_close(server: &Backend, params: DidCloseTextDocumentPara
     server
         .notify_world("textDocument/didClose", |w| w.close(&path))
         .await;
+    server.tokens.forget(&uri);
     server
         .client
         .publish_diagnostics(uri, Vec::new(), None)

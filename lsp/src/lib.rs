@@ -110,6 +110,8 @@ pub struct Backend {
     /// Handlers waiting for the world's lock: the worker's background steps give way to them
     /// (the lock is not fair: a thread that takes it again at once would keep them waiting).
     wanted: Arc<AtomicUsize>,
+    /// The last semantic tokens sent for each document (`semanticTokens/full/delta`).
+    tokens: symbols::TokenResults,
 }
 
 fn lock(world: &Mutex<World>) -> MutexGuard<'_, World> {
@@ -158,6 +160,7 @@ impl Backend {
             scans: Arc::new(AtomicU64::new(0)),
             shut_down,
             wanted,
+            tokens: Default::default(),
         }
     }
 
@@ -165,14 +168,46 @@ impl Backend {
     fn with_world<R>(&self, what: &str, f: impl FnOnce(&mut World) -> R) -> Result<R> {
         let world = &self.world;
         let mut span = profile::Span::start(what);
-        std::panic::catch_unwind(AssertUnwindSafe(|| {
-            self.wanted.fetch_add(1, Ordering::SeqCst);
-            let mut w = lock(world);
-            self.wanted.fetch_sub(1, Ordering::SeqCst);
-            span.locked();
-            f(&mut w)
-        }))
-        .map_err(|_| internal_error(what))
+        let run = || {
+            std::panic::catch_unwind(AssertUnwindSafe(|| {
+                self.wanted.fetch_add(1, Ordering::SeqCst);
+                let mut w = lock(world);
+                self.wanted.fetch_sub(1, Ordering::SeqCst);
+                span.locked();
+                f(&mut w)
+            }))
+            .map_err(|_| internal_error(what))
+        };
+        // The handler waits for the lock and works without yielding: the runtime hands this
+        // worker's other tasks (writing answers and diagnostics out) to another thread meanwhile.
+        match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+            Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(run),
+            _ => run(),
+        }
+    }
+
+    /// `with_world` on a blocking thread, for requests whose answer is large (a long document's
+    /// outline or semantic tokens): the protocol loop meanwhile goes on writing what is ready
+    /// (the diagnostics of the last keystroke are not held back behind the answer).
+    async fn with_world_off<R: Send + 'static>(
+        &self,
+        what: &'static str,
+        f: impl FnOnce(&mut World) -> R + Send + 'static,
+    ) -> Result<R> {
+        let world = self.world.clone();
+        let wanted = self.wanted.clone();
+        let task = self.handle.spawn_blocking(move || {
+            let mut span = profile::Span::start(what);
+            std::panic::catch_unwind(AssertUnwindSafe(|| {
+                wanted.fetch_add(1, Ordering::SeqCst);
+                let mut w = lock(&world);
+                wanted.fetch_sub(1, Ordering::SeqCst);
+                span.locked();
+                f(&mut w)
+            }))
+            .map_err(|_| internal_error(what))
+        });
+        task.await.unwrap_or_else(|_| Err(internal_error(what)))
     }
 
     /// `with_world` for notifications: a panic is logged.
@@ -281,6 +316,13 @@ impl LanguageServer for Backend {
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
         symbols::semantic_tokens_full(self, params).await
+    }
+
+    async fn semantic_tokens_full_delta(
+        &self,
+        params: SemanticTokensDeltaParams,
+    ) -> Result<Option<SemanticTokensFullDeltaResult>> {
+        symbols::semantic_tokens_full_delta(self, params).await
     }
 
     async fn semantic_tokens_range(

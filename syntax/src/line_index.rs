@@ -176,6 +176,17 @@ impl LineIndex {
         LineCol { line, col }
     }
 
+    /// A cursor for positions asked in increasing order (a document's tokens, one after the
+    /// other): each is found by stepping on from the last one instead of searching the text's
+    /// lines again. Positions asked out of order are still right (found by search).
+    pub fn cursor(&self) -> LineCursor<'_> {
+        LineCursor {
+            index: self,
+            line: 0,
+            wide: 0,
+        }
+    }
+
     /// The byte offset of a UTF-16 position; positions past the end of a line or of the text
     /// are clamped to them.
     pub fn offset_utf16(&self, text: &str, pos: LineCol) -> TextSize {
@@ -328,6 +339,70 @@ fn utf8_len(first: u8) -> usize {
     }
 }
 
+/// `LineIndex::cursor`: UTF-16 positions of offsets asked in increasing order.
+pub struct LineCursor<'a> {
+    index: &'a LineIndex,
+    /// The line of the last position.
+    line: u32,
+    /// The first wide character not before that line.
+    wide: usize,
+}
+
+impl LineCursor<'_> {
+    /// What `LineIndex::line_col_utf16` gives for `offset`.
+    pub fn line_col_utf16(&mut self, offset: TextSize) -> LineCol {
+        let index = self.index;
+        let offset = offset.min(index.len);
+        let starts = &index.line_starts;
+        let mut line = self.line as usize;
+        if starts[line] > offset {
+            return self.jump(offset);
+        }
+        // A few lines on (the next token is usually on this line or the next ones), else search.
+        let mut steps = 0;
+        while line + 1 < starts.len() && starts[line + 1] <= offset {
+            line += 1;
+            steps += 1;
+            if steps == 8 {
+                return self.jump(offset);
+            }
+        }
+        self.at(line, offset)
+    }
+
+    fn jump(&mut self, offset: TextSize) -> LineCol {
+        let line = self
+            .index
+            .line_starts
+            .partition_point(|&start| start <= offset)
+            - 1;
+        self.wide = self.index.wide.partition_point(|w| (w.0 as usize) < line);
+        self.line = line as u32;
+        self.at(line, offset)
+    }
+
+    fn at(&mut self, line: usize, offset: TextSize) -> LineCol {
+        let index = self.index;
+        let line = line as u32;
+        if line != self.line {
+            self.line = line;
+            while self.wide < index.wide.len() && index.wide[self.wide].0 < line {
+                self.wide += 1;
+            }
+        }
+        let byte_col = u32::from(offset - index.line_starts[line as usize]);
+        let mut col = byte_col;
+        for &(l, at, len) in &index.wide[self.wide.min(index.wide.len())..] {
+            if l != line || at >= byte_col {
+                break;
+            }
+            let units = if len == 4 { 2 } else { 1 };
+            col -= u32::from(len) - units;
+        }
+        LineCol { line, col }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,6 +476,30 @@ mod tests {
             .collect();
         let expected: Vec<LineCol> = offsets.iter().map(|&o| index.line_col(o)).collect();
         assert_eq!(line_cols(text, &offsets), expected);
+    }
+
+    #[test]
+    fn a_cursor_agrees_with_the_index() {
+        let mut text = String::from("ab\r\nÆx\rz\n—y\n\n😀aÆ\r\nend");
+        for i in 0..40 {
+            text.push_str(if i % 3 == 0 { "é\n" } else { "line\n" });
+        }
+        let index = LineIndex::new(&text);
+        let offsets: Vec<TextSize> = (0..=text.len() as u32 + 2)
+            .filter(|&o| o as usize > text.len() || text.is_char_boundary(o as usize))
+            .map(TextSize::from)
+            .collect();
+        // In order, in steps of one and of several lines, and backwards.
+        for step in [1, 3, 29] {
+            let mut cursor = index.cursor();
+            for &o in offsets.iter().step_by(step) {
+                assert_eq!(cursor.line_col_utf16(o), index.line_col_utf16(o), "{o:?}");
+            }
+        }
+        let mut cursor = index.cursor();
+        for &o in offsets.iter().rev() {
+            assert_eq!(cursor.line_col_utf16(o), index.line_col_utf16(o), "{o:?}");
+        }
     }
 
     #[test]
