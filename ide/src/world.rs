@@ -120,6 +120,9 @@ struct Doc {
     save_edits: Vec<(usize, usize, usize)>,
     /// Cancels the running check (set when the document closes).
     save_cancel: Option<Cancel>,
+    /// The whole document is to be played once its own background work is done
+    /// (`open_play_job`).
+    play_on_open: bool,
     /// The document was edited since it was opened.
     edited: bool,
     /// The analysis of this document failed (the panic's message), until the next change: its
@@ -828,6 +831,7 @@ impl World {
                 save_again: false,
                 save_edits: Vec::new(),
                 save_cancel: None,
+                play_on_open: self.save_check.is_some(),
                 edited: false,
                 failure: None,
                 by_card: Default::default(),
@@ -1090,6 +1094,7 @@ impl World {
             return None;
         }
         doc.save_running = true;
+        doc.play_on_open = false;
         doc.save_edits.clear();
         let cancel = Cancel::default();
         doc.save_cancel = Some(cancel.clone());
@@ -1103,6 +1108,40 @@ impl World {
             seen: units.seen(),
             cancel,
         })
+    }
+
+    /// The play of a document opened but never played yet, once nothing else waits: no index
+    /// rebuild or stale findings anywhere, and the document wholly parsed (the play would
+    /// otherwise compete with the first edits' analysis). The job is taken like a save's
+    /// (`save_job`); a save made before it plays the whole document instead.
+    pub fn open_play_job(&mut self) -> Option<crate::save::SaveJob> {
+        if self.has_background_work() || self.background_waiting() {
+            return None;
+        }
+        let mut ids: Vec<FileId> = self
+            .docs
+            .iter()
+            .filter(|(_, d)| d.play_on_open)
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort_unstable();
+        for id in ids {
+            let pending = match (self.slot_of_file(id), &self.docs[&id].state) {
+                (Some(s), Some(state)) => self.slots[s].doc_has_pending(state),
+                _ => false,
+            };
+            if pending {
+                continue;
+            }
+            if let Some(doc) = self.docs.get_mut(&id) {
+                doc.play_on_open = false;
+            }
+            let path = self.files[id].path.clone();
+            if let Some(job) = self.save_job(&path) {
+                return Some(job);
+            }
+        }
+        None
     }
 
     /// Installs the findings of a save check: they replace those of the units it played, after

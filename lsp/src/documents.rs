@@ -47,32 +47,13 @@ impl Backend {
 pub(crate) async fn did_open(server: &Backend, params: DidOpenTextDocumentParams) {
     let doc = params.text_document;
     let path = path_of(&doc.uri);
-    let job = server.with_world("textDocument/didOpen", |w| {
-        w.open(path.clone(), Some(&doc.language_id), doc.text, doc.version);
-        // The engine plays the document in the background as soon as it is open (a save then
-        // plays only what was edited since): the findings of cards nobody edits never change
-        // at a save.
-        w.save_job(&path)
-    });
-    match job {
-        Ok(Some(job)) => crate::save::spawn(
-            &server.handle,
-            server.world.clone(),
-            server.worker.clone(),
-            job,
-        ),
-        Ok(None) => {}
-        Err(_) => {
-            server
-                .client
-                .log_message(
-                    MessageType::ERROR,
-                    "cardlint: internal error while handling textDocument/didOpen",
-                )
-                .await
-        }
-    }
-    server.worker.wake();
+    // The engine plays the document once its analysis is done (the worker hands out the job,
+    // `World::open_play_job`): a save then plays only what was edited since.
+    server
+        .notify_world("textDocument/didOpen", |w| {
+            w.open(path, Some(&doc.language_id), doc.text, doc.version)
+        })
+        .await;
 }
 
 pub(crate) async fn did_change(server: &Backend, params: DidChangeTextDocumentParams) {
@@ -121,10 +102,11 @@ pub(crate) async fn did_save(server: &Backend, params: DidSaveTextDocumentParams
     let path = path_of(&params.text_document.uri);
     let job = server.with_world("textDocument/didSave", |w| w.save_job(&path));
     if let Ok(Some(job)) = job {
+        let worker = server.worker.clone();
         crate::save::spawn(
             &server.handle,
             server.world.clone(),
-            server.worker.clone(),
+            move || worker.wake(),
             job,
         );
     }

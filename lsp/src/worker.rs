@@ -78,10 +78,25 @@ fn run(
     // follow one another until a message comes.
     let mut quiet = false;
     loop {
-        let (busy, waiting) = {
-            let w = crate::lock(&world);
-            (w.has_background_work(), w.background_waiting())
+        let (busy, waiting, play) = {
+            let mut w = crate::lock(&world);
+            let busy = w.has_background_work();
+            // A document opened and analysed: the engine plays it off the lock.
+            let play = if busy { None } else { w.open_play_job() };
+            (busy, w.background_waiting(), play)
         };
+        if let Some(job) = play {
+            let wake = wake.clone();
+            crate::save::spawn(
+                &handle,
+                world.clone(),
+                move || {
+                    let _ = wake.send(Message::Wake);
+                },
+                job,
+            );
+            continue;
+        }
         let message = if !busy {
             rx.recv().map_err(|_| RecvTimeoutError::Disconnected)
         } else if quiet && waiting {
