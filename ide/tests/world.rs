@@ -636,7 +636,10 @@ fn forge_inlay_hints() {
     let fx = Fixture::new("forge-inlay");
     let mut world = fx.world();
     let path = fx.path("cardsfolder/e/ember_caller.txt");
-    let text = EMBER.replace("NumDmg$ 1 |", "NumDmg$ Y |")
+    // (`References$ X` copies X by name: no hint there.)
+    let text = EMBER
+        .replace("NumDmg$ 1 |", "NumDmg$ Y |")
+        .replace("TokenAmount$ X", "TokenAmount$ X | References$ X")
         + "SVar:Y:Count$Valid Creature.YouCtrl\nSVar:Z:Count$Valid Creature.sharesColorWith\n";
     open(&mut world, &path, &text);
     let hints = world.inlay_hints(&path, None);

@@ -4,7 +4,7 @@
 //! this module does not know gets no hint.
 
 use crate::features::InlayHint;
-use model::forge::script::{Model, Role};
+use model::forge::script::{Model, RefKind, Role};
 use syntax::{TextRange, TextSize};
 
 /// What `Count$<key>` amounts to, for the keys a hint can name exactly.
@@ -175,7 +175,8 @@ pub fn hints(m: &Model<'_>, range: Option<TextRange>) -> Vec<InlayHint> {
         described.push(words);
     }
     for r in &m.refs {
-        if r.shadowed || !inside(r.range.end()) {
+        // Where the SVar is used as a number (not where it is copied by name: `References$`).
+        if r.shadowed || r.kind != RefKind::Amount || !inside(r.range.end()) {
             continue;
         }
         let Some(i) = m.resolve(r.face, r.name) else {
