@@ -477,13 +477,14 @@ pub fn vocab_hover(
 
 /// A line of the workspace's own cards that shows a word in use (hover examples: never a line
 /// shipped with cardlint). Looks for `needle` after a non-word character in the dialect's other
-/// files, then in this one outside `here` (the line at the cursor); the first line `accept`
-/// takes. Returns the file and the line (without its line break).
+/// files, then in this one outside `here` (the line at the cursor), in one pass: `fit` rates
+/// each line (`Some(0)`: the kind wanted, taken at once; `Some(1)`: a fallback, the first one
+/// kept; `None`: not an example). Returns the file and the line (without its line break).
 pub fn example_line<'a, L: DialectLinter + ?Sized>(
     view: &FileView<'a, L>,
     needle: &str,
     here: TextRange,
-    accept: impl Fn(&str) -> bool,
+    fit: impl Fn(&str) -> Option<u8>,
 ) -> Option<(FileId, &'a str)> {
     let files: &'a [SourceFile] = view.files;
     let order = view
@@ -492,6 +493,7 @@ pub fn example_line<'a, L: DialectLinter + ?Sized>(
         .copied()
         .filter(|&id| id != view.id)
         .chain(std::iter::once(view.id));
+    let mut fallback = None;
     for id in order {
         let Some(file) = files.get(id) else {
             continue;
@@ -508,12 +510,14 @@ pub fn example_line<'a, L: DialectLinter + ?Sized>(
             let start = text[..i].rfind('\n').map_or(0, |s| s + 1);
             let end = text[i..].find('\n').map_or(text.len(), |e| i + e);
             let line = text[start..end].trim_end_matches('\r');
-            if accept(line) {
-                return Some((id, line));
+            match fit(line) {
+                Some(0) => return Some((id, line)),
+                Some(_) if fallback.is_none() => fallback = Some((id, line)),
+                _ => {}
             }
         }
     }
-    None
+    fallback
 }
 
 /// An example line as hover shows it: where it comes from (the file's name), then the line in a

@@ -729,11 +729,11 @@ fn param_example(
             })
         })
     };
-    let found = match kind {
-        Some(_) => example_line(view, &needle, here, |l| is_record(l) && same_kind(l)),
-        None => None,
-    }
-    .or_else(|| example_line(view, &needle, here, is_record))?;
+    let found = example_line(view, &needle, here, |l| match is_record(l) {
+        false => None,
+        true if same_kind(l) => Some(0),
+        true => Some(1),
+    })?;
     Some(example_markdown(view, found, "forge"))
 }
 
@@ -1570,7 +1570,10 @@ impl DialectIde for Linter {
                     extra.push_str(&format!("\n\n{values}"));
                 }
                 let (ls, le) = line_bounds(p.text, offset);
-                if let Some(example) = param_example(&at.view, rec, key, range(ls, le)) {
+                // (A key no engine reads, a misspelling, has no example worth a search.)
+                if vocab.params().read_anywhere(key)
+                    && let Some(example) = param_example(&at.view, rec, key, range(ls, le))
+                {
                     extra.push_str(&format!("\n\n{example}"));
                 }
                 return Some(Hover {

@@ -44,12 +44,10 @@ const BASES: &[(&str, &str)] = &[
     ("Sorcery", "sorceries"),
 ];
 
-/// Valid properties read as a word before the noun.
+/// Valid properties read as a word before the noun, in the order English puts them (`other`
+/// first: "other black creatures").
 const ADJECTIVES: &[(&str, &str)] = &[
     ("Other", "other"),
-    ("nonToken", "nontoken"),
-    ("token", "token"),
-    ("Token", "token"),
     ("tapped", "tapped"),
     ("untapped", "untapped"),
     ("attacking", "attacking"),
@@ -60,14 +58,17 @@ const ADJECTIVES: &[(&str, &str)] = &[
     ("Red", "red"),
     ("Green", "green"),
     ("Colorless", "colorless"),
-    ("nonLand", "nonland"),
-    ("nonCreature", "noncreature"),
-    ("nonArtifact", "nonartifact"),
     ("nonWhite", "nonwhite"),
     ("nonBlue", "nonblue"),
     ("nonBlack", "nonblack"),
     ("nonRed", "nonred"),
     ("nonGreen", "nongreen"),
+    ("nonToken", "nontoken"),
+    ("token", "token"),
+    ("Token", "token"),
+    ("nonLand", "nonland"),
+    ("nonCreature", "noncreature"),
+    ("nonArtifact", "nonartifact"),
 ];
 
 /// Valid properties read as a clause after the noun.
@@ -89,15 +90,17 @@ fn describe_item(item: &str) -> Option<String> {
     let mut adjectives = Vec::new();
     let mut clauses = Vec::new();
     for prop in props.split('+').filter(|p| !p.is_empty()) {
-        if let Some(a) = lookup(ADJECTIVES, prop) {
-            adjectives.push(a);
+        if let Some(i) = ADJECTIVES.iter().position(|(w, _)| *w == prop) {
+            adjectives.push((i, ADJECTIVES[i].1));
         } else if let Some(c) = lookup(CLAUSES, prop) {
             clauses.push(c);
         } else {
             return None;
         }
     }
-    let mut out = adjectives.join(" ");
+    adjectives.sort_by_key(|(i, _)| *i);
+    let words: Vec<&str> = adjectives.iter().map(|(_, a)| *a).collect();
+    let mut out = words.join(" ");
     if !out.is_empty() {
         out.push(' ');
     }
@@ -251,6 +254,10 @@ mod tests {
         assert_eq!(
             d("Count$Valid Creature.Other+nonToken+YouCtrl").as_deref(),
             Some("number of other nontoken creatures you control")
+        );
+        assert_eq!(
+            d("Count$Valid Creature.attacking+Other").as_deref(),
+            Some("number of other attacking creatures")
         );
         assert_eq!(
             d("Count$Valid Land.YouCtrl,Artifact.YouCtrl").as_deref(),

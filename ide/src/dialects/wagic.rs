@@ -1054,8 +1054,9 @@ impl DialectIde for Linter {
             let word_lower = w.word.to_ascii_lowercase();
             let uses = |line: &str| {
                 let lower = line.to_ascii_lowercase();
-                (lower.starts_with("auto") || lower.starts_with("abilities="))
-                    && has_word(&lower, &word_lower)
+                ((lower.starts_with("auto") || lower.starts_with("abilities="))
+                    && has_word(&lower, &word_lower))
+                .then_some(0)
             };
             if let Some(found) = example_line(view, &word_lower, range(ls, le), uses) {
                 markdown.push_str("\n\n");
