@@ -667,6 +667,12 @@ fn forge_inlay_hints() {
         4,
         "{shown:?}"
     );
+    // The mode's hover lists them too.
+    let md = world
+        .hover(&path, at(&text, "ChangesZone", 2))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("Provides: `TriggeredCard`"), "{md}");
     let trigger = hints
         .iter()
         .find(|h| usize::from(h.position) == after("Mode$ ChangesZone"))
@@ -1284,6 +1290,14 @@ fn wagic_targets_and_zones_are_offered_in_calls() {
         ),
         ["creature", "*", "land"]
     );
+    // Hover on a target word says what it selects.
+    let text = CARDS.replace(
+        "auto={T}:tap target(creature)",
+        "auto={T}:tap target(mytgt)",
+    );
+    open(&mut world, &cards, &text);
+    let md = world.hover(&cards, at(&text, "mytgt", 1)).unwrap().markdown;
+    assert!(md.contains("**mytgt** — target"), "{md}");
 }
 
 /// A Wagic ability word's hover shows a line of the user's own cards that uses it.

@@ -1597,13 +1597,22 @@ impl DialectIde for Linter {
                     ValueVocab::TriggerMode => {
                         let w = vocab.trigger_modes().get_ignore_case(text)?;
                         let key = format!("trigger:{}", w.name);
-                        kind_doc(
+                        let mut md = kind_doc(
                             params,
                             "trigger mode",
                             w,
                             params.trigger_scope(w.name),
                             &key,
-                        )
+                        );
+                        // What the abilities it runs can name (`Defined$ TriggeredCard`).
+                        if let Some(vars) = vocab.trigger_variables(w.name)
+                            && !vars.is_empty()
+                        {
+                            let names: Vec<String> =
+                                vars.iter().map(|v| format!("`Triggered{v}`")).collect();
+                            md.push_str(&format!("\n\nProvides: {}.", names.join(", ")));
+                        }
+                        md
                     }
                     ValueVocab::StaticMode => {
                         let w = vocab.static_modes().get_ignore_case(text)?;

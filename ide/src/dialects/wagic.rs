@@ -1025,6 +1025,15 @@ impl DialectIde for Linter {
         if w.is_empty() {
             return None;
         }
+        // A target word (`mytgt`, `this`) inside `target(` or a trigger's card spec.
+        if code == Some(Code::TargetType)
+            && let Some((t, doc)) = TARGET_WORDS.iter().find(|(t, _)| *t == w)
+        {
+            return Some(Hover {
+                range: word,
+                markdown: format!("**{t}** — target\n\n{doc}"),
+            });
+        }
         let preferred: Option<(&Vocab, &str)> = match (meaning, code) {
             (_, Some(Code::Trigger)) => Some((vocab::triggers(), "trigger")),
             (_, Some(Code::Zone)) => Some((vocab::zones(), "zone")),
