@@ -259,10 +259,7 @@ async function offerHelp(message: string): Promise<void> {
 /** Opens the Settings editor on one setting, on the tab where it lives (User, Remote, Workspace). */
 async function openSetting(id: string): Promise<void> {
   const values = vscode.workspace.getConfiguration().inspect(id);
-  const command = settingsCommand(values, {
-    remote: vscode.env.remoteName !== undefined,
-    desktop: vscode.env.uiKind === vscode.UIKind.Desktop,
-  });
+  const command = settingsCommand(values, { remote: vscode.env.remoteName !== undefined });
   try {
     await vscode.commands.executeCommand(command, { query: settingQuery(id) });
   } catch (error) {

@@ -13,11 +13,14 @@ export interface SettingValues {
 export interface Window {
   /** A remote window (`vscode.env.remoteName` is set): SSH, containers, WSL, code-server. */
   remote: boolean;
-  /** Desktop VS Code (not a web UI such as code-server). */
-  desktop: boolean;
 }
 
-/** The command that opens the Settings editor on the tab where `values` say the setting lives. */
+/**
+ * The command that opens the Settings editor on the tab where a machine-overridable setting
+ * lives: the folder or workspace tab when it is set there; in a remote window the Remote tab,
+ * which holds the machine settings (the User tab of a remote window does not list them, even
+ * in code-server, where `inspect` reports a Remote value as `globalValue`); else the User tab.
+ */
 export function settingsCommand(values: SettingValues | undefined, window: Window): string {
   if (values?.workspaceFolderValue !== undefined) {
     return "workbench.action.openFolderSettings";
@@ -25,12 +28,7 @@ export function settingsCommand(values: SettingValues | undefined, window: Windo
   if (values?.workspaceValue !== undefined) {
     return "workbench.action.openWorkspaceSettings";
   }
-  // A remote window reads machine settings from its Remote tab; code-server applies a User value
-  // too, so a value already there is where it lives.
-  if (window.remote && (window.desktop || values?.globalValue === undefined)) {
-    return "workbench.action.openRemoteSettings";
-  }
-  return "workbench.action.openGlobalSettings";
+  return window.remote ? "workbench.action.openRemoteSettings" : "workbench.action.openGlobalSettings";
 }
 
 /** The Settings editor's search for exactly one setting. */

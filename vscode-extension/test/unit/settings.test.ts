@@ -4,26 +4,25 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { RESTART_SETTINGS, settingQuery, settingsCommand } from "../../src/settings";
 
-const local = { remote: false, desktop: true };
-const remoteDesktop = { remote: true, desktop: true };
-const codeServer = { remote: true, desktop: false };
+const local = { remote: false };
+const remote = { remote: true };
 
 describe("settingsCommand", () => {
-  it("opens the tab that holds a value", () => {
+  it("opens the folder or workspace tab that holds a value", () => {
     assert.equal(settingsCommand({ workspaceFolderValue: "x" }, local), "workbench.action.openFolderSettings");
-    assert.equal(settingsCommand({ workspaceValue: "x", globalValue: "y" }, remoteDesktop), "workbench.action.openWorkspaceSettings");
+    assert.equal(settingsCommand({ workspaceValue: "x", globalValue: "y" }, remote), "workbench.action.openWorkspaceSettings");
+  });
+
+  it("opens the Remote tab in a remote window, which lists the machine settings", () => {
+    assert.equal(settingsCommand({}, remote), "workbench.action.openRemoteSettings");
+    assert.equal(settingsCommand(undefined, remote), "workbench.action.openRemoteSettings");
+    // code-server reports a Remote value as the global one: still the Remote tab.
+    assert.equal(settingsCommand({ globalValue: "x" }, remote), "workbench.action.openRemoteSettings");
+  });
+
+  it("opens the User tab in a local window", () => {
     assert.equal(settingsCommand({ globalValue: "x" }, local), "workbench.action.openGlobalSettings");
-    assert.equal(settingsCommand({ globalValue: "x" }, codeServer), "workbench.action.openGlobalSettings");
-  });
-
-  it("opens the Remote tab in a remote window when the setting is set nowhere", () => {
-    assert.equal(settingsCommand({}, remoteDesktop), "workbench.action.openRemoteSettings");
-    assert.equal(settingsCommand(undefined, codeServer), "workbench.action.openRemoteSettings");
     assert.equal(settingsCommand({}, local), "workbench.action.openGlobalSettings");
-  });
-
-  it("opens the Remote tab when desktop VS Code ignores a User value", () => {
-    assert.equal(settingsCommand({ globalValue: "x" }, remoteDesktop), "workbench.action.openRemoteSettings");
   });
 });
 
