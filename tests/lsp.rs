@@ -346,6 +346,7 @@ fn start_with(root: &Path, files: usize) -> Client {
         "documentSymbolProvider",
         "foldingRangeProvider",
         "semanticTokensProvider",
+        "inlayHintProvider",
         "codeActionProvider",
         "documentFormattingProvider",
         "documentRangeFormattingProvider",
@@ -1927,5 +1928,114 @@ fn a_hover_is_not_queued_behind_a_slow_document() {
             "{what}: the hover waited {best:?} (bound {bound:?})"
         );
     }
+    stop(c);
+}
+
+/// Inlay hints over stdio: an SVar's `Count$` expression in words at its definition and where an
+/// amount names it, the objects a trigger's mode provides; none offered to a client that turned
+/// them off (`initializationOptions.inlayHints: false`).
+#[test]
+fn inlay_hints() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let path = root.join("cardsfolder/e/ember_caller.txt");
+    let u = uri(&path);
+    c.open(&path, "forge", EMBER);
+    c.diagnostics(&u, 1);
+    let whole = json!({"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}});
+    let hints = c.result(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": u}, "range": whole}),
+    );
+    let hints = hints.as_array().unwrap();
+    let at_end = |needle: &str| pos(EMBER, needle, needle.len());
+    let label_at = |p: Value| -> Vec<String> {
+        hints
+            .iter()
+            .filter(|h| h["position"] == p)
+            .map(|h| h["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(label_at(at_end("SVar:X:Count$xPaid")), ["= X paid"]);
+    assert_eq!(label_at(at_end("TokenAmount$ X")), ["= X paid"]);
+    let trigger = label_at(at_end("Mode$ ChangesZone"));
+    assert!(trigger[0].starts_with("→ TriggeredCard"), "{trigger:?}");
+    let tooltip = hints
+        .iter()
+        .find(|h| h["position"] == at_end("Mode$ ChangesZone"))
+        .unwrap()["tooltip"]
+        .clone();
+    assert_eq!(tooltip["kind"], "markdown");
+    // Only the requested lines.
+    let line = |needle: &str| pos(EMBER, needle, 0)["line"].clone();
+    let some = c.result(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": u}, "range": {
+            "start": {"line": line("SVar:X"), "character": 0},
+            "end": {"line": line("SVar:X"), "character": 99}}}),
+    );
+    assert_eq!(some.as_array().unwrap().len(), 1, "{some}");
+    stop(c);
+
+    let mut client = Client::start();
+    let init = client.result(
+        "initialize",
+        json!({
+            "processId": null,
+            "rootUri": uri(root),
+            "capabilities": {},
+            "initializationOptions": {"inlayHints": false}
+        }),
+    );
+    assert!(
+        init["capabilities"]["inlayHintProvider"].is_null(),
+        "{init}"
+    );
+    stop(client);
+}
+
+/// Typing `@movedTo(` in a Wagic document: the completion asked on `(` offers the target words,
+/// the card itself and any card first; after `|`, zones.
+#[test]
+fn wagic_completion_after_a_trigger_call() {
+    let dir = fixture();
+    let root = dir.path();
+    let mut c = start(root);
+    let cards = root.join("sets/primitives/cards.txt");
+    let u = uri(&cards);
+    c.open(&cards, "wagic", CARDS);
+    c.diagnostics(&u, 1);
+    let old = "auto={T}:tap target(creature)";
+    let start = pos(CARDS, old, 0);
+    let end = pos(CARDS, old, old.len());
+    c.change(
+        &cards,
+        2,
+        json!([{"range": {"start": start, "end": end}, "text": "auto=@movedTo("}]),
+    );
+    let text = CARDS.replace(old, "auto=@movedTo(");
+    let mut params = at(&cards, &text, "auto=@movedTo(", 14);
+    params["context"] = json!({"triggerKind": 2, "triggerCharacter": "("});
+    let result = c.result("textDocument/completion", params);
+    let mut items = result.as_array().unwrap().clone();
+    items.sort_by_key(|i| i["sortText"].as_str().unwrap_or("").to_string());
+    let first: Vec<&str> = items
+        .iter()
+        .take(3)
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(first, ["*", "this", "creature"]);
+    c.change(
+        &cards,
+        3,
+        json!([{"range": {"start": pos(&text, "@movedTo(", 9), "end": pos(&text, "@movedTo(", 9)}, "text": "creature|"}]),
+    );
+    let text = text.replace("@movedTo(", "@movedTo(creature|");
+    let result = c.result(
+        "textDocument/completion",
+        at(&cards, &text, "@movedTo(creature|", 18),
+    );
+    assert!(labels(&result).contains(&"graveyard".to_string()));
     stop(c);
 }

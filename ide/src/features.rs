@@ -271,6 +271,17 @@ pub struct SemanticToken {
     pub modifiers: u32,
 }
 
+/// A short label shown inside the text (an inlay hint): what an expression amounts to, what a
+/// trigger provides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// The label is shown just before this offset.
+    pub position: TextSize,
+    pub label: String,
+    /// Markdown shown when the mouse is on the label.
+    pub tooltip: Option<String>,
+}
+
 /// The editor features of a dialect. See the module documentation.
 pub trait DialectIde: DialectLinter
 where
@@ -356,6 +367,11 @@ where
         _file: &FileView<'_, Self>,
         _range: Option<TextRange>,
     ) -> Vec<SemanticToken> {
+        Vec::new()
+    }
+
+    /// Inlay hints in file order. With `range`, only those inside it are needed.
+    fn inlay_hints(&self, _file: &FileView<'_, Self>, _range: Option<TextRange>) -> Vec<InlayHint> {
         Vec::new()
     }
 }
@@ -457,4 +473,75 @@ pub fn vocab_hover(
             markdown: vocab_doc(source.what, found),
         })
     })
+}
+
+/// A line of the workspace's own cards that shows a word in use (hover examples: never a line
+/// shipped with cardlint). Looks for `needle` after a non-word character in the dialect's other
+/// files, then in this one outside `here` (the line at the cursor), in one pass: `fit` rates
+/// each line (`Some(0)`: the kind wanted, taken at once; `Some(1)`: a fallback, the first one
+/// kept; `None`: not an example). Returns the file and the line (without its line break).
+pub fn example_line<'a, L: DialectLinter + ?Sized>(
+    view: &FileView<'a, L>,
+    needle: &str,
+    here: TextRange,
+    fit: impl Fn(&str) -> Option<u8>,
+) -> Option<(FileId, &'a str)> {
+    let files: &'a [SourceFile] = view.files;
+    let order = view
+        .ids
+        .iter()
+        .copied()
+        .filter(|&id| id != view.id)
+        .chain(std::iter::once(view.id));
+    let mut fallback = None;
+    for id in order {
+        let Some(file) = files.get(id) else {
+            continue;
+        };
+        let text = file.text();
+        for (i, _) in text.match_indices(needle) {
+            let before = text[..i].bytes().last();
+            if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                continue;
+            }
+            if id == view.id && here.contains_inclusive(TextSize::from(i as u32)) {
+                continue;
+            }
+            let start = text[..i].rfind('\n').map_or(0, |s| s + 1);
+            let end = text[i..].find('\n').map_or(text.len(), |e| i + e);
+            let line = text[start..end].trim_end_matches('\r');
+            match fit(line) {
+                Some(0) => return Some((id, line)),
+                Some(_) if fallback.is_none() => fallback = Some((id, line)),
+                _ => {}
+            }
+        }
+    }
+    fallback
+}
+
+/// An example line as hover shows it: where it comes from (the file's name), then the line in a
+/// code block (a long line cut).
+pub fn example_markdown<L: DialectLinter + ?Sized>(
+    view: &FileView<'_, L>,
+    (id, line): (FileId, &str),
+    language: &str,
+) -> String {
+    const MAX: usize = 240;
+    let path = &view.files[id].path;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    // A fence inside the line would end the code block.
+    let mut line = line.trim().replace("```", "'''");
+    if line.len() > MAX {
+        let mut cut = MAX;
+        while !line.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        line.truncate(cut);
+        line.push_str(" …");
+    }
+    format!("Example, from `{name}`:\n\n```{language}\n{line}\n```")
 }

@@ -29,7 +29,7 @@ pub use {engine, lint, model, syntax};
 pub use doc::{OpenDoc, Reparsed, WholeDoc};
 pub use features::{
     CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
-    Location, SemanticToken, Symbol, SymbolKind, TokenKind, VocabSource, modifier,
+    InlayHint, Location, SemanticToken, Symbol, SymbolKind, TokenKind, VocabSource, modifier,
     vocab_completions, vocab_doc, vocab_hover, word_at,
 };
 pub use names::{CardSymbol, Rank};

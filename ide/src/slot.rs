@@ -5,7 +5,7 @@
 
 use crate::doc::{OpenDoc, Reparsed};
 use crate::features::{
-    CardName, Completion, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, Location,
+    CardName, Completion, Cursor, DialectIde, FileEdit, FileView, Fold, Hover, InlayHint, Location,
     SemanticToken, Symbol,
 };
 use lint::Diagnostic;
@@ -40,6 +40,7 @@ pub(crate) enum Request<'r> {
     Symbols,
     Folding,
     SemanticTokens(Option<TextRange>),
+    InlayHints(Option<TextRange>),
 }
 
 /// The answer to a `Request`.
@@ -52,6 +53,7 @@ pub(crate) enum Answer {
     Symbols(Vec<Symbol>),
     Folds(Vec<Fold>),
     Tokens(Vec<SemanticToken>),
+    Hints(Vec<InlayHint>),
 }
 
 /// An index built off the world's lock, to install into the slot it was taken from.
@@ -423,6 +425,7 @@ where
             Request::Symbols => Answer::Symbols(l.symbols(&view)),
             Request::Folding => Answer::Folds(l.folding(&view)),
             Request::SemanticTokens(range) => Answer::Tokens(l.semantic_tokens(&view, range)),
+            Request::InlayHints(range) => Answer::Hints(l.inlay_hints(&view, range)),
         }
     }
 }

@@ -11,7 +11,9 @@
 //! that depend on it) is done by `background_step`, a chunk at a time, while the editor is idle.
 
 use crate::edit::{self, TextChange};
-use crate::features::{Completion, FileEdit, Fold, Hover, Location, SemanticToken, Symbol};
+use crate::features::{
+    Completion, FileEdit, Fold, Hover, InlayHint, Location, SemanticToken, Symbol,
+};
 use crate::slot::{Answer, Built, DialectSlot, DocState, Request, ViewParts};
 use lint::Diagnostic;
 use lint::config::{Config, ConfigError};
@@ -1710,6 +1712,18 @@ impl World {
             tokens.retain(|t| r.contains_range(t.range));
         }
         tokens
+    }
+
+    /// Inlay hints of a file (with `range`: those inside it), in file order.
+    pub fn inlay_hints(&mut self, path: &Path, range: Option<TextRange>) -> Vec<InlayHint> {
+        let mut hints = match self.answer(path, Request::InlayHints(range)) {
+            Some(Answer::Hints(h)) => h,
+            _ => Vec::new(),
+        };
+        if let Some(r) = range {
+            hints.retain(|h| r.contains_inclusive(h.position));
+        }
+        hints
     }
 
     /// The fixes of the findings that touch `range`, as code actions: (title, edits, whether

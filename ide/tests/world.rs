@@ -557,7 +557,10 @@ fn forge_hover_is_written_for_scripters() {
         .hover(&path, at(&text, "ValidTgts", 2))
         .unwrap()
         .markdown;
-    assert!(md.contains("Read by Destroy."), "{md}");
+    // What it does, the values it takes (the most used first), which records read it.
+    assert!(md.contains("What the ability may target"), "{md}");
+    assert!(md.contains("The most used bases: `Creature`"), "{md}");
+    assert!(md.contains("Read by Destroy"), "{md}");
     assert!(
         md.contains("Forge versions: 2020, 2022 and today's."),
         "{md}"
@@ -580,6 +583,115 @@ fn forge_hover_is_written_for_scripters() {
     assert!(md.contains("**Destroy** — ApiType"), "{md}");
     assert!(md.contains("Parameters: `ValidTgts$`"), "{md}");
     assert!(!md.contains("DestroyEffect"), "{md}");
+    // `Defined$`: DestroyAi reads it, and so does the code every ability's effect shares to
+    // find what it acts on: a parameter, not an AI hint.
+    let (params, hints) = md.split_once("Hints for the computer player").unwrap();
+    assert!(params.contains("`Defined$`"), "{md}");
+    assert!(!hints.contains("`Defined$`"), "{md}");
+    assert!(hints.contains("`AILogic$`"), "{md}");
+}
+
+/// A parameter's hover shows a line of the user's own cards using it, of the same kind of
+/// record when one does (never the line under the cursor, never a shipped line).
+#[test]
+fn forge_param_hover_shows_an_example_from_the_workspace() {
+    let fx = Fixture::new("forge-hover-example");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/g/gloom_test_card.txt");
+    let text = GLOOM.replace("Destroy | ", "Destroy | ValidTgts$ Creature | NumDmg$ 2");
+    open(&mut world, &path, &text);
+    // Ember Caller's DealDamage line is the workspace's only other `ValidTgts$`.
+    let md = world
+        .hover(&path, at(&text, "ValidTgts", 2))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("Example, from `ember_caller.txt`"), "{md}");
+    assert!(
+        md.contains("A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl"),
+        "{md}"
+    );
+    // `Execute$`: only the trigger line of Ember Caller has one.
+    let other = fx.path("cardsfolder/o/other_card.txt");
+    let text2 = "Name:Other Card\nManaCost:1\nTypes:Artifact\nA:AB$ Destroy | Cost$ 1 | Defined$ Self | SpellDescription$ Destroy it.\nOracle:\n";
+    open(&mut world, &other, text2);
+    let md = world.hover(&path, at(&text, "NumDmg", 2)).unwrap().markdown;
+    assert!(md.contains("A number, or the name of an SVar"), "{md}");
+    assert!(md.contains("NumDmg$ 1"), "{md}");
+    // A Destroy record's `Defined$`: the other Destroy line is the example, not the trigger.
+    let md = world
+        .hover(&other, at(text2, "Defined$", 2))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("Read by every ability"), "{md}");
+    assert!(!md.contains("hint for the AI"), "{md}");
+    // The only line with it is the cursor's: no example.
+    assert!(!md.contains("Example"), "{md}");
+    assert!(md.contains("the most used: `"), "{md}");
+}
+
+/// Inlay hints: an SVar's `Count$` expression in words, at its definition and where an amount
+/// names it; the `Triggered*` objects of a trigger's mode.
+#[test]
+fn forge_inlay_hints() {
+    let fx = Fixture::new("forge-inlay");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/e/ember_caller.txt");
+    // (`References$ X` copies X by name: no hint there.)
+    let text = EMBER
+        .replace("NumDmg$ 1 |", "NumDmg$ Y |")
+        .replace("TokenAmount$ X", "TokenAmount$ X | References$ X")
+        + "SVar:Y:Count$Valid Creature.YouCtrl\nSVar:Z:Count$Valid Creature.sharesColorWith\n";
+    open(&mut world, &path, &text);
+    let hints = world.inlay_hints(&path, None);
+    let shown: Vec<(usize, &str)> = hints
+        .iter()
+        .map(|h| (usize::from(h.position), h.label.as_str()))
+        .collect();
+    let after = |needle: &str| text.find(needle).unwrap() + needle.len();
+    assert!(
+        shown.contains(&(after("SVar:X:Count$xPaid"), "= X paid")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains(&(after("TokenAmount$ X"), "= X paid")),
+        "{shown:?}"
+    );
+    assert!(
+        shown.contains(&(after("NumDmg$ Y"), "= number of creatures you control")),
+        "{shown:?}"
+    );
+    // Nothing for what it cannot state.
+    assert!(!shown.iter().any(|(_, l)| l.contains("sharesColorWith")));
+    assert_eq!(
+        shown.iter().filter(|(_, l)| l.starts_with('=')).count(),
+        4,
+        "{shown:?}"
+    );
+    // The mode's hover lists them too.
+    let md = world
+        .hover(&path, at(&text, "ChangesZone", 2))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("Provides: `TriggeredCard`"), "{md}");
+    let trigger = hints
+        .iter()
+        .find(|h| usize::from(h.position) == after("Mode$ ChangesZone"))
+        .unwrap();
+    assert!(trigger.label.starts_with("→ Triggered"), "{trigger:?}");
+    assert!(
+        trigger
+            .tooltip
+            .as_deref()
+            .unwrap()
+            .contains("`TriggeredCard`"),
+        "{trigger:?}"
+    );
+    // A range: only the hints inside it.
+    let line = at(&text, "SVar:X", 0);
+    let r = ide::syntax::TextRange::new(line, at(&text, "A:AB$", 0));
+    let inside = world.inlay_hints(&path, Some(r));
+    assert_eq!(inside.len(), 1, "{inside:?}");
+    assert_eq!(inside[0].label, "= X paid");
 }
 
 const SWEEP: &str = "Name:Test Sweep
@@ -1140,4 +1252,110 @@ fn value_completion_is_ranked_by_what_the_parameter_takes() {
             .iter()
             .all(|c| c.filter.as_deref() == Some(c.label.as_str()))
     );
+}
+
+/// Value completion after `target(`, a trigger's `@movedTo(` and `|`: the target words and the
+/// zones, the most used first (issue 26: nothing popped up after `@movedTo(`).
+#[test]
+fn wagic_targets_and_zones_are_offered_in_calls() {
+    let fx = Fixture::new("wagic-calls");
+    let mut world = fx.world();
+    let cards = fx.path("sets/primitives/cards.txt");
+    let first = |world: &mut World, probe: &str| -> Vec<String> {
+        let text = CARDS.replace("auto={T}:tap target(creature)", probe);
+        open(world, &cards, &text);
+        let items = world.complete(&cards, at(&text, probe, probe.len()));
+        shown(&items).into_iter().take(3).map(|(l, _)| l).collect()
+    };
+    assert_eq!(
+        first(&mut world, "auto=@movedTo("),
+        ["*", "this", "creature"]
+    );
+    assert_eq!(
+        first(&mut world, "auto=@movedTo(mytgt|mygraveyard) from("),
+        ["*", "this", "creature"]
+    );
+    assert_eq!(
+        first(&mut world, "auto=destroy target("),
+        ["creature", "*", "land"]
+    );
+    assert_eq!(
+        first(&mut world, "auto=@movedTo(creature|"),
+        ["battlefield", "graveyard", "mybattlefield"]
+    );
+    assert_eq!(
+        first(
+            &mut world,
+            "auto=@movedTo(this|graveyard) from(battlefield):damage:1 target("
+        ),
+        ["creature", "*", "land"]
+    );
+    // Hover on a target word says what it selects.
+    let text = CARDS.replace(
+        "auto={T}:tap target(creature)",
+        "auto={T}:tap target(mytgt)",
+    );
+    open(&mut world, &cards, &text);
+    let md = world.hover(&cards, at(&text, "mytgt", 1)).unwrap().markdown;
+    assert!(md.contains("**mytgt** — target"), "{md}");
+}
+
+/// A Wagic ability word's hover shows a line of the user's own cards that uses it.
+#[test]
+fn wagic_hover_shows_an_example_from_the_workspace() {
+    let fx = Fixture::new("wagic-hover-example");
+    let mut world = fx.world();
+    let cards = fx.path("sets/primitives/cards.txt");
+    open(&mut world, &cards, CARDS);
+    // `tap` is used on the cursor's line only: no example.
+    let md = world
+        .hover(&cards, at(CARDS, "tap target", 1))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("**tap** — effect"), "{md}");
+    assert!(!md.contains("Example"), "{md}");
+    let more = fx.path("sets/primitives/more.txt");
+    let text = "[card]\nname=Tap Test\ntext=Tap target creature.\nauto={1}:tap target(creature[-tapped])\ntype=Sorcery\n[/card]\n";
+    open(&mut world, &more, text);
+    let md = world
+        .hover(&cards, at(CARDS, "tap target", 1))
+        .unwrap()
+        .markdown;
+    assert!(md.contains("Example, from `more.txt`"), "{md}");
+    assert!(
+        md.contains("auto={1}:tap target(creature[-tapped])"),
+        "{md}"
+    );
+    // Not a `text=` line, and not a word inside another (`untap`).
+    assert!(!md.contains("Tap target creature."), "{md}");
+}
+
+/// Player parameters take players (`OptionalDecider$`, ChangeZone's `DefinedPlayer$`), player
+/// Valid items take player properties, SVar parameters the card's SVars.
+#[test]
+fn forge_players_and_svars_are_offered_where_the_engine_reads_them() {
+    let fx = Fixture::new("forge-players");
+    let mut world = fx.world();
+    let path = fx.path("cardsfolder/p/player_test.txt");
+    let text = "Name:Player Test\nManaCost:B\nTypes:Sorcery\nA:SP$ DealDamage | ValidTgts$ Player.  | NumDmg$ 2 | OptionalDecider$  | SubAbility$  | SpellDescription$ Ouch.\nSVar:DBDraw:DB$ ChangeZone | Origin$ Library | Destination$ Hand | DefinedPlayer$  | References$ DBDraw,  | ChangeNum$ X\nSVar:X:Count$xPaid\nOracle:\n";
+    open(&mut world, &path, text);
+    let labels_at = |world: &mut World, needle: &str| -> Vec<String> {
+        shown(&world.complete(&path, at(text, needle, needle.len())))
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect()
+    };
+    let decider = labels_at(&mut world, "OptionalDecider$ ");
+    assert!(decider[..3].contains(&"You".to_string()), "{decider:?}");
+    assert!(!decider.contains(&"Self".to_string()), "{decider:?}");
+    let defined = labels_at(&mut world, "DefinedPlayer$ ");
+    assert!(defined.contains(&"You".to_string()), "{defined:?}");
+    assert!(!defined.contains(&"Equipped".to_string()), "{defined:?}");
+    let props = labels_at(&mut world, "Player.");
+    assert!(props.contains(&"IsPoisoned".to_string()), "{props:?}");
+    assert!(!props.contains(&"YouCtrl".to_string()), "{props:?}");
+    for needle in ["SubAbility$ ", "References$ DBDraw, "] {
+        let svars = labels_at(&mut world, needle);
+        assert_eq!(svars, ["DBDraw", "X"], "{needle}");
+    }
 }

@@ -12,6 +12,7 @@ mod convert;
 mod documents;
 mod format;
 mod init_options;
+mod inlay;
 mod language;
 mod lifecycle;
 mod profile;
@@ -352,5 +353,9 @@ impl LanguageServer for Backend {
         params: DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<TextEdit>>> {
         format::range_formatting(self, params).await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        inlay::inlay_hint(self, params).await
     }
 }

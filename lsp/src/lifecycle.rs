@@ -8,7 +8,8 @@ use std::sync::atomic::Ordering;
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::ls_types::*;
 
-fn capabilities() -> ServerCapabilities {
+/// The server's capabilities; inlay hints only for a client that did not turn them off.
+fn capabilities(inlay_hints: bool) -> ServerCapabilities {
     let legend = SemanticTokensLegend {
         token_types: ide::TokenKind::ALL
             .iter()
@@ -58,6 +59,7 @@ fn capabilities() -> ServerCapabilities {
                 work_done_progress_options: Default::default(),
             },
         )),
+        inlay_hint_provider: inlay_hints.then_some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_range_formatting_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
@@ -132,7 +134,7 @@ pub(crate) async fn initialize(
         w.set_show_limits(show_limits);
     })?;
     Ok(InitializeResult {
-        capabilities: capabilities(),
+        capabilities: capabilities(crate::init_options::inlay_hints(&params)),
         server_info: Some(ServerInfo {
             name: "cardlint".into(),
             version: Some(env!("CARGO_PKG_VERSION").into()),

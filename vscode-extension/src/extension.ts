@@ -19,6 +19,7 @@ import {
 } from "vscode-languageclient/node";
 import { LANGUAGES } from "./languages";
 import { atLeast, findServer, judgeVersionOutput, MIN_SERVER_VERSION } from "./server";
+import { RESTART_SETTINGS, settingQuery, settingsCommand } from "./settings";
 import { TraceChannel } from "./trace";
 
 const SELECTOR = LANGUAGES.flatMap((language) => [
@@ -70,7 +71,9 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
       if (event.affectsConfiguration("cardlint.trace.server")) {
         traceChannel.refresh();
       }
-      if (event.affectsConfiguration("cardlint.server") || event.affectsConfiguration("cardlint.simulation")) {
+      // The server and the client read these when they start: the trace level is set up with the
+      // connection, hints are offered by the server's capabilities.
+      if (RESTART_SETTINGS.some((setting) => event.affectsConfiguration(setting))) {
         void restart();
       }
     }),
@@ -182,6 +185,7 @@ async function start(): Promise<void> {
     errorHandler,
     initializationOptions: {
       showLimits: config.get<boolean>("simulation.showLimits", false),
+      inlayHints: config.get<boolean>("inlayHints", true),
     },
     initializationFailedHandler: () => false,
   };
@@ -246,9 +250,22 @@ function fail(state: string, message: string): void {
 async function offerHelp(message: string): Promise<void> {
   const choice = await vscode.window.showErrorMessage(message, "Open Settings", "Show Log");
   if (choice === "Open Settings") {
-    await vscode.commands.executeCommand("workbench.action.openSettings", "cardlint.server");
+    await openSetting("cardlint.server.path");
   } else if (choice === "Show Log") {
     output.show();
+  }
+}
+
+/** Opens the Settings editor on one setting, on the tab where it lives (User, Remote, Workspace). */
+async function openSetting(id: string): Promise<void> {
+  const values = vscode.workspace.getConfiguration().inspect(id);
+  const command = settingsCommand(values, { remote: vscode.env.remoteName !== undefined });
+  try {
+    await vscode.commands.executeCommand(command, { query: settingQuery(id) });
+  } catch (error) {
+    // An editor without that command (an older one, no Remote tab): the Settings editor as it opens.
+    output.warn(`${command}: ${errorText(error)}`);
+    await vscode.commands.executeCommand("workbench.action.openSettings", settingQuery(id));
   }
 }
 

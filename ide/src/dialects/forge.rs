@@ -5,7 +5,8 @@
 
 use crate::features::{
     CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
-    Location, SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+    InlayHint, Location, SemanticToken, Symbol, SymbolKind, TokenKind, example_line,
+    example_markdown, modifier, word_at,
 };
 use lint::Edit;
 use lint::forge::rules::scope::RecordScopes;
@@ -270,6 +271,9 @@ enum ValueVocab {
     Phase,
     Counter,
     Defined,
+    /// A Defined value that must name players (`DefinedPlayer$` of ChangeZone,
+    /// `OptionalDecider$`).
+    Player,
     ValidBase,
     ValidProperty,
     CostPart,
@@ -308,6 +312,31 @@ fn value_vocab(rec: Option<&RecordInfo<'_>>, line_key: &str, key: &str, after: u
     if key == "CounterType" || key == "ValidCounterType" {
         return ValueVocab::Counter;
     }
+    // The engine resolves the value as a Defined value (`defined-params.tsv`): players only,
+    // or any object.
+    let role_name = match role {
+        Some(Role::Trigger) => "trigger",
+        Some(Role::Static) => "static",
+        Some(Role::Replacement) => "replacement",
+        _ => "ability",
+    };
+    // The ApiType's own reading first (ChangeZone's `DefinedPlayer$` names players).
+    let specific = (role_name == "ability")
+        .then(|| {
+            vocab::defined_params().iter().find(|d| {
+                d.param == key
+                    && d.scope
+                        .strip_prefix("api:")
+                        .is_some_and(|a| a.eq_ignore_ascii_case(api))
+            })
+        })
+        .flatten();
+    if let Some(d) = specific.or_else(|| vocab::defined_param(role_name, api, key)) {
+        if d.resolves == "player" {
+            return ValueVocab::Player;
+        }
+        return ValueVocab::Defined;
+    }
     if key.starts_with("Defined") {
         return ValueVocab::Defined;
     }
@@ -325,6 +354,21 @@ fn value_vocab(rec: Option<&RecordInfo<'_>>, line_key: &str, key: &str, after: u
         };
     }
     ValueVocab::None
+}
+
+/// The base word of the Valid item a property at `word` belongs to (`Player` in
+/// `Player.Opponent+withMore`).
+fn valid_base(text: &str, word: TextRange) -> &str {
+    let before = &text[..usize::from(word.start())];
+    let item = before
+        .rfind([' ', ',', '$', '|', '&'])
+        .map_or(before, |i| &before[i + 1..]);
+    item.split(['.', '+']).next().unwrap_or("")
+}
+
+/// Whether a Valid base word names players rather than cards.
+fn is_player_base(base: &str) -> bool {
+    matches!(base, "Player" | "Opponent" | "You" | "EnchantedController")
 }
 
 /// The params a record may take (for completion), with the scopes' rows.
@@ -362,6 +406,32 @@ fn ai_only(row: &vocab::ParamRow) -> bool {
     row.read_by.split(',').all(ai)
 }
 
+/// The common params-table scopes every record of a scope's kind reads besides its own
+/// (`Destroy` → every ability's; `trigger:Phase` → every trigger's).
+fn commons_of_scope(scope_key: &str) -> &'static [&'static str] {
+    match scope_key.split_once(':').map(|(kind, _)| kind) {
+        Some("trigger") => &["common:trigger", "common:trait", "common:any"],
+        Some("static") => &["common:static", "common:trait", "common:any"],
+        Some("replacement") => &["common:replacement", "common:trait", "common:any"],
+        _ => &["common:ability", "common:any"],
+    }
+}
+
+/// Whether `key` is only a hint for the computer player in a record of `scope_key`: the scope's
+/// own row is read by the AI only, and none of the common sets such a record reads takes it
+/// outside the AI. (`Defined$` of `Destroy`: the scope's row is `DestroyAi`'s, but the code every
+/// ability's effect shares resolves it, so the engine reads it.)
+fn ai_hint(params: &vocab::Params, scope_key: &str, key: &str) -> bool {
+    let Some(row) = params.scope(scope_key).and_then(|s| s.params.get(key)) else {
+        return false;
+    };
+    ai_only(row)
+        && !commons_of_scope(scope_key)
+            .iter()
+            .filter_map(|c| params.scope(c)?.params.get(key))
+            .any(|r| !ai_only(r))
+}
+
 /// The record's parameter names by relevance: the ones its ApiType needs, then the ones its
 /// ApiType (trigger mode, static mode, replacement event) itself reads outside the AI, then the
 /// rest (the common sets, the AI's), each group by how many corpus cards use the parameter with
@@ -383,15 +453,15 @@ fn rank_params<'r>(
         _ => &[],
     };
     let frequency = vocab::param_frequency();
+    let params = rec.map(|r| r.vocab.params());
     let mut keyed: Vec<_> = candidates
         .into_iter()
         .map(|k| {
             let present = rec.is_some_and(|r| k != typed && r.param(k).is_some());
             let tier = if required.contains(&k) {
                 0
-            } else if own
-                .and_then(|s| s.params.get(k))
-                .is_some_and(|row| !ai_only(row))
+            } else if own.is_some_and(|s| s.params.contains_key(k))
+                && !params.is_some_and(|p| ai_hint(p, &kind, k))
             {
                 1
             } else {
@@ -419,45 +489,51 @@ fn kind_keys(rec: Option<&RecordInfo<'_>>, line_key: &str) -> &'static [&'static
     }
 }
 
-fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str) -> String {
+/// Markdown for a parameter (completion and hover): what it does, which records read it, then
+/// `extra` (hover: the values it takes and an example line), then the versions that read it.
+fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str, extra: &str) -> String {
     let mut out = format!("**{key}$** — parameter");
     let params = vocab.params();
-    // What it does, from what the annotations say of its readers.
+    // What it does: the project's doc of the parameter, else what its readers suggest.
     let rows: Vec<&vocab::ParamRow> = params
         .scopes
         .values()
         .filter_map(|s| s.params.get(key))
         .collect();
-    if let Some(what) = param_purpose(&rows) {
+    if let Some(what) = vocab::param_purpose(key).or_else(|| param_purpose(&rows)) {
         out.push_str(&format!("\n\n{what}"));
     }
-    // Which records read it: this record's kind when it does, else every kind that does.
+    // Which records read it: this record's kind and the common sets it reads, when they do,
+    // else every kind that does.
     let scopes = rec.and_then(RecordScopes::of);
     let mine = scopes.as_ref().and_then(|s| {
-        let own = s.own()?.params.get(key);
-        if let Some(row) = own {
-            let who = record_kind(&s.scope_key());
-            return Some(if ai_only(row) {
-                format!("Read by {who}, by the computer player only (a hint for the AI).")
-            } else {
-                format!("Read by {who}.")
-            });
+        let scope_key = s.scope_key();
+        let own = s.own().and_then(|o| o.params.get(key));
+        let mut kinds: Vec<String> = Vec::new();
+        if own.is_some_and(|r| !ai_only(r)) {
+            kinds.push(record_kind(&scope_key));
+        }
+        for common in commons_of(rec) {
+            let kind = record_kind(common);
+            if !kinds.contains(&kind)
+                && params
+                    .scope(common)
+                    .and_then(|c| c.params.get(key))
+                    .is_some_and(|r| !ai_only(r))
+            {
+                kinds.push(kind);
+            }
+        }
+        if !kinds.is_empty() {
+            return Some(format!("Read by {}.", join_plain(&kinds)));
         }
         s.reads(key).then(|| {
-            let mut kinds: Vec<String> = params
-                .by_param
-                .get(key)
-                .into_iter()
-                .flatten()
-                .filter(|k| commons_of(rec).contains(k))
-                .map(|k| record_kind(k))
-                .collect();
-            kinds.sort_unstable();
-            kinds.dedup();
-            if kinds.is_empty() {
-                kinds.push(record_kind(&s.scope_key()));
-            }
-            format!("Read by {}.", join_plain(&kinds))
+            let who = if own.is_some() {
+                record_kind(&scope_key)
+            } else {
+                "every ability".to_string()
+            };
+            format!("Read by {who}, by the computer player only (a hint for the AI).")
         })
     });
     match mine {
@@ -485,8 +561,180 @@ fn param_doc(vocab: &Vocabulary, rec: Option<&RecordInfo<'_>>, key: &str) -> Str
             }
         }
     }
+    out.push_str(extra);
     out.push_str(&format!("\n\n{}", versions_line(key)));
     out
+}
+
+/// `word`, `word`, `word` (code spans).
+fn code_list(words: &[&str]) -> String {
+    words
+        .iter()
+        .map(|w| format!("`{w}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Zones shown on hover, the ones scripts name most first.
+const COMMON_ZONES: &[&str] = &[
+    "Battlefield",
+    "Graveyard",
+    "Hand",
+    "Library",
+    "Exile",
+    "Stack",
+    "Command",
+    "Sideboard",
+    "Any",
+];
+
+/// Counter types shown first on hover: the common ones, when the version knows them.
+const COMMON_COUNTERS: &[&str] = &["P1P1", "M1M1", "LOYALTY", "CHARGE", "TIME", "AGE"];
+
+/// The words most used at `position` in `key`'s values, else in every parameter's.
+fn top_values(key: &str, position: ValuePosition, n: usize) -> Vec<&'static str> {
+    let frequency = vocab::value_frequency();
+    let own = frequency.top(key, position, n);
+    if own.is_empty() {
+        frequency.top("*", position, n)
+    } else {
+        own
+    }
+}
+
+/// Which Defined words name players (`You`, `Opponent`, `TriggeredPlayer`...).
+fn names_player(w: &vocab::MatchWord) -> bool {
+    w.kind.contains("player") || w.word.name.ends_with("Player")
+}
+
+/// What values a parameter takes, the most used first, as a paragraph (hover).
+fn param_values(
+    p: &Parsed<'_>,
+    rec: Option<&RecordInfo<'_>>,
+    line_key: &str,
+    key: &str,
+    face: usize,
+) -> Option<String> {
+    let vocab = p.model.vocab;
+    let line = match value_vocab(rec, line_key, key, b'$') {
+        ValueVocab::Api => "An ApiType: the effect of the record.".to_string(),
+        ValueVocab::TriggerMode => "A trigger mode: what the trigger waits for.".to_string(),
+        ValueVocab::StaticMode => "A static mode.".to_string(),
+        ValueVocab::Event => "A replacement event.".to_string(),
+        ValueVocab::Zone => {
+            let zones: Vec<&str> = COMMON_ZONES
+                .iter()
+                .copied()
+                .filter(|z| vocab.zones().get(z).is_some())
+                .collect();
+            format!("A zone (several separated by commas): {}...", code_list(&zones))
+        }
+        ValueVocab::Phase => {
+            let phases: Vec<&str> = vocab.phases().iter().map(|p| p.word.name).take(8).collect();
+            format!("A phase or step: {}...", code_list(&phases))
+        }
+        ValueVocab::Counter => {
+            let common: Vec<&str> = COMMON_COUNTERS
+                .iter()
+                .copied()
+                .filter(|c| vocab.counter_type(c).is_some())
+                .collect();
+            format!("A counter type: {}...", code_list(&common))
+        }
+        ValueVocab::Defined => format!(
+            "A Defined value; the most used: {}.",
+            code_list(&top_values(key, ValuePosition::Defined, 8))
+        ),
+        ValueVocab::Player => {
+            let players: Vec<&str> = top_values("*", ValuePosition::Defined, 40)
+                .into_iter()
+                .filter(|w| vocab.defined().exact(w).is_some_and(names_player))
+                .take(6)
+                .collect();
+            format!("A player (a Defined value); the most used: {}.", code_list(&players))
+        }
+        ValueVocab::ValidBase | ValueVocab::ValidProperty => {
+            let bases = top_values(key, ValuePosition::Base, 8);
+            let properties = top_values(key, ValuePosition::Property, 8);
+            let mut out = "A Valid expression: a type or base word, then properties after `.` (`+` joins them), items separated by commas.".to_string();
+            if !bases.is_empty() {
+                out.push_str(&format!(" The most used bases: {}", code_list(&bases)));
+                if !properties.is_empty() {
+                    out.push_str(&format!("; properties: {}", code_list(&properties)));
+                }
+                out.push('.');
+            }
+            out
+        }
+        ValueVocab::CostPart => "A cost: mana (`2 R`, `X`) and cost parts (`T`, `Sac<1/Creature>`, `PayLife<2>`), separated by spaces.".to_string(),
+        ValueVocab::Svar if script::AMOUNT_KEYS.contains(&key) => {
+            "A number, or the name of an SVar that holds one (`X`).".to_string()
+        }
+        ValueVocab::Svar => {
+            let names: Vec<&str> = svar_names(p, face).into_iter().take(8).collect();
+            if names.is_empty() {
+                "The name of an SVar of this card.".to_string()
+            } else {
+                format!("The name of an SVar of this card: {}.", code_list(&names))
+            }
+        }
+        ValueVocab::TokenScript => {
+            "The name of a token script: a file of `tokenscripts/`, without `.txt`.".to_string()
+        }
+        ValueVocab::None => {
+            let domains = rec
+                .and_then(RecordScopes::of)
+                .and_then(|s| s.value_domains(key))?;
+            let mut words: Vec<&str> = domains
+                .iter()
+                .flat_map(|d| d.words.iter().map(|w| w.word))
+                .filter(|w| !w.is_empty())
+                .collect();
+            words.dedup();
+            if words.is_empty() {
+                return None;
+            }
+            words.truncate(10);
+            format!("The engine compares it with: {}.", code_list(&words))
+        }
+    };
+    Some(line)
+}
+
+/// A line of the workspace's Forge cards that uses `key$`, for hover: a record of the same kind
+/// as `rec` (`SP$ Destroy`, `Mode$ ChangesZone`) when one does, else any. Never the line at the
+/// cursor.
+fn param_example(
+    view: &FileView<'_, Linter>,
+    rec: Option<&RecordInfo<'_>>,
+    key: &str,
+    here: TextRange,
+) -> Option<String> {
+    let needle = format!("{key}$");
+    let is_record = |line: &str| {
+        let line = line.trim_start();
+        ["A:", "T:", "S:", "R:", "SVar:"]
+            .iter()
+            .any(|k| line.starts_with(k))
+    };
+    let kind = rec.map(|r| r.kind_value.trim()).filter(|k| !k.is_empty());
+    let same_kind = |line: &str| {
+        kind.is_some_and(|k| {
+            line.match_indices(k).any(|(i, _)| {
+                line[..i].trim_end().ends_with('$')
+                    && line[i + k.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| c == ' ' || c == '|')
+            })
+        })
+    };
+    let found = example_line(view, &needle, here, |l| match is_record(l) {
+        false => None,
+        true if same_kind(l) => Some(0),
+        true => Some(1),
+    })?;
+    Some(example_markdown(view, found, "forge"))
 }
 
 fn capitalise(s: &str) -> String {
@@ -590,7 +838,13 @@ fn versions_sentence(names: &[&str]) -> String {
 
 /// Hover for a record kind (ApiType, trigger mode, static mode, replacement event): what it
 /// does, which versions know it, and the parameters it reads, the most used first.
-fn kind_doc(what: &str, w: &Word, scope: Option<&vocab::Scope>, scope_key: &str) -> String {
+fn kind_doc(
+    params: &vocab::Params,
+    what: &str,
+    w: &Word,
+    scope: Option<&vocab::Scope>,
+    scope_key: &str,
+) -> String {
     let doc = plain_doc(w.doc);
     let mut out = format!("**{}** — {what}\n\n{doc}", w.name);
     if let Some(r) = w.renamed {
@@ -600,7 +854,7 @@ fn kind_doc(what: &str, w: &Word, scope: Option<&vocab::Scope>, scope_key: &str)
     if !names.is_empty() {
         out.push_str(&format!("\n\n{}", versions_sentence(&names)));
     }
-    out + &reads_list(scope, scope_key)
+    out + &reads_list(params, scope, scope_key)
 }
 
 /// An annotation doc, or a plain line when the word has only the generated one (which names the
@@ -619,15 +873,15 @@ fn plain_doc(doc: &str) -> String {
 
 /// Markdown listing the params a reader takes: the ones it reads outside the AI, the most used
 /// first, then the computer player's hints.
-fn reads_list(scope: Option<&vocab::Scope>, scope_key: &str) -> String {
+fn reads_list(params: &vocab::Params, scope: Option<&vocab::Scope>, scope_key: &str) -> String {
     let Some(scope) = scope else {
         return String::new();
     };
     let frequency = vocab::param_frequency();
     let mut keys: Vec<(&str, bool)> = scope
         .params
-        .iter()
-        .map(|(k, row)| (*k, ai_only(row)))
+        .keys()
+        .map(|k| (*k, ai_hint(params, scope_key, k)))
         .collect();
     if keys.is_empty() {
         return String::new();
@@ -1023,7 +1277,7 @@ impl DialectIde for Linter {
                 out.extend(ranked.into_iter().map(|k| {
                     Completion::new(k, CompletionKind::Key, r)
                         .detail("parameter")
-                        .documentation(param_doc(vocab, rec, k))
+                        .documentation(param_doc(vocab, rec, k, ""))
                         .insert(format!("{k}$ "))
                 }));
                 // Ranked by relevance: editors keep this order (`sortText`) and match the
@@ -1103,6 +1357,39 @@ impl DialectIde for Linter {
                         ),
                         |w| frequency.count(key, ValuePosition::Defined, w),
                     ),
+                    ValueVocab::Player => rank_values(
+                        word_items(
+                            vocab
+                                .defined()
+                                .list
+                                .iter()
+                                .filter(|w| names_player(w))
+                                .map(|w| &w.word),
+                            "player",
+                            CompletionKind::Value,
+                            r,
+                            "",
+                        ),
+                        |w| frequency.count(key, ValuePosition::Defined, w),
+                    ),
+                    // After a player base (`Player.`, `Opponent+`): the player properties.
+                    ValueVocab::ValidProperty if is_player_base(valid_base(p.text, r)) => {
+                        rank_values(
+                            word_items(
+                                vocab
+                                    .player_refs()
+                                    .list
+                                    .iter()
+                                    .filter(|w| w.kind == "valid-property")
+                                    .map(|w| &w.word),
+                                "player property",
+                                CompletionKind::Value,
+                                r,
+                                "",
+                            ),
+                            |w| frequency.count(key, ValuePosition::Property, w),
+                        )
+                    }
                     ValueVocab::ValidProperty => rank_values(
                         word_items(
                             vocab.valid_properties().list.iter().map(|w| &w.word),
@@ -1268,14 +1555,30 @@ impl DialectIde for Linter {
                 let (w, kind) = vocab::types().list.iter().find(|(w, _)| w.name == text)?;
                 format!("**{}** — {kind}\n\n{}", w.name, w.doc)
             }
-            Site::ParamKey { rec, range: r, .. } => {
+            Site::ParamKey {
+                rec,
+                line_key,
+                range: r,
+            } => {
                 let key = p.text[r].trim();
                 if key.is_empty() {
                     return None;
                 }
+                // For scripters: the values it takes and a line of their own cards using it.
+                let mut extra = String::new();
+                if let Some(values) = param_values(&p, rec, line_key, key, face_at(&p, offset)) {
+                    extra.push_str(&format!("\n\n{values}"));
+                }
+                let (ls, le) = line_bounds(p.text, offset);
+                // (A key no engine reads, a misspelling, has no example worth a search.)
+                if vocab.params().read_anywhere(key)
+                    && let Some(example) = param_example(&at.view, rec, key, range(ls, le))
+                {
+                    extra.push_str(&format!("\n\n{example}"));
+                }
                 return Some(Hover {
                     range: r,
-                    markdown: param_doc(vocab, rec, key),
+                    markdown: param_doc(vocab, rec, key, &extra),
                 });
             }
             Site::ParamValue {
@@ -1289,22 +1592,38 @@ impl DialectIde for Linter {
                 match value_vocab(rec, line_key, key, after) {
                     ValueVocab::Api => {
                         let w = vocab.api_types().get_ignore_case(text)?;
-                        kind_doc("ApiType", w, params.scope(w.name), w.name)
+                        kind_doc(params, "ApiType", w, params.scope(w.name), w.name)
                     }
                     ValueVocab::TriggerMode => {
                         let w = vocab.trigger_modes().get_ignore_case(text)?;
                         let key = format!("trigger:{}", w.name);
-                        kind_doc("trigger mode", w, params.trigger_scope(w.name), &key)
+                        let mut md = kind_doc(
+                            params,
+                            "trigger mode",
+                            w,
+                            params.trigger_scope(w.name),
+                            &key,
+                        );
+                        // What the abilities it runs can name (`Defined$ TriggeredCard`).
+                        if let Some(vars) = vocab.trigger_variables(w.name)
+                            && !vars.is_empty()
+                        {
+                            let names: Vec<String> =
+                                vars.iter().map(|v| format!("`Triggered{v}`")).collect();
+                            md.push_str(&format!("\n\nProvides: {}.", names.join(", ")));
+                        }
+                        md
                     }
                     ValueVocab::StaticMode => {
                         let w = vocab.static_modes().get_ignore_case(text)?;
                         let key = format!("static:{}", w.name);
-                        kind_doc("static mode", w, params.static_scope(w.name), &key)
+                        kind_doc(params, "static mode", w, params.static_scope(w.name), &key)
                     }
                     ValueVocab::Event => {
                         let w = vocab.replacement_events().get_ignore_case(text)?;
                         let key = format!("replacement:{}", w.name);
                         kind_doc(
+                            params,
                             "replacement event",
                             w,
                             params.replacement_scope(w.name),
@@ -1316,7 +1635,7 @@ impl DialectIde for Linter {
                     ValueVocab::Counter => {
                         word_doc("counter type", &vocab.counter_type(text)?.word)
                     }
-                    ValueVocab::Defined => {
+                    ValueVocab::Defined | ValueVocab::Player => {
                         let w = vocab.defined().exact(text)?;
                         format!(
                             "{}\n\nResolves to: {}.",
@@ -1325,12 +1644,16 @@ impl DialectIde for Linter {
                         )
                     }
                     ValueVocab::ValidProperty => {
-                        let list = vocab.valid_properties();
+                        let (list, what) = if is_player_base(valid_base(p.text, word)) {
+                            (vocab.player_refs(), "player property")
+                        } else {
+                            (vocab.valid_properties(), "Valid property")
+                        };
                         let w = list
                             .exact(text)
                             .or_else(|| list.prefix_of(text, vocab::Match::Prefix))
                             .or_else(|| list.prefix_of(text, vocab::Match::Compare))?;
-                        word_doc("Valid property", &w.word)
+                        word_doc(what, &w.word)
                     }
                     ValueVocab::ValidBase => {
                         let (w, kind) = vocab::types().list.iter().find(|(w, _)| w.name == text)?;
@@ -1559,6 +1882,11 @@ impl DialectIde for Linter {
             });
         }
         out
+    }
+
+    fn inlay_hints(&self, file: &FileView<'_, Self>, range: Option<TextRange>) -> Vec<InlayHint> {
+        let p = Parsed::new(file);
+        super::forge_hints::hints(&p.model, range)
     }
 
     fn folding(&self, file: &FileView<'_, Self>) -> Vec<Fold> {

@@ -3,6 +3,7 @@
 //! dialects) and any registered at run time (`register`: a plug-in, a test's toy dialect).
 
 pub mod forge;
+mod forge_hints;
 pub mod netrunner;
 pub mod pymtg;
 pub mod rulescript;

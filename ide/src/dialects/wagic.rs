@@ -6,7 +6,8 @@
 
 use crate::features::{
     CardName, Completion, CompletionKind, Cursor, DialectIde, FileEdit, FileView, Fold, Hover,
-    Location, SemanticToken, Symbol, SymbolKind, TokenKind, modifier, word_at,
+    Location, SemanticToken, Symbol, SymbolKind, TokenKind, example_line, example_markdown,
+    modifier, word_at,
 };
 use lint::wagic::Linter;
 use lint::wagic::index::{Index, Library, Resolution, normalize_name};
@@ -114,6 +115,155 @@ const TARGET_CALLS: &[&str] = &[
     "combat",
     "targetedby",
 ];
+
+/// The words a target spec starts with (the engine's target chooser factory tests them; any
+/// type word works too), with what each selects.
+const TARGET_WORDS: &[(&str, &str)] = &[
+    (
+        "creature",
+        "A creature (add `[...]` attributes and `|` zones to narrow it).",
+    ),
+    ("*", "Any card."),
+    ("player", "A player."),
+    ("land", "A land."),
+    ("artifact", "An artifact."),
+    ("enchantment", "An enchantment."),
+    ("planeswalker", "A planeswalker."),
+    ("instant", "An instant."),
+    ("sorcery", "A sorcery."),
+    ("permanent", "A permanent."),
+    ("card", "Any card."),
+    ("this", "The card itself."),
+    (
+        "other",
+        "`other <type>`: a card of that type other than this one.",
+    ),
+    ("opponent", "An opponent."),
+    ("controller", "This card's controller."),
+    ("mytgt", "The target chosen for this ability."),
+    ("targetedplayer", "The player this ability targets."),
+    (
+        "anytarget",
+        "Any target: a creature, a player or a planeswalker.",
+    ),
+    ("equipment", "An Equipment."),
+    ("aura", "An Aura."),
+];
+
+/// The order `target(` offers the words in: the most used by the cards of the Wagic corpus first.
+const TARGET_ORDER: &[&str] = &[
+    "creature",
+    "*",
+    "land",
+    "player",
+    "artifact",
+    "enchantment",
+    "other",
+    "opponent",
+    "this",
+    "instant",
+    "equipment",
+    "aura",
+    "permanent",
+    "card",
+    "planeswalker",
+    "sorcery",
+    "mytgt",
+];
+
+/// The order a trigger's card spec (`@movedto(`, `from(`, `@damaged(`...) offers them in.
+const EVENT_CARD_ORDER: &[&str] = &[
+    "*",
+    "this",
+    "creature",
+    "other",
+    "land",
+    "enchantment",
+    "mytgt",
+    "instant",
+    "artifact",
+    "player",
+    "opponent",
+    "sorcery",
+    "card",
+    "permanent",
+];
+
+/// The order zones are offered in after `|`: the most used by the cards of the Wagic corpus
+/// first.
+const ZONE_ORDER: &[&str] = &[
+    "battlefield",
+    "graveyard",
+    "mybattlefield",
+    "mygraveyard",
+    "mystack",
+    "stack",
+    "opponentstack",
+    "hand",
+    "myhand",
+    "library",
+    "mylibrary",
+    "exile",
+    "opponentbattlefield",
+    "opponentgraveyard",
+    "opponenthand",
+    "nonbattlezone",
+];
+
+/// Items in `order` first (in that order), then the others alphabetically; editors keep the
+/// order (`sortText`) and match the typed text against the label.
+fn rank_by_order(items: Vec<Completion>, order: &[&str]) -> Vec<Completion> {
+    let mut keyed: Vec<_> = items
+        .into_iter()
+        .map(|c| {
+            let rank = order
+                .iter()
+                .position(|o| o.eq_ignore_ascii_case(&c.label))
+                .unwrap_or(order.len());
+            ((rank, c.label.to_lowercase()), c)
+        })
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, c))| {
+            let label = c.label.clone();
+            c.sort(format!("{i:04}")).filter(label)
+        })
+        .collect()
+}
+
+/// The name of the innermost call still open at the end of `before` (`movedto` in
+/// `auto=@movedto(`), lowercased, without its `@`.
+fn open_call(before: &str) -> Option<String> {
+    let mut depth = 0usize;
+    for (i, b) in before.bytes().enumerate().rev() {
+        match b {
+            b')' => depth += 1,
+            b'(' if depth > 0 => depth -= 1,
+            b'(' => {
+                let head = &before[..i];
+                let start = head
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(0, |j| j + 1);
+                return Some(head[start..].to_ascii_lowercase());
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether `word` stands in `line` as a word of its own (not inside `autodestroy`).
+fn has_word(line: &str, word: &str) -> bool {
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    line.match_indices(word).any(|(i, _)| {
+        let before = line[..i].bytes().last();
+        let after = line[i + word.len()..].bytes().next();
+        !before.is_some_and(is_word) && !after.is_some_and(is_word)
+    })
+}
 
 /// Classifies ability code from the start of the value to the cursor.
 fn code_site(before: &str) -> Code {
@@ -678,9 +828,10 @@ impl DialectIde for Linter {
                     (_, Some(Code::Trigger)) => {
                         items(vocab::triggers(), "trigger", CompletionKind::Function, word)
                     }
-                    (_, Some(Code::Zone)) => {
-                        items(vocab::zones(), "zone", CompletionKind::Value, word)
-                    }
+                    (_, Some(Code::Zone)) => rank_by_order(
+                        items(vocab::zones(), "zone", CompletionKind::Value, word),
+                        ZONE_ORDER,
+                    ),
                     (_, Some(Code::TargetAttribute)) => {
                         let mut out = items(
                             vocab::target_restrictions(),
@@ -696,23 +847,22 @@ impl DialectIde for Linter {
                         ));
                         out
                     }
-                    (_, Some(Code::TargetType)) => [
-                        "creature",
-                        "player",
-                        "artifact",
-                        "enchantment",
-                        "land",
-                        "planeswalker",
-                        "instant",
-                        "sorcery",
-                        "card",
-                        "permanent",
-                        "this",
-                        "*",
-                    ]
-                    .iter()
-                    .map(|t| Completion::new(*t, CompletionKind::Value, word).detail("target type"))
-                    .collect(),
+                    (_, Some(Code::TargetType)) => {
+                        let (ls, _) = line_bounds(text, at.offset);
+                        let before = &text[ls..usize::from(word.start()).max(ls)];
+                        // A trigger's card (`@movedto(`) is most often the card itself or any
+                        // card; a target, a creature.
+                        let order = match open_call(before).as_deref() {
+                            Some("target" | "notatarget") | None => TARGET_ORDER,
+                            Some(_) => EVENT_CARD_ORDER,
+                        };
+                        let listed = TARGET_WORDS.iter().map(|(t, doc)| {
+                            Completion::new(*t, CompletionKind::Value, word)
+                                .detail("target")
+                                .documentation(format!("**{t}** — target\n\n{doc}"))
+                        });
+                        rank_by_order(listed.collect(), order)
+                    }
                     (_, Some(Code::Cost)) => items(
                         vocab::cost_symbols(),
                         "cost symbol",
@@ -875,6 +1025,15 @@ impl DialectIde for Linter {
         if w.is_empty() {
             return None;
         }
+        // A target word (`mytgt`, `this`) inside `target(` or a trigger's card spec.
+        if code == Some(Code::TargetType)
+            && let Some((t, doc)) = TARGET_WORDS.iter().find(|(t, _)| *t == w)
+        {
+            return Some(Hover {
+                range: word,
+                markdown: format!("**{t}** — target\n\n{doc}"),
+            });
+        }
         let preferred: Option<(&Vocab, &str)> = match (meaning, code) {
             (_, Some(Code::Trigger)) => Some((vocab::triggers(), "trigger")),
             (_, Some(Code::Zone)) => Some((vocab::zones(), "zone")),
@@ -897,9 +1056,25 @@ impl DialectIde for Linter {
             .chain(vocabularies())
             .find_map(|(v, what)| v.get(&w).or_else(|| v.get(text_word)).map(|x| (x, what)));
         let (w, what) = found?;
+        let mut markdown = word_doc(what, w);
+        // Ability code: a line of the user's own cards that uses the word.
+        if (meaning.is_ability() || meaning == KeyMeaning::Abilities) && w.word.len() > 1 {
+            let (ls, le) = line_bounds(text, at.offset);
+            let word_lower = w.word.to_ascii_lowercase();
+            let uses = |line: &str| {
+                let lower = line.to_ascii_lowercase();
+                ((lower.starts_with("auto") || lower.starts_with("abilities="))
+                    && has_word(&lower, &word_lower))
+                .then_some(0)
+            };
+            if let Some(found) = example_line(view, &word_lower, range(ls, le), uses) {
+                markdown.push_str("\n\n");
+                markdown.push_str(&example_markdown(view, found, "wagic"));
+            }
+        }
         Some(Hover {
             range: word,
-            markdown: word_doc(what, w),
+            markdown,
         })
     }
 

@@ -827,6 +827,18 @@ impl ParamFrequency {
     }
 }
 
+static PARAM_DOCS: LazyLock<Map<&'static str, &'static str>> = LazyLock::new(|| {
+    rows(include_str!("../../data/forge/param-docs.tsv"))
+        .map(|r| (col(&r, 0), col(&r, 1)))
+        .collect()
+});
+
+/// What a parameter does, in a scripter's words (`param-docs.tsv`; the same for every Forge
+/// version), for the most used parameters.
+pub fn param_purpose(param: &str) -> Option<&'static str> {
+    PARAM_DOCS.get(param).copied()
+}
+
 /// Where a word stands in a parameter's value (`value-frequency.tsv`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValuePosition {
@@ -878,6 +890,17 @@ impl ValueFrequency {
             .get(&(param, position))
             .or_else(|| self.by_param.get(&("*", position)));
         table.and_then(|t| t.get(word)).copied().unwrap_or(0)
+    }
+
+    /// The words most used at `position` in `param`'s own value (not the counts of every
+    /// parameter together), the most used first, at most `n`.
+    pub fn top(&self, param: &str, position: ValuePosition, n: usize) -> Vec<&'static str> {
+        let Some(table) = self.by_param.get(&(param, position)) else {
+            return Vec::new();
+        };
+        let mut words: Vec<(&'static str, u32)> = table.iter().map(|(w, c)| (*w, *c)).collect();
+        words.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        words.into_iter().take(n).map(|(w, _)| w).collect()
     }
 }
 
@@ -1882,6 +1905,33 @@ mod tests {
         assert!(v.valid_properties().exact("YouCtrl").is_some());
         assert!(v.count_keys().count_key_known("xPaid"));
         assert!(v.trigger_variables("Attacks").is_some());
+    }
+
+    /// Every documented parameter is read by some shipped version (a doc for a word no engine
+    /// reads would send scripters the wrong way), and the most used ones have a doc.
+    #[test]
+    fn param_docs_name_parameters_the_engine_reads() {
+        for (param, doc) in PARAM_DOCS.iter() {
+            assert!(v().params().read_anywhere(param), "{param}");
+            assert!(doc.ends_with('.'), "{param}: {doc}");
+        }
+        for param in [
+            "Cost",
+            "ValidTgts",
+            "Defined",
+            "Execute",
+            "SubAbility",
+            "Origin",
+        ] {
+            assert!(param_purpose(param).is_some(), "{param}");
+        }
+        let top = value_frequency().top("ValidTgts", ValuePosition::Base, 3);
+        assert_eq!(top.first(), Some(&"Creature"), "{top:?}");
+        assert!(
+            value_frequency()
+                .top("NoSuchParam", ValuePosition::Base, 3)
+                .is_empty()
+        );
     }
 
     #[test]

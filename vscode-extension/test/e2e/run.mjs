@@ -6,9 +6,11 @@
 // `workspaceContains:`, and the server lints the workspace); they stay once files are open; a
 // hover over a Forge parameter shows cardlint's documentation; Go to Symbol in Workspace finds a
 // card that is not open and opens it; Fix All applies the safe fixes of a card; no error
-// notification is shown;
+// notification is shown; changing `cardlint.trace.server` restarts the client without a reload
+// and the trace channel shows the messages;
 // then, with `cardlint.server.path` set to a program that is not cardlint, exactly one error
-// notification says so; and with no server at all, one notification says that.
+// notification says so, and its Open Settings opens that setting on the Remote tab where it
+// lives; and with no server at all, one notification says that.
 //
 // Run by ../../e2e.sh, which installs what it needs (see there). Environment:
 //   CARDLINT_VSIX         the packed extension
@@ -57,6 +59,21 @@ function need(name) {
 }
 
 const work = mkdtempSync(path.join(os.tmpdir(), "cardlint-e2e-run-"));
+
+/** The User settings that keep the window quiet and deterministic. */
+const quietSettings = {
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "telemetry.telemetryLevel": "off",
+  "update.mode": "none",
+  "extensions.autoCheckUpdates": false,
+  "extensions.ignoreRecommendations": true,
+  "workbench.enableExperiments": false,
+  "editor.hover.delay": 300,
+  // The folder opens in Restricted Mode, as a new user's does, without the modal question.
+  "security.workspace.trust.startupPrompt": "never",
+};
+
 const dirs = {
   workspace: path.join(work, "workspace"),
   user: path.join(work, "user-data"),
@@ -112,18 +129,7 @@ try {
   }
 
   // Only settings that keep the window quiet and deterministic; none of cardlint's.
-  writeSettings({
-    "workbench.startupEditor": "none",
-    "workbench.tips.enabled": false,
-    "telemetry.telemetryLevel": "off",
-    "update.mode": "none",
-    "extensions.autoCheckUpdates": false,
-    "extensions.ignoreRecommendations": true,
-    "workbench.enableExperiments": false,
-    "editor.hover.delay": 300,
-    // The folder opens in Restricted Mode, as a new user's does, without the modal question.
-    "security.workspace.trust.startupPrompt": "never",
-  });
+  writeSettings(quietSettings);
 
   step("starting code-server");
   server = await startCodeServer();
@@ -274,6 +280,15 @@ try {
   }
   step("the packaged server runs (log: found via bundled)");
 
+  // `cardlint.trace.server` takes effect without a window reload: the client starts again.
+  // (Written to the Remote settings: code-server notices changes of that file on disk.)
+  const starts = (text) => (text.match(/starting .* \(cardlint /g) ?? []).length;
+  const before = starts(log);
+  writeSettings({ "cardlint.trace.server": "messages" }, "Machine");
+  await waitForLog(new RegExp(`(starting .* \\(cardlint [^]*){${before + 1}}`));
+  await waitForLog(/Sending request 'initialize/, /cardlint Trace\.log$/);
+  step("changing cardlint.trace.server restarted the client (no reload), and the trace shows the messages");
+
   // No error notification so far (a new user with no settings sees none).
   const toasts = await notificationTexts();
   if (toasts.some((t) => /cardlint/i.test(t))) {
@@ -303,6 +318,35 @@ try {
   if (!after[0].includes(wrong) || !/Open Settings/.test(after[0])) {
     throw new Error(`the notification should name ${wrong} and offer Open Settings: ${after[0]}`);
   }
+
+  // Open Settings opens the setting where it lives: the value is in the Remote settings of
+  // code-server's (remote) window, so the Remote tab, searched for that one setting.
+  await page
+    .locator(".notifications-toasts .notification-toast", { hasText: wrong })
+    .locator(".monaco-button", { hasText: "Open Settings" })
+    .click();
+  const settingsEditor = page.locator(".settings-editor");
+  await settingsEditor.waitFor({ timeout: SHORT });
+  let shownSettings = {};
+  try {
+    await page.waitForFunction(
+      () => /cardlint\.server\.path/.test(document.querySelector(".settings-editor .settings-header")?.innerText ?? ""),
+      null,
+      { timeout: SHORT, polling: 250 },
+    );
+    await page.locator(".settings-editor .setting-item-contents", { hasText: "Path" }).first().waitFor({ timeout: SHORT });
+  } finally {
+    shownSettings = await page.evaluate(() => ({
+      header: document.querySelector(".settings-editor .settings-header")?.innerText ?? "",
+      tab: [...document.querySelectorAll(".settings-editor .settings-tabs-widget .action-label.checked")].map((e) => e.innerText).join("|"),
+      items: [...document.querySelectorAll(".settings-editor .setting-item-contents .setting-item-title")].map((e) => e.innerText).join("|"),
+    }));
+    step(`Open Settings: ${JSON.stringify(shownSettings)}`);
+  }
+  if (!/Remote/.test(shownSettings.tab)) {
+    throw new Error(`Open Settings should open the Remote tab, where the setting lives: ${JSON.stringify(shownSettings)}`);
+  }
+  await page.keyboard.press("Control+W");
 
   // No server at all: a package without one (the installed server removed), no setting, and no
   // `cardlint` on PATH nor in ~/.cargo/bin. After a reload, one notification says so; it does not
@@ -472,11 +516,11 @@ async function notificationTexts() {
   return page.locator(".notifications-toasts .notification-toast").allInnerTexts();
 }
 
-/** The extension's log (the `cardlint` output channel, written under the logs directory). */
-async function waitForLog(pattern) {
+/** A log written under the logs directory (by default the extension's: the `cardlint` output channel). */
+async function waitForLog(pattern, name = /(^|[-.])cardlint\.log$/) {
   const deadline = Date.now() + SHORT;
   for (;;) {
-    const text = findLogs(path.join(dirs.user, "logs"))
+    const text = findLogs(path.join(dirs.user, "logs"), name)
       .map((file) => readFileSync(file, "utf8"))
       .join("\n");
     if (pattern.test(text)) {
@@ -489,7 +533,7 @@ async function waitForLog(pattern) {
   }
 }
 
-function findLogs(dir) {
+function findLogs(dir, pattern) {
   if (!existsSync(dir)) {
     return [];
   }
@@ -497,8 +541,8 @@ function findLogs(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) {
-      found.push(...findLogs(full));
-    } else if (/(^|[-.])cardlint\.log$/.test(name)) {
+      found.push(...findLogs(full, pattern));
+    } else if (pattern.test(name)) {
       found.push(full);
     }
   }
