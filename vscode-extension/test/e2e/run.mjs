@@ -5,7 +5,8 @@
 // cardlint's findings for the Forge and Wagic files (the extension starts on the folder's layout,
 // `workspaceContains:`, and the server lints the workspace); they stay once files are open; a
 // hover over a Forge parameter shows cardlint's documentation; Go to Symbol in Workspace finds a
-// card that is not open and opens it; Fix All applies the safe fixes of a card; no error
+// card that is not open and opens it; Fix All applies the safe fixes of a card; Format Document
+// lays a card out as `cardlint format` does; no error
 // notification is shown; changing `cardlint.trace.server` restarts the client without a reload
 // and the trace channel shows the messages;
 // then, with `cardlint.server.path` set to a program that is not cardlint, exactly one error
@@ -46,6 +47,8 @@ const EXPECTED = [
 const SYMBOL = { query: "Storm Wisp", file: "storm_wisp.txt", container: "forge" };
 /** Fix All on the Forge card: its safe fix (F150's `Battlefield`) is applied. */
 const FIX_ALL = { file: "ember_herald.txt", before: "Battlefeld", after: "Destination$ Battlefield" };
+/** Format Document on a Forge card written without spaces around its `|`. */
+const FORMAT = { file: "tidy_tide.txt", before: "Draw|NumCards$ 1|Cost$ U", after: "Draw | NumCards$ 1 | Cost$ U" };
 /** The hover over `NumDmg$` on line 6 of the Forge card. */
 const HOVER = { file: "ember_herald.txt", word: "NumDmg", expect: ["NumDmg$", "parameter", "Read by DealDamage"] };
 
@@ -271,6 +274,24 @@ try {
   // Back to the text on disk, so that the reload below finds no unsaved editor.
   await page.keyboard.press("Control+Z");
   await page.locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: FIX_ALL.before }).waitFor();
+
+  // Format Document: cardlint's layout (`cardlint format`) is applied to the open card.
+  await openFile(FORMAT.file, FORMAT.before);
+  await page.keyboard.press("F1");
+  await quick.waitFor({ state: "visible" });
+  await quick.fill(">Format Document");
+  await page.locator(".quick-input-widget .monaco-list-row", { hasText: "Format Document" }).first().waitFor();
+  await page.keyboard.press("Enter");
+  try {
+    await page
+      .locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: FORMAT.after })
+      .waitFor({ timeout: SHORT });
+  } catch (error) {
+    throw new Error(`Format Document did not lay out ${FORMAT.file}:\n${await notificationTexts()}\n${error}`);
+  }
+  step(`Format Document: ${FORMAT.file} now reads ${JSON.stringify(FORMAT.after)}`);
+  await page.keyboard.press("Control+Z");
+  await page.locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: FORMAT.before }).waitFor();
 
   // The extension's log says which server it started: the packaged one.
   const log = await waitForLog(/starting .* \(cardlint [^)]*found via (\w+)\)/);
