@@ -113,6 +113,8 @@ pub struct Backend {
     wanted: Arc<AtomicUsize>,
     /// The last semantic tokens sent for each document (`semanticTokens/full/delta`).
     tokens: symbols::TokenResults,
+    /// The last outline answered (`textDocument/documentSymbol`, asked twice per edit).
+    outline: symbols::LastOutline,
 }
 
 fn lock(world: &Mutex<World>) -> MutexGuard<'_, World> {
@@ -162,6 +164,7 @@ impl Backend {
             shut_down,
             wanted,
             tokens: Default::default(),
+            outline: Default::default(),
         }
     }
 
