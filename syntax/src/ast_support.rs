@@ -27,6 +27,18 @@ pub(crate) use ast_node;
 
 use rowan::{Language, SyntaxNode, SyntaxToken};
 
+/// The text of a node as a `String`, sized once: `node.text().to_string()` goes through
+/// `Display` and grows the string token by token.
+pub fn node_text<L: Language>(node: &SyntaxNode<L>) -> String {
+    let mut out = String::with_capacity(usize::from(node.text_range().len()));
+    for e in node.descendants_with_tokens() {
+        if let rowan::NodeOrToken::Token(t) = e {
+            out.push_str(t.text());
+        }
+    }
+    out
+}
+
 /// The first token of `kind` directly inside `node`.
 pub(crate) fn child_token<L: Language>(
     node: &SyntaxNode<L>,

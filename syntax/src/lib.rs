@@ -21,6 +21,7 @@ mod escape;
 mod kinds;
 mod scan;
 
+pub use ast_support::node_text;
 pub use error::{ErrorKind, SyntaxError};
 
 /// The longest line a parser reads into structure (64 KiB; the longest line of the Forge and

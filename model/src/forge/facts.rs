@@ -190,13 +190,23 @@ impl Fact {
 /// The lookup key of a word of `kind` (see `Fact::key`); `detail` matters for params (their
 /// scope) and triggered objects (their mode).
 pub fn key(kind: FactKind, name: &str, detail: &str) -> String {
+    // Joined by hand: `format!` costs several times as much, and start-up builds a key for
+    // every row of the shipped facts.
+    let joined = |a: &str, b: &str| {
+        let mut s = String::with_capacity(a.len() + 1 + b.len());
+        s.push_str(a);
+        s.push('\t');
+        s.push_str(b);
+        s
+    };
     match kind {
-        FactKind::Param => {
-            let scope = detail.strip_prefix("api:").unwrap_or(detail);
-            format!("{scope}\t{name}")
+        FactKind::Param => joined(detail.strip_prefix("api:").unwrap_or(detail), name),
+        FactKind::TriggerVar => {
+            let mut s = joined(detail, name);
+            s[..detail.len()].make_ascii_lowercase();
+            s
         }
-        FactKind::TriggerVar => format!("{}\t{name}", detail.to_ascii_lowercase()),
-        FactKind::Value => format!("{name}\t{detail}"),
+        FactKind::Value => joined(name, detail),
         FactKind::Counter => super::vocab::normalize_counter(name),
         k if k.ignores_case() => name.to_ascii_lowercase(),
         _ => name.to_string(),

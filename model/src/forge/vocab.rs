@@ -1098,7 +1098,7 @@ impl VersionMasks {
                 // A param read by any scope, for "no part of Forge reads it".
                 if row.kind == FactKind::Param {
                     let m = masks
-                        .entry((row.kind, Cow::Owned(format!("*\t{}", row.name))))
+                        .entry((row.kind, Cow::Owned(["*", row.name].join("\t"))))
                         .or_default();
                     *m = m.with(*v);
                     let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);

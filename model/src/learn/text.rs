@@ -168,8 +168,14 @@ fn strip_reminder(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// The normalised words of one sentence (already split off its neighbours).
 pub fn words(sentence: &str, names: &[&str]) -> Words {
+    words_marked(sentence, &["CARDNAME", "NICKNAME"], names)
+}
+
+/// `words`, replacing `marks` (the `CARDNAME`/`NICKNAME` placeholders the text may hold) and
+/// then `names` by `~`.
+fn words_marked(sentence: &str, marks: &[&str], names: &[&str]) -> Words {
     let mut text = strip_reminder(sentence);
-    for name in ["CARDNAME", "NICKNAME"].iter().chain(names) {
+    for name in marks.iter().chain(names) {
         if !name.is_empty() && text.contains(name) {
             text = std::borrow::Cow::Owned(text.replace(name, NAME));
         }
@@ -372,9 +378,25 @@ fn strip_ability_word(words: &mut Words) {
 /// `Whenever` or `At` is cut at its first comma into the condition and the effect, and the
 /// sentences after it are effect; otherwise every sentence is `All`.
 pub fn segments<'a>(text: &'a str, names: &[&str], trigger: bool) -> Vec<Segment<'a>> {
+    // A name the whole text does not hold is in none of its sentences: `words` need not look
+    // for it in each. (Not so when dropping reminder text can join one, or a name holds the `~`
+    // an earlier replacement writes.)
+    let kept: Vec<&str>;
+    let names = if text.contains('(') || names.iter().any(|n| n.contains('~')) {
+        names
+    } else {
+        kept = names.iter().copied().filter(|n| text.contains(n)).collect();
+        &kept
+    };
+    let marks: &[&str] =
+        if text.contains('(') || text.contains("CARDNAME") || text.contains("NICKNAME") {
+            &["CARDNAME", "NICKNAME"]
+        } else {
+            &[]
+        };
     let mut out = Vec::new();
     for (i, s) in sentences(text).into_iter().enumerate() {
-        let mut w = words(s, names);
+        let mut w = words_marked(s, marks, names);
         strip_ability_word(&mut w);
         if w.is_empty() {
             continue;

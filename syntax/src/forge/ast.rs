@@ -95,7 +95,7 @@ impl Line {
         self.0
             .children()
             .next()
-            .map(|n| n.text().to_string())
+            .map(|n| crate::node_text(&n))
             .unwrap_or_default()
     }
 
@@ -207,7 +207,7 @@ impl Param {
     /// The value text as Forge reads it (trimmed); empty when there is none.
     pub fn value_text(&self) -> String {
         self.value()
-            .map(|v| v.syntax().text().to_string())
+            .map(|v| crate::node_text(v.syntax()))
             .unwrap_or_default()
     }
 
@@ -310,7 +310,7 @@ impl CostField {
     pub fn text(&self) -> String {
         match self {
             CostField::Text(t) => t.text().to_string(),
-            CostField::Valid(v) => v.syntax().text().to_string(),
+            CostField::Valid(v) => crate::node_text(v.syntax()),
             CostField::Empty(_) => String::new(),
         }
     }

@@ -1,6 +1,6 @@
 //! Typed views over Wagic syntax nodes. Accessors return `Option`s: the tree may be broken.
 
-use super::keys::{KeyMeaning, key_meaning};
+use super::keys::{KeyMeaning, key_meaning_by};
 use super::kind::{SyntaxKind, SyntaxNode, SyntaxToken};
 use crate::ast_support::{ast_node, child_token, child_tokens};
 use rowan::TextRange;
@@ -127,7 +127,11 @@ impl Entry {
 
     /// What the card reader does with this key (card blocks only).
     pub fn meaning(&self) -> KeyMeaning {
-        key_meaning(&self.key_text(), &self.0.text().to_string())
+        // The line's text is built only for the keys whose meaning depends on it.
+        let key = self.key();
+        key_meaning_by(key.as_ref().map_or("", |k| k.text()), |word| {
+            crate::node_text(&self.0).contains(word)
+        })
     }
 
     /// The value node, if the value is not empty.
@@ -137,7 +141,7 @@ impl Entry {
 
     pub fn value_text(&self) -> String {
         self.value()
-            .map(|v| v.text().to_string())
+            .map(|v| crate::node_text(&v))
             .unwrap_or_default()
     }
 
@@ -181,7 +185,7 @@ impl GradeLine {
         self.0
             .children()
             .next()
-            .map(|v| v.text().to_string())
+            .map(|v| crate::node_text(&v))
             .unwrap_or_default()
     }
 }
@@ -292,7 +296,7 @@ impl CostValue {
 impl ManaSymbol {
     /// The text between `{` and `}`.
     pub fn inner_text(&self) -> String {
-        let text = self.0.text().to_string();
+        let text = crate::node_text(&self.0);
         let inner = text.strip_prefix('{').unwrap_or(&text);
         inner.strip_suffix('}').unwrap_or(inner).to_string()
     }
@@ -369,7 +373,7 @@ impl Call {
         let Some(group) = self.group() else {
             return String::new();
         };
-        let text = group.text().to_string();
+        let text = crate::node_text(&group);
         let mut inner = &text[1.min(text.len())..];
         if self.is_closed() {
             inner = &inner[..inner.len().saturating_sub(1)];
@@ -423,7 +427,7 @@ impl TargetRestrictions {
         for element in self.0.children_with_tokens() {
             let (kind, text, r) = match &element {
                 rowan::NodeOrToken::Token(t) => (t.kind(), t.text().to_string(), t.text_range()),
-                rowan::NodeOrToken::Node(n) => (n.kind(), n.text().to_string(), n.text_range()),
+                rowan::NodeOrToken::Node(n) => (n.kind(), crate::node_text(n), n.text_range()),
             };
             match kind {
                 SyntaxKind::L_BRACK if range.is_none() && current.is_empty() && out.is_empty() => {}
@@ -454,7 +458,7 @@ impl ZoneList {
         for element in self.0.children_with_tokens() {
             let (kind, text, r) = match &element {
                 rowan::NodeOrToken::Token(t) => (t.kind(), t.text().to_string(), t.text_range()),
-                rowan::NodeOrToken::Node(n) => (n.kind(), n.text().to_string(), n.text_range()),
+                rowan::NodeOrToken::Node(n) => (n.kind(), crate::node_text(n), n.text_range()),
             };
             match kind {
                 SyntaxKind::COMMA | SyntaxKind::CARET => {

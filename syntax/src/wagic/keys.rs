@@ -50,6 +50,13 @@ pub enum KeyMeaning {
 
 /// The engine's dispatch of `key` on the line `line` (the whole `key=value` text).
 pub fn key_meaning(key: &str, line: &str) -> KeyMeaning {
+    key_meaning_by(key, |word| line.contains(word))
+}
+
+/// `key_meaning`, asking `line_contains` whether the line holds a word: the line is read only
+/// for the few keys whose meaning depends on it (`f`, `r`, `s` keys), so a caller holding a
+/// tree need not build the line's text for the others.
+pub fn key_meaning_by(key: &str, line_contains: impl FnOnce(&str) -> bool) -> KeyMeaning {
     use KeyMeaning::*;
     let b = key.as_bytes();
     let at = |i: usize| b.get(i).copied().unwrap_or(0);
@@ -83,7 +90,7 @@ pub fn key_meaning(key: &str, line: &str) -> KeyMeaning {
             }
         }
         b'f' => {
-            if line.contains("facedown") {
+            if line_contains("facedown") {
                 FaceDown
             } else {
                 Flashback
@@ -123,14 +130,14 @@ pub fn key_meaning(key: &str, line: &str) -> KeyMeaning {
                 Restrictions
             } else if at(1) == b'e' && at(2) == b't' {
                 Retrace
-            } else if line.contains("rar") {
+            } else if line_contains("rar") {
                 Rarity
             } else {
                 Ignored
             }
         }
         b's' => {
-            if line.contains("suspend") {
+            if line_contains("suspend") {
                 Suspend
             } else {
                 Subtype

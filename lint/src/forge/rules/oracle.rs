@@ -95,6 +95,10 @@ pub(crate) fn optional_trigger_text(text: &str) -> Option<usize> {
 
 /// A text with its parenthesised reminder text removed (spaces before it too).
 pub(crate) fn strip_reminder(text: &str) -> String {
+    // Most texts have no reminder: copied whole (the loop below would push every character).
+    if !text.contains('(') {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
     for c in text.chars() {

@@ -72,22 +72,35 @@ pub(crate) struct Line<'a> {
 impl Line<'_> {
     /// The line without reminder text, lower case, spaces collapsed.
     pub fn plain(&self) -> String {
-        let mut out = String::new();
+        // One pass: a run of whitespace between two kept characters is one space (what
+        // `split_whitespace` and `join(" ")` make of the text without its reminder).
+        let mut out = String::with_capacity(self.text.len());
         let mut depth = 0usize;
+        let mut space = false;
         for c in self.text.chars() {
             match c {
                 '(' => depth += 1,
                 ')' => depth = depth.saturating_sub(1),
-                _ if depth == 0 => out.push(c.to_ascii_lowercase()),
+                _ if depth == 0 => {
+                    if c.is_whitespace() {
+                        space = !out.is_empty();
+                    } else {
+                        if space {
+                            out.push(' ');
+                            space = false;
+                        }
+                        out.push(c.to_ascii_lowercase());
+                    }
+                }
                 _ => {}
             }
         }
-        out.split_whitespace().collect::<Vec<_>>().join(" ")
+        out
     }
 
     /// The line without reminder text, split into sentences (each trimmed, case kept).
     pub fn sentences(&self) -> Vec<String> {
-        let mut text = String::new();
+        let mut text = String::with_capacity(self.text.len());
         let mut depth = 0usize;
         for c in self.text.chars() {
             match c {
@@ -97,22 +110,26 @@ impl Line<'_> {
                 _ => {}
             }
         }
+        // A sentence ends at a `.` followed by whitespace or the end.
         let mut out = Vec::new();
-        let mut current = String::new();
-        let chars: Vec<char> = text.chars().collect();
-        for (i, &c) in chars.iter().enumerate() {
-            current.push(c);
-            if c == '.' && chars.get(i + 1).is_none_or(|n| n.is_whitespace()) {
-                let s = current.trim().to_string();
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            if c == '.'
+                && text[i + 1..]
+                    .chars()
+                    .next()
+                    .is_none_or(|n| n.is_whitespace())
+            {
+                let s = text[start..=i].trim();
                 if !s.is_empty() {
-                    out.push(s);
+                    out.push(s.to_string());
                 }
-                current.clear();
+                start = i + 1;
             }
         }
-        let s = current.trim().to_string();
+        let s = text[start..].trim();
         if !s.is_empty() {
-            out.push(s);
+            out.push(s.to_string());
         }
         out
     }

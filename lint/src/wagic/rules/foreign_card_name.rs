@@ -78,8 +78,7 @@ fn linked(block: &str, own: &str, phrase: &str) -> bool {
 fn check_spec(
     spec: &TargetSpec,
     view: Option<&CodeView>,
-    own: &str,
-    text: &str,
+    prose: &Prose<'_>,
     library: Option<&Library>,
     files: &[model::source::SourceFile],
     sink: &mut Sink<'_>,
@@ -97,6 +96,7 @@ fn check_spec(
             continue;
         }
         let norm = normalize_name(phrase);
+        let (own, text) = prose.get();
         if norm == own || text.contains(&norm) {
             continue;
         }
@@ -148,15 +148,17 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if super::card_text::text_of(card).is_none() {
             continue;
         }
-        let own = own_name(card);
-        let prose = text_without_code(card);
+        let prose = Prose {
+            card,
+            names: std::cell::OnceCell::new(),
+        };
         for entry in card
             .entries
             .iter()
             .filter(|entry| entry.meaning == KeyMeaning::Target)
         {
             if let Some(spec) = entry.target() {
-                check_spec(&spec, None, &own, &prose, ctx.library, ctx.files, sink);
+                check_spec(&spec, None, &prose, ctx.library, ctx.files, sink);
             }
         }
         for line in ctx.card_code(card) {
@@ -173,18 +175,26 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     {
                         continue;
                     }
-                    check_spec(
-                        &spec,
-                        Some(view),
-                        &own,
-                        &prose,
-                        ctx.library,
-                        ctx.files,
-                        sink,
-                    );
+                    check_spec(&spec, Some(view), &prose, ctx.library, ctx.files, sink);
                 }
             }
         }
+    }
+}
+
+/// A card's own name and prose (`own_name`, `text_without_code`), read on first use: only a
+/// type of several words is compared with them, and most cards have none.
+struct Prose<'c> {
+    card: &'c CardView,
+    names: std::cell::OnceCell<(String, String)>,
+}
+
+impl Prose<'_> {
+    fn get(&self) -> (&str, &str) {
+        let (own, text) = self
+            .names
+            .get_or_init(|| (own_name(self.card), text_without_code(self.card)));
+        (own, text)
     }
 }
 
