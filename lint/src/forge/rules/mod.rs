@@ -13,6 +13,7 @@ mod controller_outside_battlefield;
 mod cost_description_mismatch;
 mod cost_type_comma;
 mod description_contradicts_text;
+mod dies_trigger_any_origin;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
@@ -45,6 +46,7 @@ mod public_choice_optional;
 mod referenced_svar_unused;
 mod remembered_not_forgotten;
 mod repeated_line_key;
+mod replacement_without_active_zone;
 pub mod scope;
 mod self_outside_affected_zone;
 pub(crate) mod spell_cost_mismatch;
@@ -173,6 +175,8 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_search_type_not_scripted),
     rule!(text_granted_keyword_not_scripted),
     rule!(text_target_player_not_scripted),
+    rule!(dies_trigger_any_origin),
+    rule!(replacement_without_active_zone),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
