@@ -40,6 +40,7 @@ mod optional_trigger_without_decider;
 mod oracle;
 mod param_key_case;
 mod param_needs_param;
+mod permanent_duration_contradicts_text;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod public_choice_optional;
@@ -177,6 +178,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_target_player_not_scripted),
     rule!(dies_trigger_any_origin),
     rule!(replacement_without_active_zone),
+    rule!(permanent_duration_contradicts_text),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
