@@ -13,6 +13,7 @@ mod controller_outside_battlefield;
 mod cost_description_mismatch;
 mod cost_type_comma;
 mod description_contradicts_text;
+mod dies_trigger_any_origin;
 mod duplicate_param;
 mod duplicate_svar;
 mod empty_param;
@@ -39,12 +40,14 @@ mod optional_trigger_without_decider;
 mod oracle;
 mod param_key_case;
 mod param_needs_param;
+mod permanent_duration_contradicts_text;
 mod piece_without_dollar;
 mod pseudo_comment;
 mod public_choice_optional;
 mod referenced_svar_unused;
 mod remembered_not_forgotten;
 mod repeated_line_key;
+mod replacement_without_active_zone;
 pub mod scope;
 mod self_outside_affected_zone;
 pub(crate) mod spell_cost_mismatch;
@@ -173,6 +176,9 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(text_search_type_not_scripted),
     rule!(text_granted_keyword_not_scripted),
     rule!(text_target_player_not_scripted),
+    rule!(dies_trigger_any_origin),
+    rule!(replacement_without_active_zone),
+    rule!(permanent_duration_contradicts_text),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
