@@ -463,7 +463,7 @@ impl WagicDoc {
         files: &[SourceFile],
         index: &index::Index,
         filter: &RuleFilter,
-        idioms: &'static model::learn::Idioms,
+        settings: impl Into<lint::wagic::Settings>,
         budget: usize,
     ) -> bool {
         debug_assert!(self.pending.is_none(), "lint before reparse");
@@ -516,7 +516,7 @@ impl WagicDoc {
             files,
             index,
             filter,
-            idioms,
+            settings.into(),
             &todo,
             file_level,
         );
@@ -728,7 +728,7 @@ fn lint_cards_parallel(
     files: &[SourceFile],
     index: &index::Index,
     filter: &RuleFilter,
-    idioms: &'static model::learn::Idioms,
+    settings: lint::wagic::Settings,
     cards: &[TextRange],
     file_level: bool,
 ) -> Vec<(bool, Vec<Diagnostic>)> {
@@ -745,7 +745,7 @@ fn lint_cards_parallel(
             .collect();
         let mut out = Vec::new();
         lint::wagic::lint_cards(
-            id, files, index, filter, &tree, nodes, file_level, idioms, &mut out,
+            id, files, index, filter, &tree, nodes, file_level, settings, &mut out,
         );
         out
     };
@@ -988,7 +988,14 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
         config: &Config,
     ) -> Vec<Diagnostic> {
         let filter = lint::workspace::file_filter(config, &files[id]);
-        self.lint(id, files, index, &filter, lint::wagic::idioms_of(config), 0);
+        self.lint(
+            id,
+            files,
+            index,
+            &filter,
+            lint::wagic::settings_of(config),
+            0,
+        );
         WagicDoc::diagnostics(self, &files[id], &filter)
     }
 
@@ -1027,7 +1034,7 @@ impl OpenDoc<lint::wagic::Linter> for WagicDoc {
             files,
             index,
             &filter,
-            lint::wagic::idioms_of(config),
+            lint::wagic::settings_of(config),
             budget,
         )
     }

@@ -48,6 +48,8 @@ struct RawForge {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawWagic {
+    /// `"2016"` or `"head"`: the shipped Wagic engine the cards are checked against.
+    engine: Option<Spanned<String>>,
     /// A learned-idioms file (`cardlint learn wagic ... -o FILE`) used instead of the shipped one.
     idioms: Option<Spanned<String>>,
 }
@@ -105,6 +107,9 @@ pub struct Config {
     pub forge_idioms: Option<model::learn::LoadedIdioms>,
     /// The learned idioms W150 compares Wagic cards with (`[wagic] idioms`; none: the shipped).
     pub wagic_idioms: Option<model::learn::LoadedIdioms>,
+    /// Which Wagic engine the Wagic cards are checked against (`[wagic] engine`); none: today's,
+    /// with the words only the 2016 engine read reported as removed.
+    pub wagic_engine: Option<model::wagic::versions::Version>,
     /// Report what the simulation cannot play yet (`G101` `not-simulated`; `[simulate]
     /// show-limits`). Off by default: those findings are about cardlint, not the cards.
     pub show_limits: bool,
@@ -287,6 +292,20 @@ impl Config {
                     .map_err(|e| error(Some(value.span()), e))
             }
         };
+        let wagic_engine = match &raw.wagic.engine {
+            None => None,
+            Some(value) => Some(
+                model::wagic::versions::Version::parse(value.get_ref()).ok_or_else(|| {
+                    error(
+                        Some(value.span()),
+                        format!(
+                            "unknown Wagic engine `{}`: use \"2016\" or \"head\"",
+                            value.get_ref().trim()
+                        ),
+                    )
+                })?,
+            ),
+        };
         let forge_idioms = idioms(&raw.forge.idioms, "forge")?;
         let wagic_idioms = idioms(&raw.wagic.idioms, "wagic")?;
         Ok(Config {
@@ -299,6 +318,7 @@ impl Config {
             forge_engine,
             forge_idioms,
             wagic_idioms,
+            wagic_engine,
             show_limits: raw.simulate.show_limits.unwrap_or(false),
         })
     }
@@ -403,6 +423,25 @@ mod tests {
 
     fn parse(text: &str) -> Result<Config, ConfigError> {
         Config::parse(text, Path::new("cardlint.toml"), PathBuf::from("/root"))
+    }
+
+    #[test]
+    fn the_wagic_engine_is_a_shipped_version() {
+        use model::wagic::versions::Version;
+        assert_eq!(parse("").unwrap().wagic_engine, None);
+        assert_eq!(
+            parse("[wagic]\nengine = \"2016\"\n").unwrap().wagic_engine,
+            Some(Version::V2016)
+        );
+        assert_eq!(
+            parse("[wagic]\nengine = \"head\"\n").unwrap().wagic_engine,
+            Some(Version::Head)
+        );
+        let err = parse("[wagic]\nengine = \"2017\"\n").unwrap_err();
+        assert!(
+            err.to_string().contains("use \"2016\" or \"head\""),
+            "{err}"
+        );
     }
 
     #[test]

@@ -5,6 +5,8 @@ use crate::diagnostic::{Diagnostic, Sink};
 use crate::registry::{Rule, RuleFilter, RuleMeta};
 use crate::workspace::DialectLinter;
 use model::source::{FileId, SourceFile};
+use model::wagic::versions::Version;
+use model::wagic::vocab;
 use syntax::wagic::KeyMeaning;
 use syntax::wagic::ast;
 use syntax::{TextRange, TextSize};
@@ -35,6 +37,53 @@ pub struct Ctx<'a> {
     pub file_level: bool,
     /// The learned idioms W150 compares the cards with (`[wagic] idioms` or the shipped).
     pub idioms: &'static model::learn::Idioms,
+    /// The engine the cards are checked against (`[wagic] engine`); none: today's, with the
+    /// words only the 2016 engine read reported as removed.
+    pub engine: Option<Version>,
+}
+
+impl Ctx<'_> {
+    /// The chosen engine reads this word although today's no longer does (`[wagic] engine =
+    /// "2016"` and a word of the 2016 source): no finding about it.
+    pub fn reads_removed(&self, word: &vocab::Word) -> bool {
+        self.engine
+            .is_some_and(|v| word.is_removed() && word.read_by(v))
+    }
+
+    /// The engine a finding about a removed word names: the chosen source, briefly, else
+    /// "the current engine".
+    pub fn engine_name(&self) -> &'static str {
+        match self.engine {
+            Some(v) => v.source_name(),
+            None => "the current engine",
+        }
+    }
+}
+
+/// What a Wagic run is checked against (`[wagic]` of the configuration).
+#[derive(Clone, Copy)]
+pub struct Settings {
+    /// The learned idioms W150 compares cards with: `[wagic] idioms` or the shipped set.
+    pub idioms: &'static model::learn::Idioms,
+    /// `[wagic] engine`: a shipped engine, or none (today's).
+    pub engine: Option<Version>,
+}
+
+impl From<&'static model::learn::Idioms> for Settings {
+    fn from(idioms: &'static model::learn::Idioms) -> Settings {
+        Settings {
+            idioms,
+            engine: None,
+        }
+    }
+}
+
+/// The `[wagic]` settings of a configuration.
+pub fn settings_of(config: &crate::config::Config) -> Settings {
+    Settings {
+        idioms: idioms_of(config),
+        engine: config.wagic_engine,
+    }
 }
 
 /// A card block with its entries (key and meaning computed once for every rule).
@@ -283,7 +332,8 @@ impl DialectLinter for Linter {
     }
 
     fn file_salt(&self, _file: &SourceFile, config: &crate::config::Config) -> u64 {
-        config.wagic_idioms.map_or(0, |l| l.digest)
+        let engine = config.wagic_engine.map_or(0, |v| v as u64 + 1);
+        config.wagic_idioms.map_or(0, |l| l.digest) ^ engine.rotate_left(7)
     }
 
     fn lint_file(
@@ -296,7 +346,7 @@ impl DialectLinter for Linter {
         out: &mut Vec<Diagnostic>,
     ) {
         let file = &files[id];
-        let idioms = idioms_of(config);
+        let settings = settings_of(config);
         let parse = syntax::wagic::parse(file.text());
         let mut syntax_out = Vec::new();
         crate::common::syntax_diagnostics(file.text(), parse.errors(), &mut syntax_out);
@@ -324,7 +374,7 @@ impl DialectLinter for Linter {
                     .filter_map(ast::CardBlock::cast)
                     .collect();
                 lint_cards(
-                    id, files, index, filter, &tree, nodes, false, idioms, &mut out,
+                    id, files, index, filter, &tree, nodes, false, settings, &mut out,
                 );
             }
             out
@@ -344,7 +394,7 @@ impl DialectLinter for Linter {
             &tree,
             Vec::new(),
             true,
-            idioms,
+            settings,
             &mut rule_out,
         );
         drop_replaced_brackets(&mut syntax_out, &rule_out);
@@ -375,9 +425,10 @@ pub fn lint_cards(
     tree: &ast::SourceFile,
     cards: Vec<ast::CardBlock>,
     file_level: bool,
-    idioms: &'static model::learn::Idioms,
+    settings: impl Into<Settings>,
     out: &mut Vec<Diagnostic>,
 ) {
+    let settings = settings.into();
     let file = &files[id];
     let facts = index.file(id);
     let library = index.library_of(id);
@@ -397,7 +448,8 @@ pub fn lint_cards(
         cards,
         code,
         file_level,
-        idioms,
+        idioms: settings.idioms,
+        engine: settings.engine,
     };
     let first = out.len();
     filter.run(rules::RULES, out, |check, sink| check(&ctx, sink));

@@ -27,6 +27,21 @@ impl Version {
             Version::Head => "head",
         }
     }
+
+    /// A shipped version named in a configuration (`"2016"`, `"head"`).
+    pub fn parse(value: &str) -> Option<Version> {
+        Version::ALL
+            .into_iter()
+            .find(|v| v.as_str().eq_ignore_ascii_case(value.trim()))
+    }
+
+    /// The version's source as findings name it, briefly (never a path).
+    pub fn source_name(self) -> &'static str {
+        match self {
+            Version::V2016 => "the Wagic 2016 source",
+            Version::Head => "the Wagic head source",
+        }
+    }
 }
 
 static V2016: LazyLock<WagicExtraction> =

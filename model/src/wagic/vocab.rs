@@ -83,6 +83,16 @@ impl Word {
         self.status == Status::Removed
     }
 
+    /// Whether engine `v` reads the word. A word only an engine before 2016 read (`why=older`)
+    /// is read by neither.
+    pub fn read_by(&self, v: Version) -> bool {
+        match (self.status, v) {
+            (Status::Current, _) | (Status::New, Version::Head) => true,
+            (Status::New, Version::V2016) | (Status::Removed, Version::Head) => false,
+            (Status::Removed, Version::V2016) => self.attr("why") != Some("older"),
+        }
+    }
+
     /// The engine still reads it.
     pub fn is_known(&self) -> bool {
         self.status != Status::Removed

@@ -5,6 +5,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::{Ctx, code, sub_range};
 use model::suggest;
+use model::wagic::versions::Version;
 use model::wagic::vocab;
 use syntax::wagic::ast::Call;
 
@@ -21,7 +22,10 @@ pub(crate) static META: RuleMeta = RuleMeta {
 granted ability is lost (write `counter(1/1.1)`, or `^` for the inner commas). The fields after the \
 first (the types) are compared exactly with basic abilities and colour names, so `, flying` (with a \
 space) and `snowswampwalk` (the ability is `snowswamplandwalk`) are dropped; `setpower=`, `settoughness=`, \
-`newcolors`, `removeallcolors`, `removemc` and `chosencolor` are found anywhere.",
+`newcolors`, `removeallcolors`, `removemc` and `chosencolor` are found anywhere. The 2016 engine \
+(`[wagic] engine = \"2016\"`) took every colour a field contains (`black red` gives both, ` red` is \
+red), so a field of colour words is no finding against it; another field that contains one (`land` in \
+`snowislandwalk`) is still dropped as an ability, and the note says which colour that engine takes.",
     bad: "[card]\nname=Tide Mask\nauto=transforms((Spirit,newability[counter(1/1,1)]))\ntype=Enchantment\n[/card]",
     good: "[card]\nname=Tide Mask\nauto=transforms((Spirit,newability[counter(1/1.1)]))\ntype=Enchantment\n[/card]",
     ..RuleMeta::BASE
@@ -131,13 +135,38 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 if ability.is_some_and(|w| w.is_known()) || vocab::colors().knows(field) {
                     continue;
                 }
+                if ability.is_some_and(|w| ctx.reads_removed(w)) {
+                    continue;
+                }
                 if let Some(w) = ability.filter(|w| w.is_removed()) {
                     view.report(
                         sink,
                         range,
-                        format!("`{}` is no longer a basic ability of Wagic: the current engine drops this field", w.word),
+                        format!(
+                            "`{}` is no longer a basic ability of Wagic: {} drops this field",
+                            w.word,
+                            ctx.engine_name()
+                        ),
                     )
                     .with_severity(Severity::Hint);
+                    continue;
+                }
+                // The 2016 engine takes every colour a field contains (`find`), spaces and
+                // all; today's compares the field exactly.
+                // A field of colour words is what the card means; in another field the colour
+                // found is a misreading, and the ability the field names is still lost.
+                let colour_in_field = vocab::colors()
+                    .words()
+                    .iter()
+                    .find(|c| c.read_by(Version::V2016) && field.contains(c.word))
+                    .filter(|_| ctx.engine == Some(Version::V2016));
+                if colour_in_field.is_some()
+                    && field.split_whitespace().all(|w| {
+                        vocab::colors()
+                            .get(w)
+                            .is_some_and(|c| c.read_by(Version::V2016))
+                    })
+                {
                     continue;
                 }
                 let trimmed = field.trim();
@@ -154,7 +183,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     view.report(
                         sink,
                         range,
-                        format!("the current engine compares transforms fields exactly and drops `{trimmed}`: write one colour per field"),
+                        format!("{} compares transforms fields exactly and drops `{trimmed}`: write one colour per field", ctx.engine_name()),
                     )
                     .with_severity(Severity::Hint);
                     continue;
@@ -164,6 +193,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     range,
                     format!("Wagic drops the transforms field `{field}`: it is not exactly a basic ability, a colour or a transforms keyword"),
                 );
+                let r = match colour_in_field {
+                    Some(c) => r.with_note(format!(
+                        "{} only takes the colour `{}` the field contains",
+                        ctx.engine_name(),
+                        c.word
+                    )),
+                    None => r,
+                };
                 if let Some(w) = vocab::basic_ability_fix(trimmed) {
                     r.with_fix(Fix::safe(
                         format!("write `{w}`"),

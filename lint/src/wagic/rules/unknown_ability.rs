@@ -20,7 +20,7 @@ its table inside each piece, by substring, from the end of the table; the first 
 rest of the piece is ignored. A piece that contains none is dropped without a word (`doublestrike`, \
 `desertwalk`, an `auto=` effect such as `protection from(goblins)`). A piece that merely contains one is \
 read as that one (`flyingx` is `flying`: a warning). `opponentshroud` was removed from the engine and is \
-now read as `shroud` (a hint: older engines knew it).",
+now read as `shroud` (a hint: older engines knew it; no finding with `[wagic] engine = \"2016\"`).",
     bad: "[card]\nname=Twin Blade\nabilities=doublestrike\ntype=Creature\npower=2\ntoughness=2\n[/card]",
     good: "[card]\nname=Twin Blade\nabilities=double strike\ntype=Creature\npower=2\ntoughness=2\n[/card]",
     ..RuleMeta::BASE
@@ -45,10 +45,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 if word.is_some_and(|w| w.is_known()) && read == Some(lower.as_str()) {
                     continue;
                 }
+                // `[wagic] engine = "2016"`: that engine's table has the word.
+                if word.is_some_and(|w| ctx.reads_removed(w)) {
+                    continue;
+                }
                 if let Some(w) = word.filter(|w| w.is_removed()) {
                     let mut message = format!("`{}` is no longer a basic ability of Wagic", w.word);
                     if let Some(r) = read {
-                        message.push_str(&format!(": the current engine reads it as `{r}`"));
+                        message.push_str(&format!(": {} reads it as `{r}`", ctx.engine_name()));
                     }
                     sink.report(range, message).with_severity(Severity::Hint);
                     continue;

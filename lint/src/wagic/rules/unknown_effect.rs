@@ -85,13 +85,14 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 if segment.is_empty() {
                     continue;
                 }
-                report(view, sink, &effect, segment, multi);
+                report(ctx, view, sink, &effect, segment, multi);
             }
         }
     }
 }
 
 fn report(
+    ctx: &Ctx<'_>,
     view: &crate::wagic::code::CodeView,
     sink: &mut Sink<'_>,
     effect: &syntax::wagic::ast::Effect,
@@ -116,7 +117,7 @@ fn report(
                 && start < end
                 && end - start < fragment.len()
             {
-                report(view, sink, effect, &fragment[start..end], multi);
+                report(ctx, view, sink, effect, &fragment[start..end], multi);
             }
         }
         Recognition::Empty if multi => {}
@@ -127,12 +128,18 @@ fn report(
                         "this ability has only a `name(...)` or a target and no effect: Wagic builds nothing",
                     );
         }
+        // `[wagic] engine = "2016"`: that engine reads the word.
+        Recognition::Removed(word)
+            if vocab::basic_abilities()
+                .get(word)
+                .or_else(|| vocab::effects().get(word))
+                .is_some_and(|w| ctx.reads_removed(w)) => {}
         Recognition::Removed(word) => {
             if vocab::basic_abilities().get(word).is_some() {
                 view.report(
                             sink,
                             effect.range(),
-                            format!("`{word}` is no longer a basic ability of Wagic: this ability is dropped by the current engine"),
+                            format!("`{word}` is no longer a basic ability of Wagic: this ability is dropped by {}", ctx.engine_name()),
                         )
                         .with_severity(Severity::Hint);
             } else {
