@@ -292,6 +292,9 @@ try {
   step(`Format Document: ${FORMAT.file} now reads ${JSON.stringify(FORMAT.after)}`);
   await page.keyboard.press("Control+Z");
   await page.locator(".editor-group-container.active .monaco-editor .view-lines", { hasText: FORMAT.before }).waitFor();
+  // Closed again: the editors restored by the reload below are the ones they were before.
+  await page.keyboard.press("Control+W");
+  await page.locator(".tabs-container .tab", { hasText: FORMAT.file }).waitFor({ state: "detached" });
 
   // The extension's log says which server it started: the packaged one.
   const log = await waitForLog(/starting .* \(cardlint [^)]*found via (\w+)\)/);
@@ -517,9 +520,18 @@ async function waitForProblems(panel, when) {
 
 /** Opens a workspace file by Quick Open and waits until the editor shows `content`. */
 async function openFile(name, content) {
-  await page.keyboard.press("Control+P");
   const input = page.locator(".quick-input-widget input");
-  await input.waitFor({ state: "visible" });
+  // Right after a reload the workbench may still be restoring editors and take the key press:
+  // pressed again until Quick Open shows.
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press("Control+P");
+    try {
+      await input.waitFor({ state: "visible", timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
   await input.fill(name);
   await page.locator(".quick-input-widget .monaco-list-row", { hasText: name }).first().waitFor();
   await page.keyboard.press("Enter");
