@@ -10,6 +10,8 @@
 
 #[path = "common/forge_triage.rs"]
 mod forge_triage;
+#[path = "common/source_scan.rs"]
+mod source_scan;
 
 use lint::{Dialect, Severity, SourceFile};
 use model::forge::versions::EngineChoice;
@@ -31,67 +33,6 @@ fn shared() -> Option<PathBuf> {
         return None;
     }
     Some(root)
-}
-
-fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, ext, out);
-        } else if p.extension().is_some_and(|x| x == ext) {
-            out.push(p);
-        }
-    }
-}
-
-/// The string literals of a Java file (comments skipped, escapes kept as written).
-fn literals(text: &str, out: &mut HashSet<String>) {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' && b[i] != b'\n' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'"' => {
-                let start = i + 1;
-                i += 1;
-                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                if let Some(s) = text.get(start..i.min(text.len())) {
-                    out.insert(s.to_string());
-                }
-                i += 1;
-            }
-            _ => i += 1,
-        }
-    }
 }
 
 /// Words that are string literals of the engine in another role than the one reported, with why
@@ -246,14 +187,20 @@ struct Literals {
 
 fn literals_of(source: &Path) -> Literals {
     let mut java = Vec::new();
-    collect(source, "java", &mut java);
+    source_scan::collect(source, &mut java, &|p| {
+        p.extension().is_some_and(|x| x == "java")
+    });
     let mut all = HashSet::new();
     let mut by_class: HashMap<String, HashSet<String>> = HashMap::new();
     for p in &java {
         let bytes = std::fs::read(p).expect("read java");
         let text = String::from_utf8_lossy(&bytes);
         let mut lits = HashSet::new();
-        literals(&text, &mut lits);
+        lits.extend(
+            source_scan::string_literals(&text)
+                .into_iter()
+                .map(str::to_string),
+        );
         all.extend(lits.iter().cloned());
         let class = p.file_stem().unwrap().to_string_lossy().to_string();
         by_class.entry(class).or_default().extend(lits);
@@ -287,7 +234,9 @@ fn literals_of(source: &Path) -> Literals {
 /// literals.
 fn oracle(cards: &Path, source: &Path, lits: &Literals) -> Outcome {
     let mut paths = Vec::new();
-    collect(cards, "txt", &mut paths);
+    source_scan::collect(cards, &mut paths, &|p| {
+        p.extension().is_some_and(|x| x == "txt")
+    });
     paths.sort();
     let files: Vec<SourceFile> = paths
         .iter()

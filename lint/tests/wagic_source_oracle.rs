@@ -6,6 +6,9 @@
 //! literal of that source. The vocabulary each source extracts equals the shipped data word for
 //! word (`extract/tests/wagic_trees.rs`). Skips, with a notice, without `../shared`.
 
+#[path = "common/source_scan.rs"]
+mod source_scan;
+
 use lint::{Dialect, Severity, SourceFile};
 use model::wagic::versions::Version;
 use std::collections::{BTreeMap, HashSet};
@@ -42,76 +45,20 @@ fn shared() -> Option<PathBuf> {
     Some(root)
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>, keep: &dyn Fn(&Path) -> bool) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            collect(&p, out, keep);
-        } else if keep(&p) {
-            out.push(p);
-        }
-    }
-}
-
-/// The string literals of a C++ file, lowercased (comments skipped, escapes kept as written).
-fn literals(text: &str, out: &mut HashSet<String>) {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 2;
-            }
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' && b[i] != b'\n' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'"' => {
-                let start = i + 1;
-                i += 1;
-                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                if let Some(s) = text.get(start..i.min(text.len())) {
-                    out.insert(s.to_ascii_lowercase());
-                }
-                i += 1;
-            }
-            _ => i += 1,
-        }
-    }
-}
-
 fn literals_of(source: &Path) -> HashSet<String> {
     let mut files = Vec::new();
-    collect(source, &mut files, &|p| {
+    source_scan::collect(source, &mut files, &|p| {
         p.extension().is_some_and(|x| x == "cpp" || x == "h")
     });
     let mut all = HashSet::new();
     for p in &files {
         let bytes = std::fs::read(p).expect("read source");
-        literals(&String::from_utf8_lossy(&bytes), &mut all);
+        let text = String::from_utf8_lossy(&bytes);
+        all.extend(
+            source_scan::string_literals(&text)
+                .into_iter()
+                .map(str::to_ascii_lowercase),
+        );
     }
     all
 }
@@ -215,7 +162,7 @@ struct Outcome {
 
 fn oracle(tree: &Path, v: Version, lits: &HashSet<String>) -> Outcome {
     let mut paths = Vec::new();
-    collect(&tree.join("sets"), &mut paths, &|p| {
+    source_scan::collect(&tree.join("sets"), &mut paths, &|p| {
         let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
         name == "_cards.dat"
             || (p.parent().and_then(Path::file_name) == Some("primitives".as_ref())
