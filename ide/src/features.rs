@@ -545,3 +545,21 @@ pub fn example_markdown<L: DialectLinter + ?Sized>(
     }
     format!("Example, from `{name}`:\n\n```{language}\n{line}\n```")
 }
+
+/// Orders completions by `key` (ties by label, case-insensitively) and tells editors to keep
+/// that order (`sortText`) while matching the typed text against the label (`filterText`).
+pub fn ranked<K: Ord>(items: Vec<Completion>, key: impl Fn(&Completion) -> K) -> Vec<Completion> {
+    let mut keyed: Vec<_> = items
+        .into_iter()
+        .map(|c| ((key(&c), c.label.to_lowercase()), c))
+        .collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    keyed
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, c))| {
+            let label = c.label.clone();
+            c.sort(format!("{i:04}")).filter(label)
+        })
+        .collect()
+}

@@ -240,25 +240,8 @@ fn word_items<'w>(
 /// Orders value words by how many corpus cards use them in this parameter (`count`), the
 /// unused ones after them alphabetically, and tells editors to keep that order (`sortText`)
 /// while matching the typed text against the label (`filterText`).
-fn rank_values(mut items: Vec<Completion>, count: impl Fn(&str) -> u32) -> Vec<Completion> {
-    let mut keyed: Vec<_> = items
-        .drain(..)
-        .map(|c| {
-            (
-                (std::cmp::Reverse(count(&c.label)), c.label.to_lowercase()),
-                c,
-            )
-        })
-        .collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, c))| {
-            let label = c.label.clone();
-            c.sort(format!("{i:04}")).filter(label)
-        })
-        .collect()
+fn rank_values(items: Vec<Completion>, count: impl Fn(&str) -> u32) -> Vec<Completion> {
+    crate::features::ranked(items, |c| std::cmp::Reverse(count(&c.label)))
 }
 
 /// Which vocabulary a param's value words come from.

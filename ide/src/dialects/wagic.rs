@@ -213,25 +213,12 @@ const ZONE_ORDER: &[&str] = &[
 /// Items in `order` first (in that order), then the others alphabetically; editors keep the
 /// order (`sortText`) and match the typed text against the label.
 fn rank_by_order(items: Vec<Completion>, order: &[&str]) -> Vec<Completion> {
-    let mut keyed: Vec<_> = items
-        .into_iter()
-        .map(|c| {
-            let rank = order
-                .iter()
-                .position(|o| o.eq_ignore_ascii_case(&c.label))
-                .unwrap_or(order.len());
-            ((rank, c.label.to_lowercase()), c)
-        })
-        .collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, c))| {
-            let label = c.label.clone();
-            c.sort(format!("{i:04}")).filter(label)
-        })
-        .collect()
+    crate::features::ranked(items, |c| {
+        order
+            .iter()
+            .position(|o| o.eq_ignore_ascii_case(&c.label))
+            .unwrap_or(order.len())
+    })
 }
 
 /// The name of the innermost call still open at the end of `before` (`movedto` in
@@ -392,29 +379,17 @@ fn items(vocab: &Vocab, what: &str, kind: CompletionKind, replace: TextRange) ->
 /// the structure symbols (`&&`, `!`...), then the library's macros (typing `__` lists them
 /// alone). Editors keep the order (`sortText`) and match the typed text against the label.
 fn rank_abilities(items: Vec<Completion>) -> Vec<Completion> {
-    let mut keyed: Vec<_> = items
-        .into_iter()
-        .map(|c| {
-            let tier = if c.kind == CompletionKind::Macro {
-                2
-            } else if c.label.starts_with(|ch: char| ch.is_ascii_alphabetic()) {
-                0
-            } else {
-                1
-            };
-            let count = vocab::auto_frequency(&c.label.to_ascii_lowercase());
-            ((tier, std::cmp::Reverse(count), c.label.to_lowercase()), c)
-        })
-        .collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
-    keyed
-        .into_iter()
-        .enumerate()
-        .map(|(i, (_, c))| {
-            let label = c.label.clone();
-            c.sort(format!("{i:04}")).filter(label)
-        })
-        .collect()
+    crate::features::ranked(items, |c| {
+        let tier = if c.kind == CompletionKind::Macro {
+            2
+        } else if c.label.starts_with(|ch: char| ch.is_ascii_alphabetic()) {
+            0
+        } else {
+            1
+        };
+        let count = vocab::auto_frequency(&c.label.to_ascii_lowercase());
+        (tier, std::cmp::Reverse(count))
+    })
 }
 
 fn macro_items(library: Option<&Library>, replace: TextRange) -> Vec<Completion> {
