@@ -1526,6 +1526,13 @@ impl World {
         }
     }
 
+    /// The live files of a dialect (what a feature's view sees of the workspace).
+    fn live_ids(&self, dialect: Dialect) -> Vec<FileId> {
+        (0..self.files.len())
+            .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
+            .collect()
+    }
+
     /// Answers a request about a whole open document card by card (each top-level child of its
     /// tree on its own, offsets from the child's start), through the document's cache of
     /// `cache`: only the children an edit made new are asked. `None` when the document is not
@@ -1548,9 +1555,7 @@ impl World {
         }
         let green = self.tree(id)?;
         let dialect = self.files[id].dialect;
-        let ids: Vec<FileId> = (0..self.files.len())
-            .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
-            .collect();
+        let ids = self.live_ids(dialect);
         let config = self.file_configs.get(id).cloned().unwrap_or_default();
         let mut caches = std::mem::take(&mut self.docs.get_mut(&id)?.by_card);
         let (slots, files) = (&self.slots, &self.files);
@@ -1576,9 +1581,7 @@ impl World {
         let green = self.tree(id)?;
         let s = self.slot_of_file(id)?;
         let dialect = self.files[id].dialect;
-        let ids: Vec<FileId> = (0..self.files.len())
-            .filter(|&i| self.live[i] && self.files[i].dialect == dialect)
-            .collect();
+        let ids = self.live_ids(dialect);
         let config = self.file_configs.get(id).cloned().unwrap_or_default();
         let view = ViewParts {
             id,

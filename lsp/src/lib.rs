@@ -122,6 +122,25 @@ fn lock(world: &Mutex<World>) -> MutexGuard<'_, World> {
     world.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Runs `f` on the world once its lock is taken (counted in `wanted` while waiting, so that the
+/// worker's background steps give way); a panic becomes an error answer.
+fn run_locked<R>(
+    world: &Mutex<World>,
+    wanted: &AtomicUsize,
+    what: &str,
+    f: impl FnOnce(&mut World) -> R,
+) -> Result<R> {
+    let mut span = profile::Span::start(what);
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        wanted.fetch_add(1, Ordering::SeqCst);
+        let mut w = lock(world);
+        wanted.fetch_sub(1, Ordering::SeqCst);
+        span.locked();
+        f(&mut w)
+    }))
+    .map_err(|_| internal_error(what))
+}
+
 fn internal_error(what: &str) -> Error {
     Error {
         code: ErrorCode::InternalError,
@@ -170,18 +189,7 @@ impl Backend {
 
     /// Runs `f` on the world; a panic becomes an error answer instead of killing the server.
     fn with_world<R>(&self, what: &str, f: impl FnOnce(&mut World) -> R) -> Result<R> {
-        let world = &self.world;
-        let mut span = profile::Span::start(what);
-        let run = || {
-            std::panic::catch_unwind(AssertUnwindSafe(|| {
-                self.wanted.fetch_add(1, Ordering::SeqCst);
-                let mut w = lock(world);
-                self.wanted.fetch_sub(1, Ordering::SeqCst);
-                span.locked();
-                f(&mut w)
-            }))
-            .map_err(|_| internal_error(what))
-        };
+        let run = || run_locked(&self.world, &self.wanted, what, f);
         // The handler waits for the lock and works without yielding: the runtime hands this
         // worker's other tasks (writing answers and diagnostics out) to another thread meanwhile.
         match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
@@ -200,17 +208,9 @@ impl Backend {
     ) -> Result<R> {
         let world = self.world.clone();
         let wanted = self.wanted.clone();
-        let task = self.handle.spawn_blocking(move || {
-            let mut span = profile::Span::start(what);
-            std::panic::catch_unwind(AssertUnwindSafe(|| {
-                wanted.fetch_add(1, Ordering::SeqCst);
-                let mut w = lock(&world);
-                wanted.fetch_sub(1, Ordering::SeqCst);
-                span.locked();
-                f(&mut w)
-            }))
-            .map_err(|_| internal_error(what))
-        });
+        let task = self
+            .handle
+            .spawn_blocking(move || run_locked(&world, &wanted, what, f));
         task.await.unwrap_or_else(|_| Err(internal_error(what)))
     }
 

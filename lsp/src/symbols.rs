@@ -184,16 +184,25 @@ pub(crate) async fn semantic_tokens_full(
     params: SemanticTokensParams,
 ) -> Result<Option<SemanticTokensResult>> {
     let path = path_of(&params.text_document.uri);
-    let tokens = server
-        .with_world_off("textDocument/semanticTokens/full", move |w| {
+    let tokens = all_tokens(server, "textDocument/semanticTokens/full", path).await?;
+    Ok(tokens.map(|t| {
+        SemanticTokensResult::Tokens(server.tokens.remember(&params.text_document.uri, t))
+    }))
+}
+
+/// Every semantic token of a document, encoded (`None`: no card file).
+async fn all_tokens(
+    server: &Backend,
+    what: &'static str,
+    path: std::path::PathBuf,
+) -> Result<Option<SemanticTokens>> {
+    server
+        .with_world_off(what, move |w| {
             let tokens = w.semantic_tokens(&path, None);
             let index = w.line_index(&path)?;
             Some(encode_tokens(&index, tokens))
         })
-        .await?;
-    Ok(tokens.map(|t| {
-        SemanticTokensResult::Tokens(server.tokens.remember(&params.text_document.uri, t))
-    }))
+        .await
 }
 
 /// `semanticTokens/full/delta`: the tokens as edits of the last result the client holds (one
@@ -205,13 +214,7 @@ pub(crate) async fn semantic_tokens_full_delta(
 ) -> Result<Option<SemanticTokensFullDeltaResult>> {
     let uri = params.text_document.uri;
     let path = path_of(&uri);
-    let tokens = server
-        .with_world_off("textDocument/semanticTokens/full/delta", move |w| {
-            let tokens = w.semantic_tokens(&path, None);
-            let index = w.line_index(&path)?;
-            Some(encode_tokens(&index, tokens))
-        })
-        .await?;
+    let tokens = all_tokens(server, "textDocument/semanticTokens/full/delta", path).await?;
     let Some(tokens) = tokens else {
         return Ok(None);
     };
