@@ -133,15 +133,16 @@ class Server:
             if pred(message):
                 return at, message
 
-    def start(self, folder):
-        """initialize + initialized; returns (seconds to index, the server's progress message)."""
+    def start(self, folder, capabilities=None):
+        """initialize + initialized; returns (seconds to index, the server's progress message).
+        `capabilities`: the client's (default: progress reports only)."""
         self.request(
             "initialize",
             {
                 "processId": os.getpid(),
                 "rootUri": uri(folder),
                 "workspaceFolders": [{"uri": uri(folder), "name": os.path.basename(folder)}],
-                "capabilities": {"window": {"workDoneProgress": True}},
+                "capabilities": capabilities or {"window": {"workDoneProgress": True}},
             },
         )
         self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)

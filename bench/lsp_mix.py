@@ -2,7 +2,8 @@
 """Benchmark of a keystroke in the language server with the requests VS Code sends after it, on the
 4 MB Wagic primitives file (mtg.txt), and of the first save after opening it.
 
-The server runs over stdio as VS Code drives it: the Wagic tree is the workspace folder; mtg.txt is
+The server runs over stdio as VS Code drives it (with the capabilities VS Code declares: a nested
+outline, token deltas, related information): the Wagic tree is the workspace folder; mtg.txt is
 opened and the server left to settle (its CPU time, from /proc/<pid>/stat, stops growing: whatever it
 does in the background after an open is done then). The first save is timed the same way, and the
 problems of the cards nobody edited are compared before and after it. Then each keystroke is, as VS
@@ -30,6 +31,27 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lsp  # noqa: E402  (bench/lsp.py: the stdio client)
 
 cpu_seconds, wait_idle = lsp.cpu_seconds, lsp.wait_idle
+
+# What VS Code says it supports, as far as the server reads it: the outline nested, token deltas,
+# related information and versions on diagnostics, code action literals.
+VSCODE = {
+    "window": {"workDoneProgress": True},
+    "workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}},
+    "textDocument": {
+        "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
+        "semanticTokens": {
+            "requests": {"range": True, "full": {"delta": True}},
+            "tokenTypes": ["keyword", "parameter", "property", "string", "number", "comment", "function", "type", "enumMember", "variable", "operator"],
+            "tokenModifiers": ["declaration", "deprecated", "readonly"],
+            "formats": ["relative"],
+        },
+        "publishDiagnostics": {"relatedInformation": True, "versionSupport": False},
+        "codeAction": {
+            "codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["", "quickfix", "source", "source.fixAll"]}},
+            "isPreferredSupport": True,
+        },
+    },
+}
 
 
 class Client:
@@ -119,7 +141,7 @@ def main():
     rng = random.Random(args.seed)
     server = lsp.Server(args.binary)
     pid = server.proc.pid
-    server.start(lsp.WAGIC_ROOT)
+    server.start(lsp.WAGIC_ROOT, VSCODE)
     wait_idle(pid, quiet=0.5)
     text = lsp.decode(open(lsp.WAGIC_FILE, "rb").read())
     lines = text.split("\n")
@@ -176,7 +198,7 @@ def main():
         server.notify("textDocument/didChange", {"textDocument": {"uri": u, "version": version}, "contentChanges": [change]})
         here = {"start": {"line": line, "character": col}, "end": {"line": line, "character": col}}
         ids = [
-            client.call("textDocument/codeAction", {"textDocument": {"uri": u}, "range": here, "context": {"diagnostics": []}}),
+            client.call("textDocument/codeAction", {"textDocument": {"uri": u}, "range": here, "context": {"diagnostics": [], "triggerKind": 2}}),
             client.call("textDocument/documentSymbol", {"textDocument": {"uri": u}}),
             client.call("textDocument/documentSymbol", {"textDocument": {"uri": u}}),
         ]

@@ -25,7 +25,7 @@ use lint::wagic::index::{self, BlockFacts, BlockStatus, MacroFacts, Resolution};
 use model::source::{FileId, SourceFile};
 use rayon::prelude::*;
 use rowan::GreenNode;
-use syntax::wagic::{SyntaxKind, SyntaxNode, ast};
+use syntax::wagic::{SyntaxElement, SyntaxKind, SyntaxNode, ast};
 use syntax::{ErrorKind, SyntaxError, TextRange, TextSize};
 
 /// Cards linted together in one background step (a few milliseconds: an edit that arrives
@@ -281,14 +281,19 @@ impl WagicDoc {
             return self.reparse_all(id, file, files_len, index);
         }
         let text = file.text();
-        let kids = top_children(&self.green);
         let old_len = usize::from(self.green.text_len());
         let delta = d.delta();
-        let Some((i, j, parse)) = window(&kids, text, d, delta) else {
+        let root = SyntaxNode::new_root(self.green.clone());
+        let Some(Window {
+            i,
+            j,
+            ws,
+            we,
+            parse,
+        }) = window(&root, text, d, delta)
+        else {
             return self.reparse_all(id, file, files_len, index);
         };
-        let ws = usize::from(kids[i].0.start());
-        let we = usize::from(kids[j].0.end());
         let new_we = (we as i64 + delta) as usize;
         let old_text: String = self
             .green
@@ -471,22 +476,17 @@ impl WagicDoc {
             self.complete(files[id].text());
             self.resolve_flipped(index, id, files[id].text());
         }
-        let kids = top_children(&self.green);
-        let cards: Vec<TextRange> = kids
-            .iter()
-            .filter(|(_, k)| *k == SyntaxKind::CARD_BLOCK)
-            .map(|(r, _)| *r)
-            .collect();
+        let root = SyntaxNode::new_root(self.green.clone());
         let mut todo: Vec<TextRange> = Vec::new();
         let urgent = std::mem::take(&mut self.urgent);
         for r in &urgent {
-            todo.extend(cards_in(&cards, *r));
+            todo.extend(cards_in(&root, *r));
         }
         if budget > 0 && !self.stale.is_empty() {
             let mut taken = 0;
             let mut done_to = TextSize::from(0);
             'outer: for r in &self.stale {
-                for c in cards_in(&cards, *r) {
+                for c in cards_in(&root, *r) {
                     if taken == budget {
                         break 'outer;
                     }
@@ -639,36 +639,44 @@ fn parse_prefix(text: &str, min: usize) -> Option<(GreenNode, Vec<SyntaxError>, 
     Some((parse.green().clone(), parse.errors().to_vec(), split))
 }
 
-/// The window of top-level children `i..=j` around a change, and the parse of its new text.
-fn window(
-    kids: &[(TextRange, SyntaxKind)],
-    text: &str,
-    d: Dirty,
-    delta: i64,
-) -> Option<(usize, usize, syntax::wagic::Parse)> {
-    let n = kids.len();
-    if n == 0 {
-        return None;
+/// The window of top-level children around a change: their indices `i..=j`, the range
+/// `ws..we` of their old text, and the parse of its new text.
+struct Window {
+    i: usize,
+    j: usize,
+    ws: usize,
+    we: usize,
+    parse: syntax::wagic::Parse,
+}
+
+/// The top-level child of `root` that holds the byte at `p` (the last one from the end on).
+/// Found by a binary search: a long document has tens of thousands of top-level children, and
+/// a keystroke must not list them.
+fn child_at(root: &SyntaxNode, p: usize) -> Option<SyntaxElement> {
+    let len = usize::from(root.text_range().end());
+    let p = p.min(len.checked_sub(1)?);
+    root.child_or_token_at_range(TextRange::at(size(p), TextSize::from(1)))
+}
+
+fn window(root: &SyntaxNode, text: &str, d: Dirty, delta: i64) -> Option<Window> {
+    let mut first = child_at(root, d.start)?;
+    while let Some(prev) = first.prev_sibling_or_token()
+        && prev.kind() != SyntaxKind::NEWLINE
+    {
+        first = prev;
     }
-    let find = |p: usize| {
-        kids.partition_point(|(r, _)| usize::from(r.end()) <= p)
-            .min(n - 1)
-    };
-    let mut i = find(d.start);
-    while i > 0 && kids[i - 1].1 != SyntaxKind::NEWLINE {
-        i -= 1;
-    }
-    let mut j = find(d.old_end.max(d.start));
-    let to_line_end = |mut j: usize| {
-        while j + 1 < n && kids[j].1 != SyntaxKind::NEWLINE {
-            j += 1;
+    let to_line_end = |mut e: SyntaxElement| {
+        while e.kind() != SyntaxKind::NEWLINE
+            && let Some(next) = e.next_sibling_or_token()
+        {
+            e = next;
         }
-        j
+        e
     };
-    j = to_line_end(j);
-    let ws = usize::from(kids[i].0.start());
+    let mut last = to_line_end(child_at(root, d.old_end.max(d.start))?);
+    let ws = usize::from(first.text_range().start());
     for _ in 0..16 {
-        let we = usize::from(kids[j].0.end());
+        let we = usize::from(last.text_range().end());
         let new_we = usize::try_from(we as i64 + delta).ok()?;
         if new_we < ws || new_we > text.len() || !text.is_char_boundary(new_we) {
             return None;
@@ -678,11 +686,18 @@ fn window(
             .errors()
             .iter()
             .any(|e| e.kind == ErrorKind::UnclosedBlock);
-        if !unclosed || j + 1 == n {
-            return Some((i, j, parse));
-        }
+        let next = last.next_sibling_or_token();
+        let Some(next) = next.filter(|_| unclosed) else {
+            return Some(Window {
+                i: first.index(),
+                j: last.index(),
+                ws,
+                we,
+                parse,
+            });
+        };
         // The window ends inside a block: take in the next line and try again.
-        j = to_line_end(j + 1);
+        last = to_line_end(next);
     }
     None
 }
@@ -704,13 +719,14 @@ fn map_ranges(ranges: &[TextRange], ws: TextSize, we: TextSize, delta: i64) -> V
     out
 }
 
-/// The card ranges (sorted) that intersect `range`.
-fn cards_in(cards: &[TextRange], range: TextRange) -> impl Iterator<Item = TextRange> + '_ {
-    let first = cards.partition_point(|c| c.end() <= range.start());
-    cards[first..]
-        .iter()
-        .take_while(move |c| c.start() < range.end())
-        .copied()
+/// The ranges of the top-level cards of `root` that intersect `range`, in order.
+fn cards_in(root: &SyntaxNode, range: TextRange) -> impl Iterator<Item = TextRange> {
+    let first =
+        child_at(root, usize::from(range.start())).filter(|c| c.text_range().end() > range.start());
+    std::iter::successors(first, |c| c.next_sibling_or_token())
+        .take_while(move |c| c.text_range().start() < range.end())
+        .filter(|c| c.kind() == SyntaxKind::CARD_BLOCK)
+        .map(|c| c.text_range())
 }
 
 /// Whether `at` lies in one of the sorted, disjoint `ranges`.

@@ -1736,14 +1736,30 @@ impl World {
     /// current text. `None` when the document has no safe fix. (Fixes that only a first one
     /// makes possible come when it is asked again.)
     pub fn fix_all(&mut self, path: &Path) -> Option<FixAll> {
-        let diagnostics = self.diagnostics(path)?;
-        let (edits, fixes) = lint::fix::choose_edits(&diagnostics, false);
-        (fixes > 0).then_some(FixAll { edits, fixes })
+        self.fixes(path, None, true).1
     }
 
     pub fn code_actions(&mut self, path: &Path, range: TextRange) -> Vec<CodeAction> {
+        self.fixes(path, Some(range), false).0
+    }
+
+    /// `code_actions` at `range` (if any) and, with `all`, `fix_all`, from one computation of
+    /// the findings (the light bulb asks for both after every edit).
+    pub fn fixes(
+        &mut self,
+        path: &Path,
+        range: Option<TextRange>,
+        all: bool,
+    ) -> (Vec<CodeAction>, Option<FixAll>) {
         let Some(diagnostics) = self.diagnostics(path) else {
-            return Vec::new();
+            return (Vec::new(), None);
+        };
+        let fix_all = all
+            .then(|| lint::fix::choose_edits(&diagnostics, false))
+            .filter(|(_, fixes)| *fixes > 0)
+            .map(|(edits, fixes)| FixAll { edits, fixes });
+        let Some(range) = range else {
+            return (Vec::new(), fix_all);
         };
         let mut out = Vec::new();
         for d in diagnostics {
@@ -1775,7 +1791,7 @@ impl World {
                 diagnostic: d.clone(),
             });
         }
-        out
+        (out, fix_all)
     }
 }
 

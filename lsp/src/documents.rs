@@ -70,11 +70,15 @@ pub(crate) async fn did_change(server: &Backend, params: DidChangeTextDocumentPa
         })
         .collect();
     let mut failed = None;
+    let related = server.related.load(std::sync::atomic::Ordering::Relaxed);
     server
         .notify_world("textDocument/didChange", |w| {
             if let Err(e) = w.change(&path, version, changes) {
                 failed = Some(e);
             }
+            // The edit's findings go out now, before the requests that follow it (the light
+            // bulb, the outline, the tokens) take the world: they would each hold it first.
+            server.publisher.take(w, related);
         })
         .await;
     if let Some(error) = failed {
@@ -92,10 +96,8 @@ pub(crate) async fn did_close(server: &Backend, params: DidCloseTextDocumentPara
         .notify_world("textDocument/didClose", |w| w.close(&path))
         .await;
     server.tokens.forget(&uri);
-    server
-        .client
-        .publish_diagnostics(uri, Vec::new(), None)
-        .await;
+    // Behind any findings of the document still queued.
+    server.publisher.clear(uri);
 }
 
 pub(crate) async fn did_save(server: &Backend, params: DidSaveTextDocumentParams) {

@@ -198,14 +198,18 @@ pub(crate) async fn code_action(
     let fix_all = wanted(only.as_deref(), FIX_ALL);
     server.with_world("textDocument/codeAction", |w| {
         let index = w.line_index(&path)?;
-        let mut out = Vec::new();
-        if quick_fixes {
-            let text = w.text(&path)?.to_string();
-            let start = index.offset_utf16(&text, line_col(params.range.start));
-            let end = index.offset_utf16(&text, line_col(params.range.end));
-            let range = ide::syntax::TextRange::new(start.min(end), end.max(start));
-            let actions = w.code_actions(&path, range);
-            out.extend(actions.into_iter().map(|a| {
+        let range = quick_fixes
+            .then(|| {
+                let text = w.text(&path)?;
+                let start = index.offset_utf16(text, line_col(params.range.start));
+                let end = index.offset_utf16(text, line_col(params.range.end));
+                Some(ide::syntax::TextRange::new(start.min(end), end.max(start)))
+            })
+            .flatten();
+        let (actions, all) = w.fixes(&path, range, fix_all);
+        let mut out: Vec<_> = actions
+            .into_iter()
+            .map(|a| {
                 let edits = a
                     .edits
                     .iter()
@@ -224,10 +228,10 @@ pub(crate) async fn code_action(
                     is_preferred: Some(a.preferred),
                     ..Default::default()
                 })
-            }));
-        }
+            })
+            .collect();
         // Last: the lightbulb lists the fixes of the finding under the cursor first.
-        if fix_all && let Some(all) = w.fix_all(&path) {
+        if let Some(all) = all {
             let edits = all
                 .edits
                 .iter()

@@ -16,6 +16,7 @@ mod inlay;
 mod language;
 mod lifecycle;
 mod profile;
+mod publish;
 mod save;
 mod symbols;
 /// The framing guard between stdio and tower-lsp-server (public for the fuzz targets in `fuzz/`).
@@ -99,6 +100,8 @@ pub struct Backend {
     client: Client,
     world: Arc<Mutex<World>>,
     worker: Worker,
+    /// Diagnostics out, in the order they were taken (the worker's and `didChange`'s).
+    publisher: publish::Publisher,
     support: Mutex<ClientSupport>,
     /// The client shows `relatedInformation` of diagnostics (shared with the worker).
     related: Arc<AtomicBool>,
@@ -164,9 +167,10 @@ impl Backend {
         lock(&world).set_workspace_diagnostics(true);
         let related = Arc::new(AtomicBool::new(false));
         let wanted = Arc::new(AtomicUsize::new(0));
+        let publisher = publish::Publisher::start(client.clone(), &handle);
         let worker = Worker::start(
             world.clone(),
-            client.clone(),
+            publisher.clone(),
             handle.clone(),
             related.clone(),
             wanted.clone(),
@@ -175,6 +179,7 @@ impl Backend {
             client,
             world,
             worker,
+            publisher,
             support: Mutex::new(ClientSupport::default()),
             related,
             options,

@@ -2,14 +2,13 @@
 //! change (coalescing changes that arrive while it works), and does the analysis's background
 //! work (index rebuilds, findings that depend on them) when the editor has been idle a moment.
 
-use crate::convert;
 use crate::profile::Span;
+use crate::publish::Publisher;
 use ide::{IndexJob, World};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tower_lsp_server::Client;
 
 /// How long the editor must be quiet before background work runs (its steps are short: an
 /// edit waits at most for the one under way).
@@ -35,7 +34,7 @@ impl Worker {
     /// `related`: the client shows related information (set by `initialize`).
     pub fn start(
         world: Arc<Mutex<World>>,
-        client: Client,
+        publisher: Publisher,
         handle: tokio::runtime::Handle,
         related: Arc<AtomicBool>,
         wanted: Arc<AtomicUsize>,
@@ -44,7 +43,7 @@ impl Worker {
         let wake = tx.clone();
         std::thread::Builder::new()
             .name("cardlint-diagnostics".into())
-            .spawn(move || run(world, client, handle, rx, wake, related, wanted))
+            .spawn(move || run(world, publisher, handle, rx, wake, related, wanted))
             .expect("cannot start the diagnostics thread");
         Worker {
             tx: Arc::new(Mutex::new(tx)),
@@ -67,7 +66,7 @@ impl Worker {
 
 fn run(
     world: Arc<Mutex<World>>,
-    client: Client,
+    publisher: Publisher,
     handle: tokio::runtime::Handle,
     rx: Receiver<Message>,
     wake: Sender<Message>,
@@ -159,7 +158,7 @@ fn run(
                 }
             }
         }
-        publish(&world, &client, &handle, related.load(Ordering::Relaxed));
+        publish(&world, &publisher, related.load(Ordering::Relaxed));
     }
 }
 
@@ -201,40 +200,7 @@ fn spawn_index_job(world: Arc<Mutex<World>>, job: IndexJob, wake: Sender<Message
     }
 }
 
-fn publish(world: &Mutex<World>, client: &Client, handle: &tokio::runtime::Handle, related: bool) {
-    let mut span = Span::start("publish: findings");
-    let publications = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut world = crate::lock(world);
-        span.locked();
-        world
-            .take_publications()
-            .into_iter()
-            .map(|p| {
-                let diagnostics = p
-                    .diagnostics
-                    .iter()
-                    .map(|d| {
-                        let mut out = convert::diagnostic(&p.line_index, d);
-                        if related {
-                            out.related_information =
-                                convert::related(&mut world, &p.path, &p.line_index, d);
-                        }
-                        out
-                    })
-                    .collect::<Vec<_>>();
-                (p.path, p.version, diagnostics)
-            })
-            .collect::<Vec<_>>()
-    }));
-    drop(span);
-    let _span = Span::start("publish: sent");
-    let Ok(publications) = publications else {
-        eprintln!("cardlint: internal error while computing diagnostics");
-        return;
-    };
-    for (path, version, diagnostics) in publications {
-        if let Some(uri) = convert::uri_of(&path) {
-            handle.block_on(client.publish_diagnostics(uri, diagnostics, version));
-        }
-    }
+fn publish(world: &Mutex<World>, publisher: &Publisher, related: bool) {
+    let mut w = crate::lock(world);
+    publisher.take(&mut w, related);
 }
