@@ -2,7 +2,54 @@
 //! A thin shell over the `lint` crate; exit codes: 0 clean, 1 error-level findings, 2 failure.
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: Allocator = Allocator;
+
+/// mimalloc, asked for plain blocks when the alignment is one every block has: the `mimalloc`
+/// crate always calls the aligned entry points, which cost about 1.7 times the instructions of
+/// a plain allocation, and a card's tree, model and rules make hundreds of allocations.
+struct Allocator;
+
+/// The alignment every mimalloc block has (block sizes are multiples of a word).
+const WORD: usize = std::mem::size_of::<usize>();
+
+// SAFETY: every block comes from mimalloc, with the layout's alignment: plain blocks are
+// word-aligned, and larger alignments go to mimalloc's aligned calls as before.
+unsafe impl std::alloc::GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        if layout.align() <= WORD {
+            // SAFETY: a plain allocation of the layout's size.
+            unsafe { libmimalloc_sys::mi_malloc(layout.size()).cast() }
+        } else {
+            // SAFETY: as `MiMalloc` does.
+            unsafe { std::alloc::GlobalAlloc::alloc(&mimalloc::MiMalloc, layout) }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        if layout.align() <= WORD {
+            // SAFETY: a plain zeroed allocation of the layout's size.
+            unsafe { libmimalloc_sys::mi_zalloc(layout.size()).cast() }
+        } else {
+            // SAFETY: as `MiMalloc` does.
+            unsafe { std::alloc::GlobalAlloc::alloc_zeroed(&mimalloc::MiMalloc, layout) }
+        }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: std::alloc::Layout) {
+        // SAFETY: `ptr` came from mimalloc (either entry point); `mi_free` takes both.
+        unsafe { libmimalloc_sys::mi_free(ptr.cast()) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        if layout.align() <= WORD {
+            // SAFETY: `ptr` came from mimalloc; the new block is word-aligned as the old one.
+            unsafe { libmimalloc_sys::mi_realloc(ptr.cast(), new_size).cast() }
+        } else {
+            // SAFETY: as `MiMalloc` does.
+            unsafe { std::alloc::GlobalAlloc::realloc(&mimalloc::MiMalloc, ptr, layout, new_size) }
+        }
+    }
+}
 
 mod cache;
 mod changes;

@@ -138,12 +138,21 @@ impl DialectLinter for Linter {
     }
 
     fn index_file(&self, file: &SourceFile) -> FileIndex {
-        let mut names = Vec::new();
-        for line in file.text().lines() {
-            if let Some(name) = line.trim_start().strip_prefix("Name:") {
-                names.push(name.trim().to_string());
-            }
-        }
+        // The `Name:` lines, found by searching for the key instead of walking every line: a
+        // key counts when only blanks come before it on its line.
+        let text = file.text();
+        let names = memchr::memmem::find_iter(text.as_bytes(), "Name:")
+            .filter(|&at| {
+                let line_start =
+                    memchr::memrchr(b'\n', &text.as_bytes()[..at]).map_or(0, |i| i + 1);
+                text[line_start..at].trim_start().is_empty()
+            })
+            .map(|at| {
+                let value = &text[at + "Name:".len()..];
+                let end = memchr::memchr(b'\n', value.as_bytes()).unwrap_or(value.len());
+                value[..end].trim().to_string()
+            })
+            .collect();
         let in_tokenscripts = is_token_script_path(&file.path);
         let token_script = in_tokenscripts
             .then(|| {
@@ -239,3 +248,19 @@ pub fn rule_metas() -> Vec<&'static RuleMeta> {
 
 /// A Forge rule: metadata and a check over a `Ctx`.
 pub type ForgeRule = Rule<fn(&Ctx<'_>, &mut crate::diagnostic::Sink<'_>)>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_takes_name_keys_that_start_their_line() {
+        let text =
+            "Name:Ember Gull\r\nOracle:Name: in prose\n  Name: Ash Gull \nText:a Name:b\nName:";
+        let file =
+            SourceFile::from_text("cardsfolder/e/ember_gull.txt", crate::Dialect::FORGE, text);
+        let index = Linter.index_file(&file);
+        assert_eq!(index.names, ["Ember Gull", "Ash Gull", ""]);
+        assert_eq!(index.token_script, None);
+    }
+}

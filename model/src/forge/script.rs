@@ -745,6 +745,18 @@ impl<'a> Model<'a> {
                 continue;
             }
             let mut counts: HashMap<&str, u32> = HashMap::default();
+            // Most words of a face name no SVar: a word is looked up only when one of the
+            // face's names starts with its first byte and has its length.
+            let mut firsts = [false; 256];
+            let mut lengths = 0u64;
+            for name in face.svars.keys() {
+                if let Some(&b) = name.as_bytes().first() {
+                    firsts[usize::from(b)] = true;
+                }
+                lengths |= 1 << name.len().min(63);
+            }
+            let may_name =
+                |w: &[u8]| firsts[usize::from(w[0])] && lengths & (1 << w.len().min(63)) != 0;
             for (li, info) in self.lines[face.first_line..face.end_line]
                 .iter()
                 .enumerate()
@@ -762,10 +774,14 @@ impl<'a> Model<'a> {
                         None,
                     )
                 };
+                // Bytes, not chars: a word is ASCII, and a byte of another char ends one.
                 for word in text
-                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                    .filter(|w| !w.is_empty())
+                    .as_bytes()
+                    .split(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+                    .filter(|w| !w.is_empty() && may_name(w))
                 {
+                    let start = word.as_ptr() as usize - text.as_ptr() as usize;
+                    let word = &text[start..start + word.len()];
                     if face.svars.contains_key(word) {
                         *counts.entry(word).or_default() += 1;
                         if let Some(d) = def

@@ -373,24 +373,29 @@ pub fn family(key: &str) -> Option<&'static str> {
     }
 }
 
-/// The words of a CamelCase key (`DestroyPermanent` → `Destroy`, `Permanent`).
-fn camel_words(key: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for (i, c) in key.char_indices().skip(1) {
-        if c.is_ascii_uppercase() {
-            out.push(&key[start..i]);
-            start = i;
-        }
-    }
-    out.push(&key[start..]);
-    out
+/// The first and last words of a CamelCase key (`DestroyPermanent` → `Destroy`, `Permanent`),
+/// and whether it has more than one.
+fn camel_ends(key: &str) -> (&str, &str, bool) {
+    let mut starts = key
+        .char_indices()
+        .skip(1)
+        .filter(|(_, c)| c.is_ascii_uppercase())
+        .map(|(i, _)| i);
+    let first_end = starts.next();
+    let last_start = starts.last().or(first_end);
+    (
+        &key[..first_end.unwrap_or(key.len())],
+        &key[last_start.unwrap_or(0)..],
+        first_end.is_some(),
+    )
 }
 
 /// How much `candidate` looks like what `key` was meant as: a near miss, the same family, and
 /// as a tie-breaker a shared first or last word (of four letters or more, besides `Valid`).
 /// Under 4 it is no candidate; a key and its negation (`Reveal`, `NoReveal`) never are.
-fn likeness(key: &str, candidate: &str) -> u32 {
+/// `near` says whether the candidate is a near miss of the key (`suggest::near_misses`, asked
+/// once for every candidate).
+fn likeness(key: &str, candidate: &str, near: bool) -> u32 {
     let negation = |a: &str, b: &str| {
         ["No", "Not", "Non"]
             .iter()
@@ -405,18 +410,19 @@ fn likeness(key: &str, candidate: &str) -> u32 {
     {
         score += 6;
     }
-    if model::suggest::did_you_mean(key, [candidate]).is_some() {
+    if near {
         score += 8;
     }
     if family(key).is_some() && family(key) == family(candidate) {
         score += 4;
     }
-    let (a, b) = (camel_words(key), camel_words(candidate));
+    let ((a_first, a_last, several), (b_first, b_last, _)) =
+        (camel_ends(key), camel_ends(candidate));
     let telling = |w: &str| w.len() >= 4 && w != "Valid";
-    if a.first().is_some_and(|w| telling(w)) && a.first() == b.first() {
+    if telling(a_first) && a_first == b_first {
         score += 2;
     }
-    if a.len() > 1 && a.last().is_some_and(|w| telling(w)) && a.last() == b.last() {
+    if several && telling(a_last) && a_last == b_last {
         score += 1;
     }
     score
@@ -448,9 +454,11 @@ impl RecordScopes {
             .filter(|q| q.key != key)
             .filter_map(|q| family(q.key))
             .collect();
-        let mut scored: Vec<(u32, &'static str)> = self
-            .intended_pool(rec, key)
-            .map(|c| (likeness(key, c), c))
+        let pool: Vec<&'static str> = self.intended_pool(rec, key).collect();
+        let near = model::suggest::near_misses(key, pool.iter().copied());
+        let mut scored: Vec<(u32, &'static str)> = pool
+            .into_iter()
+            .map(|c| (likeness(key, c, near.contains(&c)), c))
             // A family the record already uses elsewhere needs more than the family alone.
             .filter(|(s, c)| {
                 let used = family(c).is_some_and(|f| used.contains(&f));
@@ -546,5 +554,22 @@ impl RecordScopes {
     /// The names of the record's scopes.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.scopes.iter().flatten().map(|(n, _)| *n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::camel_ends;
+
+    #[test]
+    fn camel_ends_are_the_first_and_last_words() {
+        assert_eq!(
+            camel_ends("DestroyPermanent"),
+            ("Destroy", "Permanent", true)
+        );
+        assert_eq!(camel_ends("ValidCardToken"), ("Valid", "Token", true));
+        assert_eq!(camel_ends("Duration"), ("Duration", "Duration", false));
+        assert_eq!(camel_ends("ABC"), ("A", "C", true));
+        assert_eq!(camel_ends(""), ("", "", false));
     }
 }
