@@ -4,7 +4,6 @@ use crate::cli::{CheckArgs, DialectArg, Format};
 use crate::{files, fix, output};
 use lint::config::Config;
 use lint::{Severity, SourceFile};
-use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -106,18 +105,20 @@ fn load_files(args: &CheckArgs, config: &Config) -> Result<Files, String> {
         !absolute_roots.iter().any(|r| p.starts_with(r))
     });
     out.walked.extend(roots);
-    let mut by_path: HashMap<PathBuf, usize> = project
+    // Normalised paths are equal exactly when their bytes are: keyed by the bytes (hashing a
+    // `Path` walks its components).
+    let mut by_path: model::forge::vocab::Map<std::ffi::OsString, usize> = project
         .files
         .iter()
         .enumerate()
-        .map(|(i, f)| (crate::context::normalize(&cwd, &f.path), i))
+        .map(|(i, f)| (crate::context::normalize(&cwd, &f.path).into_os_string(), i))
         .collect();
     let mut project_files: Vec<Option<SourceFile>> = project.files.into_iter().map(Some).collect();
     // A named file is linted as its project's walk reads it (its path places it in its card
     // library) and reported under the path it was named by.
     for i in 0..out.files.len() {
         let key = crate::context::normalize(&cwd, &out.files[i].path);
-        if let Some(j) = by_path.remove(&key)
+        if let Some(j) = by_path.remove(key.as_os_str())
             && let Some(mut walked) = project_files[j].take()
         {
             if forced.is_some() {
@@ -134,7 +135,7 @@ fn load_files(args: &CheckArgs, config: &Config) -> Result<Files, String> {
     for path in std::mem::take(&mut out.unknown) {
         let key = crate::context::normalize(&cwd, &path);
         match by_path
-            .remove(&key)
+            .remove(key.as_os_str())
             .and_then(|j| project_files[j].take().map(|f| (j, f)))
         {
             Some((j, file)) => {

@@ -117,6 +117,9 @@ pub fn normalize(cwd: &Path, path: &Path) -> PathBuf {
     } else {
         cwd.join(path)
     };
+    if is_normal(&joined) {
+        return joined;
+    }
     let mut out = PathBuf::new();
     for component in joined.components() {
         match component {
@@ -128,6 +131,21 @@ pub fn normalize(cwd: &Path, path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// Whether `normalize` would give an absolute path back as it is: no `.` or `..` component,
+/// no doubled or trailing separator (the common case, checked without splitting the path).
+fn is_normal(path: &Path) -> bool {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    std::path::MAIN_SEPARATOR == '/'
+        && bytes.first() == Some(&b'/')
+        && (bytes.len() == 1
+            || !(bytes.ends_with(b"/")
+                || bytes.ends_with(b"/.")
+                || bytes.ends_with(b"/..")
+                || bytes.windows(2).any(|w| w == b"//")
+                || bytes.windows(3).any(|w| w == b"/./")
+                || bytes.windows(4).any(|w| w == b"/../")))
 }
 
 /// Canonical paths of files (symbolic links and `..` resolved), for comparing a file with what
@@ -179,6 +197,32 @@ mod tests {
             PathBuf::from("/w/x/b/c.txt")
         );
         assert_eq!(normalize(cwd, Path::new("/a/./b")), PathBuf::from("/a/b"));
+        // The paths `normalize` gives back as they are, and the others, as the slow way does.
+        for path in [
+            "/",
+            "/a",
+            "/a/b.txt",
+            "/a//b",
+            "/a/b/",
+            "/a/.",
+            "/a/..",
+            "/a/../b",
+            "/.a/..b/c.",
+            "/a/b/.",
+            "//a",
+        ] {
+            let mut slow = PathBuf::new();
+            for component in Path::new(path).components() {
+                match component {
+                    Component::CurDir => {}
+                    Component::ParentDir => {
+                        slow.pop();
+                    }
+                    other => slow.push(other),
+                }
+            }
+            assert_eq!(normalize(cwd, Path::new(path)), slow, "{path}");
+        }
     }
 
     #[test]

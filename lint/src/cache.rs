@@ -229,7 +229,7 @@ where
             let content = content_hash(&file.source) ^ linter.file_salt(file, config);
             let hit = old
                 .entries
-                .get(&file.path_string())
+                .get(file.path_text().as_ref())
                 .filter(|e| e.content == content && e.dialect == dialect.name());
             match hit {
                 Some(entry) => Prepared {
@@ -267,7 +267,7 @@ where
         .collect();
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     for (&id, p) in ids.iter().zip(&prepared) {
-        hasher.update(files[id].path_string().as_bytes());
+        hasher.update(files[id].path_text().as_bytes());
         hasher.update(&p.hash.to_le_bytes());
     }
     let fingerprint = hasher.digest();

@@ -151,7 +151,7 @@ fn strongest(claim: impl Fn(&dyn DialectPlugin) -> Option<u8>) -> Option<Dialect
 pub fn detect_by_path(path: &Path) -> Option<Dialect> {
     // Byte-level on the path string: this runs for every file of a walk. A name that is not
     // UTF-8 is read with replacement characters: its folders still place it.
-    let full = path.to_string_lossy();
+    let full = model::source::path_text(path);
     let full: std::borrow::Cow<'_, str> = if std::path::MAIN_SEPARATOR == '\\' {
         full.replace('\\', "/").into()
     } else {

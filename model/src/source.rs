@@ -62,6 +62,26 @@ impl SourceFile {
 
     /// The path with `/` separators, for messages and indexes.
     pub fn path_string(&self) -> String {
-        self.path.to_string_lossy().replace('\\', "/")
+        self.path_text().into_owned()
+    }
+
+    /// `path_string`, borrowed when the path is UTF-8 with `/` separators (a lookup by it
+    /// makes no string).
+    pub fn path_text(&self) -> std::borrow::Cow<'_, str> {
+        let text = path_text(&self.path);
+        if text.contains('\\') {
+            text.replace('\\', "/").into()
+        } else {
+            text
+        }
+    }
+}
+
+/// `path.to_string_lossy()`, validating a UTF-8 path by `str::from_utf8` (much faster than the
+/// lossy decoder, and this runs several times for every file of a walk).
+pub fn path_text(path: &std::path::Path) -> std::borrow::Cow<'_, str> {
+    match path.to_str() {
+        Some(text) => std::borrow::Cow::Borrowed(text),
+        None => path.to_string_lossy(),
     }
 }

@@ -181,8 +181,8 @@ impl DialectLinter for Linter {
     }
 
     fn file_salt(&self, file: &SourceFile, config: &crate::config::Config) -> u64 {
-        let vocab = model::forge::versions::vocabulary_for(&config.forge_engine, &file.path);
-        vocab.identity() ^ config.forge_idioms.map_or(0, |l| l.digest.rotate_left(1))
+        model::forge::versions::identity_for(&config.forge_engine, &file.path)
+            ^ config.forge_idioms.map_or(0, |l| l.digest.rotate_left(1))
     }
 
     fn lint_file(

@@ -92,6 +92,8 @@ pub struct CardView {
     pub entries: Vec<EntryView>,
     /// The block's position in the file's index.
     block: Option<usize>,
+    /// `card_text::text_of`, read at the first of the rules that compare the rules text.
+    text: std::sync::OnceLock<Option<(String, usize)>>,
 }
 
 impl CardView {
@@ -132,6 +134,7 @@ impl CardView {
             node,
             entries,
             block,
+            text: std::sync::OnceLock::new(),
         }
     }
 

@@ -237,7 +237,14 @@ pub struct Facts {
     pub warnings: Vec<&'static str>,
     /// (kind, key) → the first row; built at the first lookup (start-up builds several
     /// versions' facts and looks words up in one of them).
-    by_key: std::sync::OnceLock<Map<(FactKind, Cow<'static, str>), usize>>,
+    by_key: std::sync::OnceLock<Index>,
+}
+
+/// The lookups of `Facts`: params by (scope, param) without making their `scope\tparam` keys.
+#[derive(Default)]
+struct Index {
+    by_key: Map<(FactKind, Cow<'static, str>), usize>,
+    params: Map<(&'static str, &'static str), usize>,
 }
 
 impl Facts {
@@ -245,7 +252,7 @@ impl Facts {
     /// read from them). Rows that do not have four columns and a known kind are skipped.
     pub fn parse(text: &'static str) -> Facts {
         let mut facts = Facts::default();
-        for line in text.lines() {
+        for line in crate::vocab::lines(text) {
             if let Some(comment) = line.strip_prefix('#') {
                 let comment = comment.trim();
                 if let Some(label) = comment.strip_prefix("label:") {
@@ -258,7 +265,7 @@ impl Facts {
                 }
                 continue;
             }
-            let mut cols = line.split('\t');
+            let mut cols = crate::vocab::fields(line);
             let (Some(kind), Some(name), Some(detail), Some(location)) =
                 (cols.next(), cols.next(), cols.next(), cols.next())
             else {
@@ -293,27 +300,42 @@ impl Facts {
         self.by_key = std::sync::OnceLock::new();
     }
 
-    fn by_key(&self) -> &Map<(FactKind, Cow<'static, str>), usize> {
+    fn by_key(&self) -> &Index {
         self.by_key.get_or_init(|| {
-            let mut by_key = Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default());
+            let mut index = Index {
+                by_key: Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default()),
+                params: Map::default(),
+            };
             for (i, row) in self.rows.iter().enumerate() {
-                by_key
-                    .entry((row.kind, key_cow(row.kind, row.name, row.detail)))
-                    .or_insert(i);
+                if row.kind == FactKind::Param {
+                    let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
+                    index.params.entry((scope, row.name)).or_insert(i);
+                } else {
+                    index
+                        .by_key
+                        .entry((row.kind, key_cow(row.kind, row.name, row.detail)))
+                        .or_insert(i);
+                }
             }
-            by_key
+            index
         })
     }
 
     /// The first row of a word (compared as Forge compares that kind; for params and triggered
     /// objects, `name` is the combined key of `key`).
     pub fn get(&self, kind: FactKind, name: &str) -> Option<&Fact> {
+        if kind == FactKind::Param {
+            let (scope, param) = name.split_once('\t')?;
+            // The map's keys are `'static`; shorter-lived keys look them up all the same.
+            let params: &Map<(&str, &str), usize> = &self.by_key().params;
+            return params.get(&(scope, param)).map(|&i| &self.rows[i]);
+        }
         let k = match kind {
             FactKind::Param | FactKind::TriggerVar | FactKind::Value => Cow::Borrowed(name),
             _ => key_cow(kind, name, ""),
         };
         // The map's keys are `'static`; a shorter-lived key looks them up all the same.
-        let by_key: &Map<(FactKind, Cow<'_, str>), usize> = self.by_key();
+        let by_key: &Map<(FactKind, Cow<'_, str>), usize> = &self.by_key().by_key;
         by_key.get(&(kind, k)).map(|&i| &self.rows[i])
     }
 
@@ -324,7 +346,8 @@ impl Facts {
     /// The row saying `scope` reads `param` (`scope` as the params table names it: the bare
     /// ApiType, `trigger:<Mode>`, `common:ability`...).
     pub fn param(&self, scope: &str, param: &str) -> Option<&Fact> {
-        self.get(FactKind::Param, &format!("{scope}\t{param}"))
+        let params: &Map<(&str, &str), usize> = &self.by_key().params;
+        params.get(&(scope, param)).map(|&i| &self.rows[i])
     }
 
     /// Whether a trigger mode provides `Triggered<key>`.

@@ -54,7 +54,9 @@ pub fn is_forge_source(dir: &Path) -> bool {
 }
 
 /// Folders already asked about: the Forge checkout each belongs to, if any.
-static CHECKOUTS: LazyLock<Mutex<HashMap<PathBuf, Option<PathBuf>>>> =
+/// Keyed by the folder's bytes (hashing a `Path` walks its components; a folder written two
+/// ways is only asked about twice).
+static CHECKOUTS: LazyLock<Mutex<super::vocab::Map<std::ffi::OsString, Option<PathBuf>>>> =
     LazyLock::new(Default::default);
 
 /// The root of the Forge checkout a card file sits in: the nearest folder above it holding the
@@ -68,7 +70,11 @@ pub fn checkout_of(card: &Path) -> Option<PathBuf> {
         start
     };
     // Most cards share a few folders: ask about the folder as written before resolving it.
-    if let Some(known) = CHECKOUTS.lock().ok().and_then(|c| c.get(start).cloned()) {
+    if let Some(known) = CHECKOUTS
+        .lock()
+        .ok()
+        .and_then(|c| c.get(start.as_os_str()).cloned())
+    {
         return known;
     }
     let abs = std::fs::canonicalize(start).ok()?;
@@ -76,7 +82,11 @@ pub fn checkout_of(card: &Path) -> Option<PathBuf> {
     let mut found = None;
     let mut dir = Some(abs.as_path());
     while let Some(d) = dir {
-        if let Some(known) = CHECKOUTS.lock().ok().and_then(|c| c.get(d).cloned()) {
+        if let Some(known) = CHECKOUTS
+            .lock()
+            .ok()
+            .and_then(|c| c.get(d.as_os_str()).cloned())
+        {
             found = known;
             break;
         }
@@ -89,9 +99,9 @@ pub fn checkout_of(card: &Path) -> Option<PathBuf> {
     }
     if let Ok(mut cache) = CHECKOUTS.lock() {
         for w in walked {
-            cache.insert(w, found.clone());
+            cache.insert(w.into_os_string(), found.clone());
         }
-        cache.insert(start.to_path_buf(), found.clone());
+        cache.insert(start.as_os_str().to_owned(), found.clone());
     }
     found
 }

@@ -3,7 +3,7 @@
 //! use, and lives for the rest of the process.
 
 use super::facts::{Fact, FactKind, Facts};
-use super::vocab::{Origin, Version, VersionMasks, Vocabulary, annotations};
+use super::vocab::{Origin, Set, Version, VersionMasks, Vocabulary, annotations};
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
@@ -34,7 +34,7 @@ pub(crate) fn extractor_identity() -> u64 {
 /// `new` are added.
 fn latest_facts(base: &Facts) -> Facts {
     let mut rows: Vec<Fact> = Vec::with_capacity(base.rows.len() + 512);
-    let mut removed: std::collections::HashSet<(FactKind, Cow<'static, str>)> = Default::default();
+    let mut removed: Set<(FactKind, Cow<'static, str>)> = Set::default();
     let mut added: Vec<Fact> = Vec::new();
     let lines = crate::vocab::rows;
     let col = crate::vocab::col;
@@ -124,7 +124,7 @@ fn latest_facts(base: &Facts) -> Facts {
     // `# removed: value <Key> [<scope>]`: today's Forge uses the key's value openly (in that
     // scope, else everywhere), so the 2022 domains of the key are dropped.
     let mut removed_values: Vec<(&str, Option<&str>)> = Vec::new();
-    for line in LATEST_ADDITIONS.lines() {
+    for line in crate::vocab::lines(LATEST_ADDITIONS) {
         if let Some(rest) = line.strip_prefix("# removed:")
             && let Some((kind, name)) = rest.trim().split_once(' ')
             && let Some(kind) = FactKind::parse(kind)
@@ -145,12 +145,15 @@ fn latest_facts(base: &Facts) -> Facts {
                 f.name == *key && scope.is_none_or(|s| f.detail.split(' ').next() == Some(s))
             })
     };
+    // Most rows are of kinds nothing is removed from: their keys are not made.
+    let removed_kinds: Set<FactKind> = removed.iter().map(|(kind, _)| *kind).collect();
     rows.extend(
         base.rows
             .iter()
             .filter(|f| {
-                !removed.contains(&(f.kind, super::facts::key_cow(f.kind, f.name, f.detail)))
-                    && !value_removed(f)
+                let gone = removed_kinds.contains(&f.kind)
+                    && removed.contains(&(f.kind, super::facts::key_cow(f.kind, f.name, f.detail)));
+                !gone && !value_removed(f)
             })
             .copied(),
     );
@@ -236,8 +239,17 @@ pub fn shipped_source_digest(version: Version) -> Option<u64> {
 
 /// Facts with the `always` words added.
 fn with_always(label: &'static str, mut rows: Vec<Fact>) -> Facts {
-    let mut have: std::collections::HashSet<(FactKind, &str, &str)> =
-        rows.iter().map(|r| (r.kind, r.name, r.detail)).collect();
+    // Only the rows that are `always` words matter: the few of them are hashed into a set that
+    // the rows are looked up in, rather than every row into a set.
+    let wanted: Set<(FactKind, &str, &str)> = always_facts()
+        .iter()
+        .map(|f| (f.kind, f.name, f.detail))
+        .collect();
+    let mut have: Set<(FactKind, &str, &str)> = rows
+        .iter()
+        .map(|r| (r.kind, r.name, r.detail))
+        .filter(|k| wanted.contains(k))
+        .collect();
     for f in always_facts() {
         if have.insert((f.kind, f.name, f.detail)) {
             rows.push(*f);
@@ -323,6 +335,19 @@ impl EngineChoice {
             Some(v) => EngineChoice::Version(v),
             None => EngineChoice::Source(base.join(value.trim())),
         }
+    }
+}
+
+/// `vocabulary_for(choice, path).identity()` without building a shipped vocabulary (whose
+/// identity is fixed): a warm run keys its cache by it and lints nothing when nothing changed.
+pub fn identity_for(choice: &EngineChoice, path: &std::path::Path) -> u64 {
+    match choice {
+        EngineChoice::Auto => match super::source::checkout_of(path) {
+            Some(root) => super::source::vocabulary_of_source(&root, false).identity(),
+            None => Origin::AnyVersion.identity(),
+        },
+        EngineChoice::Version(v) => Origin::Shipped(*v).identity(),
+        EngineChoice::Source(root) => super::source::vocabulary_of_source(root, true).identity(),
     }
 }
 

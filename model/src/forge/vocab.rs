@@ -1078,6 +1078,17 @@ pub enum Origin {
     },
 }
 
+impl Origin {
+    /// See `Vocabulary::identity`.
+    pub fn identity(&self) -> u64 {
+        match self {
+            Origin::Source { digest, .. } => *digest,
+            Origin::Shipped(v) => *v as u64 + 1,
+            Origin::AnyVersion => 0,
+        }
+    }
+}
+
 /// Which versions read each word, from the facts of every shipped version.
 pub struct VersionMasks {
     masks: Map<(FactKind, Cow<'static, str>), Versions>,
@@ -1092,15 +1103,13 @@ impl VersionMasks {
         let mut params: Map<(&'static str, &'static str), Versions> = Map::default();
         for (v, facts) in shipped {
             for row in &facts.rows {
-                let key = super::facts::key_cow(row.kind, row.name, row.detail);
-                let m = masks.entry((row.kind, key)).or_default();
-                *m = m.with(*v);
-                // A param read by any scope, for "no part of Forge reads it".
-                if row.kind == FactKind::Param {
-                    let m = masks
-                        .entry((row.kind, Cow::Owned(["*", row.name].join("\t"))))
-                        .or_default();
+                // Params are kept by (scope, param) in `params` only (`of` looks them up there).
+                if row.kind != FactKind::Param {
+                    let key = super::facts::key_cow(row.kind, row.name, row.detail);
+                    let m = masks.entry((row.kind, key)).or_default();
                     *m = m.with(*v);
+                } else {
+                    // A param read by any scope (`*`), for "no part of Forge reads it".
                     let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
                     for scope in [scope, "*"] {
                         let m = params.entry((scope, row.name)).or_default();
@@ -1123,6 +1132,11 @@ impl VersionMasks {
     /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`,
     /// or `*\tparam` for any scope).
     pub fn of(&self, kind: FactKind, name: &str) -> Versions {
+        if kind == FactKind::Param {
+            return name
+                .split_once('\t')
+                .map_or(Versions::NONE, |(scope, param)| self.param(scope, param));
+        }
         let key = match kind {
             FactKind::Param | FactKind::TriggerVar | FactKind::Value => Cow::Borrowed(name),
             _ => fold(kind, name),
@@ -1835,11 +1849,7 @@ impl Vocabulary {
     /// A number that changes when what the vocabulary holds may change: the content digest of a
     /// source tree (0 for the shipped vocabularies, which change only with cardlint itself).
     pub fn identity(&self) -> u64 {
-        match &self.origin {
-            Origin::Source { digest, .. } => *digest,
-            Origin::Shipped(v) => *v as u64 + 1,
-            Origin::AnyVersion => 0,
-        }
+        self.origin.identity()
     }
 
     /// Whether this vocabulary is one Forge's (a shipped version or a source tree), not every

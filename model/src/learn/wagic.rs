@@ -70,13 +70,20 @@ fn is_word_byte(b: u8) -> bool {
 
 /// Whether `word` occurs in `s` as a whole word (not inside a longer identifier).
 fn has_word(s: &str, word: &str) -> bool {
+    has_word_with(s, &memchr::memmem::Finder::new(word))
+}
+
+/// `has_word` with the word's searcher made once (code_facts looks for every word of `WORDS`
+/// in every ability: making the searcher was most of the search).
+fn has_word_with(s: &str, finder: &memchr::memmem::Finder<'_>) -> bool {
+    let word = finder.needle();
     let b = s.as_bytes();
     let mut from = 0;
-    while let Some(i) = s[from..].find(word) {
+    while let Some(i) = finder.find(&b[from..]) {
         let at = from + i;
         let end = at + word.len();
-        let first = word.as_bytes()[0];
-        let last = word.as_bytes()[word.len() - 1];
+        let first = word[0];
+        let last = word[word.len() - 1];
         let left = at == 0 || !is_word_byte(first) || !is_word_byte(b[at - 1]);
         let right = end == b.len() || !is_word_byte(last) || !is_word_byte(b[end]);
         if left && right {
@@ -85,6 +92,13 @@ fn has_word(s: &str, word: &str) -> bool {
         from = at + 1;
     }
     false
+}
+
+/// The searchers of `WORDS`, in order.
+fn word_finders() -> &'static [memchr::memmem::Finder<'static>] {
+    static FINDERS: std::sync::LazyLock<Vec<memchr::memmem::Finder<'static>>> =
+        std::sync::LazyLock::new(|| WORDS.iter().map(memchr::memmem::Finder::new).collect());
+    &FINDERS
 }
 
 /// The facts of one piece of ability code.
@@ -109,7 +123,7 @@ pub fn code_facts(code: &str) -> BTreeSet<String> {
             b'@' => {
                 let name = ident(i + 1);
                 if !name.is_empty() {
-                    out.insert(format!("trig:{name}"));
+                    out.insert(["trig:", name].concat());
                     if name == "each" {
                         let rest = s[i + 1 + name.len()..].trim_start();
                         let mut words = rest.split(|c: char| !c.is_ascii_alphabetic());
@@ -120,7 +134,7 @@ pub fn code_facts(code: &str) -> BTreeSet<String> {
                             ("", first)
                         };
                         if !phase.is_empty() {
-                            out.insert(format!("each:{who}:{phase}"));
+                            out.insert(["each:", who, ":", phase].concat());
                         }
                     }
                 }
@@ -128,19 +142,19 @@ pub fn code_facts(code: &str) -> BTreeSet<String> {
             b'|' => {
                 let z = ident(i + 1 + (b.get(i + 1) == Some(&b' ')) as usize);
                 if !z.is_empty() {
-                    out.insert(format!("zone:{z}"));
+                    out.insert(["zone:", z].concat());
                 }
             }
             c if c.is_ascii_alphabetic() && (i == 0 || !is_word_byte(b[i - 1])) => {
                 let w = ident(i);
                 let after = s[i + w.len()..].trim_start_matches(' ');
                 if after.starts_with('(') || after.starts_with(':') {
-                    out.insert(format!("kw:{w}"));
+                    out.insert(["kw:", w].concat());
                     if w == "moveto" && after.starts_with('(') {
                         let open = s.len() - after.len();
                         let z = ident(open + 1);
                         if !z.is_empty() {
-                            out.insert(format!("moveto:{z}"));
+                            out.insert(["moveto:", z].concat());
                         }
                     }
                 }
@@ -151,9 +165,9 @@ pub fn code_facts(code: &str) -> BTreeSet<String> {
         }
         i += 1;
     }
-    for w in WORDS {
-        if has_word(&s, w) {
-            out.insert(format!("w:{w}"));
+    for (w, finder) in WORDS.iter().zip(word_finders()) {
+        if has_word_with(&s, finder) {
+            out.insert(["w:", w].concat());
         }
     }
     if has_pt(&s) {

@@ -149,15 +149,10 @@ impl Rows {
     /// The rows reading `word` or, when its `match` attribute names another literal, that one.
     fn of(source: &Source, word: &str, key: &str) -> Rows {
         let get = |v: Version| -> Vec<&'static WagicRow> {
-            versions::shipped(v)
-                .rows
-                .iter()
-                .filter(|r| source.kinds.contains(&r.kind))
-                .filter(|r| {
-                    versions::reads(source.lookup, &r.name, &r.detail, key)
-                        || versions::reads(source.lookup, &r.name, &r.detail, word)
-                })
-                .collect()
+            if source.kinds.is_empty() {
+                return Vec::new();
+            }
+            versions::reading(v, source.kinds, source.lookup, &[key, word])
         };
         Rows {
             v2016: get(Version::V2016),

@@ -142,12 +142,11 @@ pub(crate) fn lines(value: &str) -> Vec<Line<'_>> {
     let bytes = value.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        let sep = if bytes[i..].starts_with(b" -- ") {
-            4
-        } else if bytes[i..].starts_with(b"\\n") {
-            2
-        } else {
-            0
+        // The byte first: most bytes start no separator.
+        let sep = match bytes[i] {
+            b' ' if bytes[i..].starts_with(b" -- ") => 4,
+            b'\\' if bytes[i..].starts_with(b"\\n") => 2,
+            _ => 0,
         };
         if sep > 0 {
             out.push(Line {
@@ -212,12 +211,16 @@ pub(crate) fn keyword_line(line: &Line<'_>) -> Option<Vec<String>> {
 
 /// The card's `text=` entry: its value and where the value starts in the file.
 pub(crate) fn text_of(card: &CardView) -> Option<(String, usize)> {
-    let e = card.entry(KeyMeaning::Text)?;
-    let value = e.value_text();
-    if value.trim().is_empty() {
-        return None;
-    }
-    Some((value, usize::from(e.value_range().start())))
+    card.text
+        .get_or_init(|| {
+            let e = card.entry(KeyMeaning::Text)?;
+            let value = e.value_text();
+            if value.trim().is_empty() {
+                return None;
+            }
+            Some((value, usize::from(e.value_range().start())))
+        })
+        .clone()
 }
 
 /// The range of `len` bytes at `at` in a `text=` value starting at `base`.
