@@ -27,7 +27,8 @@ graveyard, `ValidTgts$ Player` where it says opponent). The sentence is paired w
 when they read the same but for a few words (the card's name, reminder text and an activation cost \
 aside), and only one-word differences are reported: a number (`two`/`3`; `2` and `two` are the same), \
 a zone (`hand`, `graveyard`, `library`, `battlefield`, `exile`, `top`, `bottom`) or a player \
-(`you`, `opponent`, `player`, `each`, `target`). A value that holds `Key$ ` (a word followed by `$` \
+(`you`, `opponent`, `player`, `each`, `target`). The description ending a \
+`K:etbCounter:TYPE:N:CONDITION:TEXT` keyword is read like the others. A value that holds `Key$ ` (a word followed by `$` \
 and a space) is another parameter pasted into it without its `|`, and one that holds ` $ Key` has \
 a `$` typed for the `|` before `Key$`: either way Forge reads the whole as one value, and the pasted \
 parameter is never set.",
@@ -288,13 +289,28 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     }
     // Descriptions against the rules text.
     for face in 0..model.faces.len() {
-        let described = model.records.iter().any(|r| {
-            r.face == face
-                && r.params
-                    .iter()
-                    .any(|p| p.has_dollar && DESCRIPTIONS.contains(&p.key))
-        });
-        if !described {
+        // The descriptions of the face: its records' (with whether one speaks from an effect's
+        // side) and those ending an `etbCounter` keyword (`K:etbCounter:TYPE:N:CONDITION:TEXT`).
+        let mut descriptions: Vec<(TextRange, &str, bool)> = Vec::new();
+        for rec in model.records.iter().filter(|r| r.face == face) {
+            // A trigger, static or replacement held in an SVar is often an effect's, and its
+            // description speaks from that effect's side ("you" for "that player").
+            let effect_side = matches!(rec.origin, model::forge::script::Origin::Svar(_))
+                && rec.role != model::forge::script::Role::Ability;
+            for p in &rec.params {
+                if p.has_dollar && DESCRIPTIONS.contains(&p.key) {
+                    descriptions.push((p.value_range, p.value, effect_side));
+                }
+            }
+        }
+        for line in model.lines.iter().filter(|l| l.face == face) {
+            if super::key_text(model, line) == "K"
+                && let Some((start, text)) = etb_counter_description(model.slice(line.value))
+            {
+                descriptions.push((super::sub_range(line.value, start, text.len()), text, false));
+            }
+        }
+        if descriptions.is_empty() {
             continue;
         }
         let lines = ctx.oracle_lines(face);
@@ -322,42 +338,50 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         // Their words, each once, made when a description is not one of them word for word.
         let mut candidates: Option<Vec<Candidate>> = None;
-        for rec in model.records.iter().filter(|r| r.face == face) {
-            for p in &rec.params {
-                if !p.has_dollar || !DESCRIPTIONS.contains(&p.key) {
+        for &(value_range, value, effect_side) in &descriptions {
+            for sentence in oracle::sentences(value) {
+                let offset = sentence.as_ptr() as usize - value.as_ptr() as usize;
+                // A sentence of the text as it is (with the card's name for `CARDNAME`):
+                // nothing differs.
+                if texts.contains(&sentence)
+                    || (sentence.contains("CARDNAME")
+                        && texts.contains(&sentence.replace("CARDNAME", name).as_str()))
+                {
                     continue;
                 }
-                // A trigger, static or replacement held in an SVar is often an effect's, and its
-                // description speaks from that effect's side ("you" for "that player").
-                let effect_side = matches!(rec.origin, model::forge::script::Origin::Svar(_))
-                    && rec.role != model::forge::script::Role::Ability;
-                for sentence in oracle::sentences(p.value) {
-                    let offset = sentence.as_ptr() as usize - p.value.as_ptr() as usize;
-                    // A sentence of the text as it is (with the card's name for `CARDNAME`):
-                    // nothing differs.
-                    if texts.contains(&sentence)
-                        || (sentence.contains("CARDNAME")
-                            && texts.contains(&sentence.replace("CARDNAME", name).as_str()))
-                    {
-                        continue;
-                    }
-                    let d = words(sentence, &names);
-                    if d.len() < 4 || d.len() > MAX_WORDS {
-                        continue;
-                    }
-                    compare(
-                        sink,
-                        p.value_range,
-                        offset,
-                        sentence,
-                        &d,
-                        candidates.get_or_insert_with(|| build_candidates(&texts, &names)),
-                        effect_side,
-                    );
+                let d = words(sentence, &names);
+                if d.len() < 4 || d.len() > MAX_WORDS {
+                    continue;
                 }
+                compare(
+                    sink,
+                    value_range,
+                    offset,
+                    sentence,
+                    &d,
+                    candidates.get_or_insert_with(|| build_candidates(&texts, &names)),
+                    effect_side,
+                );
             }
         }
     }
+}
+
+/// The description ending an `etbCounter` keyword (`etbCounter:TYPE:N:CONDITION:TEXT`) and where
+/// it starts in the keyword's value.
+fn etb_counter_description(value: &str) -> Option<(usize, &str)> {
+    let rest = value.strip_prefix("etbCounter:")?;
+    let mut start = "etbCounter:".len();
+    let mut fields = rest;
+    for _ in 0..3 {
+        let i = fields.find(':')?;
+        start += i + 1;
+        fields = &fields[i + 1..];
+    }
+    let text = fields.trim_end();
+    let lead = text.len() - text.trim_start().len();
+    let text = text.trim_start();
+    (!text.is_empty()).then_some((start + lead, text))
 }
 
 /// The word sequences of the rules text's candidate sentences, each once.

@@ -56,6 +56,7 @@ mod svar_name_case;
 mod svar_without_value;
 mod target_player_not_used;
 mod targeted_takes_chain_targets;
+mod targets_without_text_target;
 mod text_activation_cost_mismatch;
 mod text_controller_not_scripted;
 mod text_granted_keyword_not_scripted;
@@ -179,6 +180,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(dies_trigger_any_origin),
     rule!(replacement_without_active_zone),
     rule!(permanent_duration_contradicts_text),
+    rule!(targets_without_text_target),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
