@@ -27,6 +27,8 @@ enum Who {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Claim {
     Draw(Who, i32),
+    Discard(Who, i32),
+    Mill(Who, i32),
     Life(Who, i32),
     Damage(Who, i32),
     Tokens(i32, Option<(i32, i32)>),
@@ -39,6 +41,9 @@ enum Claim {
         from: Option<Zone>,
         only_origin: bool,
     },
+    /// The affected permanents go to a graveyard ("destroy target creature"); only said where
+    /// the text names no other destination.
+    Destroy,
     /// The player may decline ("you may ...").
     May,
 }
@@ -59,7 +64,18 @@ pub struct Sentence {
 pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
     // Most texts say none of it: a quick look first (every ability of every card comes here).
     const WORDS: &[&str] = &[
-        "draw", "life", "damage", "create", "counter", "exile", "return", "you may",
+        "draw",
+        "life",
+        "damage",
+        "create",
+        "counter",
+        "exile",
+        "return",
+        "you may",
+        "discard",
+        "mill",
+        "destroy",
+        "graveyard",
     ];
     let lower = text.to_ascii_lowercase();
     if !WORDS.iter().any(|w| lower.contains(w)) {
@@ -107,6 +123,8 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
     // A permanent entering is when its sentence happens, not where its cards go.
     let places = whole.replace("enters the battlefield", "");
     let hand_unsure = exile_unsure || ELSEWHERE.iter().any(|w| places.contains(w));
+    // And for "destroy": any destination but a graveyard.
+    let destroy_unsure = places.contains("hand") || ELSEWHERE.iter().any(|w| places.contains(w));
     let mut out = Vec::new();
     for raw in split_sentences(&text) {
         // "draw two cards, then discard a card" is two clauses (any other "then" is `unsure`).
@@ -117,7 +135,7 @@ pub fn sentences(text: &str, name: &str, may: bool) -> Vec<Sentence> {
         let mut claims = Vec::new();
         let effect = effect_part(&s);
         for clause in clauses(effect) {
-            if let Some(c) = claim(&clause, exile_unsure, hand_unsure) {
+            if let Some(c) = claim(&clause, exile_unsure, hand_unsure, destroy_unsure) {
                 claims.push(c);
             }
         }
@@ -168,23 +186,49 @@ pub fn contradiction(sentence: &Sentence, events: &[Event], me: CardId) -> Optio
 
 fn contradicts(claim: &Claim, events: &[Event], me: CardId) -> Option<String> {
     match claim {
-        Claim::Draw(who, n) => {
-            let draws: Vec<(PlayerId, i32, Sure, Sure)> = events
+        Claim::Draw(who, n) | Claim::Discard(who, n) | Claim::Mill(who, n) => {
+            let rows: Vec<(PlayerId, i32, Sure, Sure)> = events
                 .iter()
-                .filter_map(|e| match e {
-                    Event::Drew {
-                        player,
-                        count,
-                        sure,
-                        who,
-                    } => Some((*player, *count, *sure, *who)),
+                .filter_map(|e| match (claim, e) {
+                    (
+                        Claim::Draw(..),
+                        Event::Drew {
+                            player,
+                            count,
+                            sure,
+                            who,
+                        },
+                    )
+                    | (
+                        Claim::Discard(..),
+                        Event::Discarded {
+                            player,
+                            count,
+                            sure,
+                            who,
+                        },
+                    )
+                    | (
+                        Claim::Mill(..),
+                        Event::Milled {
+                            player,
+                            count,
+                            sure,
+                            who,
+                        },
+                    ) => Some((*player, *count, *sure, *who)),
                     _ => None,
                 })
                 .collect();
-            let (what, wrong) = players_and_amount(&draws, *who, *n)?;
+            let (verb, did) = match claim {
+                Claim::Draw(..) => ("draw", "drew"),
+                Claim::Discard(..) => ("discard", "discarded"),
+                _ => ("mill", "milled"),
+            };
+            let (what, wrong) = players_and_amount(&rows, *who, *n)?;
             Some(match wrong {
-                Wrong::Player(p) => format!("made {} draw", player_name(p)),
-                Wrong::Amount(total) => format!("drew {}", plural(total, "card")),
+                Wrong::Player(p) => format!("made {} {verb}", player_name(p)),
+                Wrong::Amount(total) => format!("{did} {}", plural(total, "card")),
             })
             .filter(|_| what)
         }
@@ -367,6 +411,28 @@ fn contradicts(claim: &Claim, events: &[Event], me: CardId) -> Option<String> {
             elsewhere
                 .filter(|_| !only_origin)
                 .map(|z| format!("put the card into {} instead", zone_phrase(z)))
+        }
+        Claim::Destroy => {
+            let mut elsewhere = None;
+            for e in events {
+                if let Event::Moved { card, from, to, .. } = e
+                    && *from == Zone::Battlefield
+                    && *card != me
+                {
+                    if *to == Zone::Graveyard {
+                        return None;
+                    }
+                    if matches!(to, Zone::Exile | Zone::Hand | Zone::Library) {
+                        elsewhere.get_or_insert(*to);
+                    }
+                }
+            }
+            elsewhere.map(|z| {
+                format!(
+                    "put the card into {} instead of destroying it",
+                    zone_phrase(z)
+                )
+            })
         }
         Claim::May => {
             let offered = events
@@ -630,6 +696,8 @@ fn clauses(effect: &str) -> Vec<String> {
         "discards",
         "sacrifices",
         "creates",
+        "mills",
+        "puts",
     ];
     const SUBJECTS: &[&str] = &["target player", "target opponent", "each opponent", "you"];
     let mut out: Vec<String> = Vec::new();
@@ -708,7 +776,12 @@ fn pt(w: &str) -> Option<(i32, i32)> {
 }
 
 /// One clause's claim, if it has one of the known shapes.
-fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
+fn claim(
+    clause: &str,
+    exile_unsure: bool,
+    hand_unsure: bool,
+    destroy_unsure: bool,
+) -> Option<Claim> {
     let words: Vec<&str> = clause.split(' ').collect();
     let (who, rest): (Who, &[&str]) = match words.as_slice() {
         ["you", rest @ ..] => (Who::You, rest),
@@ -732,6 +805,38 @@ fn claim(clause: &str, exile_unsure: bool, hand_unsure: bool) -> Option<Claim> {
             (*cards == "cards" || *cards == "card").then_some(())?;
             (who != Who::Opponent).then_some(Claim::Draw(who, n))
         }
+        // discard two cards / each opponent discards a card / target player mills three cards
+        [verb, n, cards]
+            if matches!(*verb, "discard" | "discards" | "mill" | "mills")
+                && matches!(*cards, "card" | "cards")
+                && !(imperative && verb.ends_with('s')) =>
+        {
+            let n = number(n)?;
+            Some(if verb.starts_with("discard") {
+                Claim::Discard(who, n)
+            } else {
+                Claim::Mill(who, n)
+            })
+        }
+        // put the top two cards of your library into your graveyard (milling, before the word)
+        [verb, "the", "top", rest @ ..]
+            if matches!(*verb, "put" | "puts") && !(imperative && *verb == "puts") =>
+        {
+            let (n, rest) = match rest {
+                ["card", rest @ ..] => (1, rest),
+                [n, "cards", rest @ ..] => (number(n)?, rest),
+                _ => return None,
+            };
+            let own = |w: &str| matches!(w, "your" | "their");
+            match rest {
+                ["of", a, "library", "into", b, "graveyard"] if own(a) && own(b) => {
+                    Some(Claim::Mill(who, n))
+                }
+                _ => None,
+            }
+        }
+        // destroy target creature
+        ["destroy", "target", ..] if imperative && !destroy_unsure => Some(Claim::Destroy),
         // you gain 3 life
         [verb, n, "life"] if *verb == "gain" || *verb == "gains" => {
             (who == Who::You).then_some(Claim::Life(Who::You, number(n)?))
@@ -981,7 +1086,7 @@ mod tests {
         );
         assert_eq!(
             claims("Draw two cards, then discard a card."),
-            vec![Claim::Draw(Who::You, 2)]
+            vec![Claim::Draw(Who::You, 2), Claim::Discard(Who::You, 1)]
         );
         assert!(
             claims("Shuffle your library, then draw two cards if you control a Wizard.").is_empty()
@@ -999,6 +1104,82 @@ mod tests {
             "Cadaver Imp"
         ));
         assert!(!enters_sentence("when ~ dies, draw a card", "Cadaver Imp"));
+    }
+
+    #[test]
+    fn discards_mills_and_destroys_are_read() {
+        assert_eq!(
+            claims("Target opponent discards two cards."),
+            vec![Claim::Discard(Who::Opponent, 2)]
+        );
+        assert_eq!(claims("Discard a card."), vec![Claim::Discard(Who::You, 1)]);
+        assert_eq!(
+            claims("Target player mills three cards."),
+            vec![Claim::Mill(Who::Any, 3)]
+        );
+        assert_eq!(
+            claims("Put the top two cards of your library into your graveyard."),
+            vec![Claim::Mill(Who::You, 2)]
+        );
+        assert_eq!(claims("Destroy target artifact."), vec![Claim::Destroy]);
+        // Another destination said: the graveyard is not the only place a card may go.
+        assert!(
+            claims("Destroy target creature. Return a card from your graveyard to your hand.")
+                .iter()
+                .all(|c| *c != Claim::Destroy)
+        );
+        assert!(claims("Each player discards a card.").is_empty());
+        // A verb without its subject is not read as "you".
+        assert_eq!(
+            claims(
+                "Each opponent discards a card, then puts the top card of their library into their graveyard."
+            ),
+            vec![
+                Claim::Discard(Who::Opponent, 1),
+                Claim::Mill(Who::Opponent, 1)
+            ]
+        );
+        assert!(claims("Puts the top card of their library into their graveyard.").is_empty());
+    }
+
+    #[test]
+    fn the_wrong_player_discards_and_a_destroyed_card_is_exiled() {
+        let discarded = |player| Event::Discarded {
+            player,
+            count: 1,
+            sure: Sure::Literal,
+            who: Sure::Derived,
+        };
+        assert_eq!(
+            check("Each opponent discards a card.", &[discarded(0)]).as_deref(),
+            Some("made its controller discard")
+        );
+        assert_eq!(
+            check("Each opponent discards a card.", &[discarded(1)]),
+            None
+        );
+        let guessed = Event::Discarded {
+            player: 0,
+            count: 1,
+            sure: Sure::Literal,
+            who: Sure::Guessed,
+        };
+        assert_eq!(check("Each opponent discards a card.", &[guessed]), None);
+        let moved = |to| Event::Moved {
+            card: 3,
+            from: Zone::Battlefield,
+            to,
+            player: 1,
+        };
+        assert_eq!(
+            check("Destroy target creature.", &[moved(Zone::Exile)]).as_deref(),
+            Some("put the card into exile instead of destroying it")
+        );
+        assert_eq!(
+            check("Destroy target creature.", &[moved(Zone::Graveyard)]),
+            None
+        );
+        assert_eq!(check("Destroy target creature.", &[]), None);
     }
 
     fn drew(player: PlayerId, count: i32, sure: Sure) -> Event {

@@ -225,13 +225,16 @@ pub static TEXT_MISMATCH: RuleMeta = RuleMeta {
     fix: FixAvailability::None,
     summary: "A plain sentence of the rules text (`draw two cards`, `each opponent loses 2 life`, `exile target creature`, `you may ...`) that the card's play contradicts.",
     explanation: "The engine logs what each play did (cards moved and where, life gained and lost per \
-player, damage dealt and to whom, cards drawn, counters, tokens, optional choices offered) and holds the \
+player, damage dealt and to whom, cards drawn, discarded and milled per player, counters, tokens, \
+optional choices offered) and holds the \
 log against the text of the ability played: Forge's `SpellDescription$`/`TriggerDescription$` (the \
 `Oracle:` of a one-ability instant or sorcery without one), Wagic's `text=` of an instant or sorcery \
 and the `When ~ enters the battlefield` sentences of a permanent (the finding goes on the one `auto=` \
 line that acts as the card is cast, else on `text=`). Only unambiguous sentences are read: `draw N \
-cards`, `you gain N life`, `(target|each) opponent loses N life`, `~ deals N damage to ...`, `create N \
-P/T ... tokens`, `put N +1/+1 counters on ...`, `exile ...`, `return ... to its owner's hand` (with the \
+cards`, `(target|each) opponent discards N cards`, `mill N cards` (and `put the top N cards of your \
+library into your graveyard`), `you gain N life`, `(target|each) opponent loses N life`, `~ deals N \
+damage to ...`, `create N P/T ... tokens`, `put N +1/+1 counters on ...`, `destroy target ...` (when the \
+text names no other destination), `exile ...`, `return ... to its owner's hand` (with the \
 zone it names: `from your graveyard`, `of your library`), and, for Forge triggers, `you may <verb>`; \
 `A, then B` is read as two clauses; numbers as printed (`a`, `one`..`ten`, digits); a sentence with \
 `X`, `for each`, `if`, `unless`, `instead`, `or`... is skipped. Where the engine lets the player choose \
@@ -239,8 +242,9 @@ zone it names: `from your graveyard`, `of your library`), and, for Forge trigger
 `draw a card` that follows the target is seen making the opponent draw. An amount written as a literal \
 in the ability is the static rules' (F171, W138): here an amount is compared only when the engine \
 computed it (an SVar, a variable). What it finds is a wrong player (`each opponent` but the controller \
-lost the life; `draw two cards` on a Forge ability that targets a player; a Wagic `draw:1` or `life:N` \
-that follows the spell's target), a wrong zone (`exile` but the card went to the graveyard; `from your \
+lost the life or discarded; `draw two cards` on a Forge ability that targets a player; a Wagic `draw:1` \
+or `life:N` that follows the spell's target), a wrong zone (`exile` but the card went to the graveyard; \
+`destroy` but it was exiled or returned to a hand; `from your \
 graveyard` but the script's target is on the battlefield), an optional effect that is mandatory (`you \
 may` with no `OptionalDecider$`), or an amount through an SVar that says otherwise.",
     bad: "# workspace example\nName:Quick Study\nManaCost:2 U\nTypes:Instant\nA:SP$ Draw | Cost$ 2 U | NumCards$ X | SpellDescription$ Draw two cards.\nSVar:X:Number$3\nOracle:Draw two cards.",

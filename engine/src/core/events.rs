@@ -57,6 +57,20 @@ pub enum Event {
         sure: Sure,
         who: Sure,
     },
+    /// Cards a player discarded by an effect.
+    Discarded {
+        player: PlayerId,
+        count: i32,
+        sure: Sure,
+        who: Sure,
+    },
+    /// Cards a player put from the top of their library into their graveyard ("mill").
+    Milled {
+        player: PlayerId,
+        count: i32,
+        sure: Sure,
+        who: Sure,
+    },
     /// Counters put (positive) or removed (negative).
     Counters {
         card: CardId,

@@ -504,12 +504,21 @@ fn draw(s: &mut Sim<'_>, rec: &Rec) {
 }
 
 fn mill(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "NumCards", 1);
+    let (n, sure) = s.known_amount(rec, "NumCards", 1);
     let dest = rec
         .value("Destination")
         .and_then(zone_of)
         .unwrap_or(Zone::Graveyard);
-    for p in s.defined_players(rec) {
+    let (players, who) = s.known_players(rec);
+    for p in players {
+        if dest == Zone::Graveyard {
+            s.game.log.push(Event::Milled {
+                player: p,
+                count: n,
+                sure,
+                who,
+            });
+        }
         for _ in 0..n.clamp(0, 20) {
             if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
                 s.game.move_card(top, p, dest);
@@ -741,8 +750,26 @@ fn untap(s: &mut Sim<'_>, rec: &Rec) {
 }
 
 fn discard(s: &mut Sim<'_>, rec: &Rec) {
-    let n = s.amount(rec, "NumCards", 1);
-    for p in s.defined_players(rec) {
+    let (n, mut sure) = s.known_amount(rec, "NumCards", 1);
+    // Modes that discard a hand, a type or defined cards do not read `NumCards$`; a player who
+    // may discard fewer chooses the count.
+    let counted = rec.value("Mode").is_none_or(|m| {
+        matches!(
+            m,
+            "TgtChoose" | "Random" | "RevealYouChoose" | "RevealTgtChoose" | "LookYouChoose"
+        )
+    });
+    if !counted || rec.has("AnyNumber") || rec.has("UpTo") || rec.has("Optional") {
+        sure = Sure::Guessed;
+    }
+    let (players, who) = s.known_players(rec);
+    for p in players {
+        s.game.log.push(Event::Discarded {
+            player: p,
+            count: n,
+            sure,
+            who,
+        });
         for _ in 0..n.clamp(0, 20) {
             if let Some(&c) = s.game.players[p].zone(Zone::Hand).first() {
                 s.game.move_card(c, p, Zone::Graveyard);

@@ -781,6 +781,30 @@ mod tests {
     }
 
     #[test]
+    fn the_witness_sees_who_discards_and_mills_and_a_destroy_that_exiles() {
+        let discard = format!(
+            "{SPELL}A:SP$ Discard | Cost$ 1 B | Defined$ You | NumCards$ 1 | Mode$ TgtChoose | SubAbility$ DBMill | SpellDescription$ Each opponent discards a card, then mills a card.\nSVar:DBMill:DB$ Mill | Defined$ Player.Opponent | NumCards$ 1\n"
+        );
+        assert_eq!(
+            witnessed(&discard),
+            [
+                "the rules text says \"Each opponent discards a card, then mills a card\", but the play made its controller discard"
+            ]
+        );
+        assert!(witnessed(&discard.replace("Defined$ You", "Defined$ Player.Opponent")).is_empty());
+        let destroy = format!(
+            "{SPELL}A:SP$ ChangeZone | Cost$ 1 B | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Exile | SpellDescription$ Destroy target creature.\n"
+        );
+        assert_eq!(
+            witnessed(&destroy),
+            [
+                "the rules text says \"Destroy target creature\", but the play put the card into exile instead of destroying it"
+            ]
+        );
+        assert!(witnessed(&destroy.replace("SP$ ChangeZone", "SP$ Destroy")).is_empty());
+    }
+
+    #[test]
     fn the_witness_sees_the_wrong_zone() {
         let exile = format!(
             "{SPELL}A:SP$ ChangeZone | Cost$ 1 R | ValidTgts$ Creature | Origin$ Battlefield | Destination$ Graveyard | SpellDescription$ Exile target creature.\n"

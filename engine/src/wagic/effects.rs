@@ -560,6 +560,12 @@ impl WGame<'_> {
             Effect::Deplete(amount, who) => {
                 let n = self.number(amount, source, target, line);
                 let p = self.player_for(*who, source, target);
+                self.g.log.push(Event::Milled {
+                    player: p,
+                    count: n,
+                    sure: Sure::Literal,
+                    who: Sure::Derived,
+                });
                 for _ in 0..n.max(0) {
                     if let Some(&top) = self.g.players[p].zone(Zone::Library).last() {
                         self.graveyard(top);
@@ -569,6 +575,12 @@ impl WGame<'_> {
             Effect::DiscardRandom(amount, who) => {
                 let n = self.number(amount, source, target, line);
                 let p = self.player_for(*who, source, target);
+                self.g.log.push(Event::Discarded {
+                    player: p,
+                    count: n,
+                    sure: Sure::Literal,
+                    who: Sure::Derived,
+                });
                 for _ in 0..n.max(0) {
                     let hand = self.g.players[p].zone(Zone::Hand).clone();
                     if hand.is_empty() {
