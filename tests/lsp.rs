@@ -17,7 +17,7 @@ T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Se
 SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_elemental | TokenAmount$ X
 SVar:X:Count$xPaid
 A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature you control.
-Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.
+Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.\\n{R}, {T}: Ember Caller deals 1 damage to target creature you control.
 ";
 
 const TOKEN: &str =
@@ -976,8 +976,8 @@ fn semantic_tokens_delta() {
 /// code links to the rule's documentation.
 #[test]
 fn unopened_files_get_their_findings() {
-    const BAD: &str = "Name:Unopened Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamag | Cost$ R | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ Deal 3.\nOracle:Deal 3.\n";
-    const GOOD: &str = "Name:Unopened Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ Deal 3.\nOracle:Deal 3.\n";
+    const BAD: &str = "Name:Unopened Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamag | Cost$ R | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ Deal 3.\nOracle:Deal 3 damage to any target.\n";
+    const GOOD: &str = "Name:Unopened Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | Cost$ R | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ Deal 3.\nOracle:Deal 3 damage to any target.\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("cardsfolder/u/unopened_bolt.txt");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -1025,7 +1025,7 @@ T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Se
 SVar:TrigDraw:DB$ Draw | Defined$ You | NumCards$ 1
 A:AB$ DealDamage | Cost$ T | ValidTgts$ Creature | NumDmg$ 1 | ActivationZone$ Graveyrd | SpellDescription$ CARDNAME deals 1 damage to target creature.
 K:Flyng
-Oracle:When Twin Fixer enters, draw a card.
+Oracle:When Twin Fixer enters, draw a card.\\n{T}: Twin Fixer deals 1 damage to target creature.
 ";
 
 const BOLT: &str = "Name:Lightning Bolt\nManaCost:R\nTypes:Instant\nA:SP$ DealDamage | ValidTgts$ Any | NumDmg$ 3 | SpellDescription$ CARDNAME deals 3 damage to any target.\nOracle:Lightning Bolt deals 3 damage to any target.\n";
