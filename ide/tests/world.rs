@@ -13,7 +13,7 @@ T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Se
 SVar:TrigToken:DB$ Token | TokenScript$ r_1_1_elemental | TokenAmount$ X
 SVar:X:Count$xPaid
 A:AB$ DealDamage | Cost$ R T | ValidTgts$ Creature.YouCtrl | NumDmg$ 1 | SpellDescription$ CARDNAME deals 1 damage to target creature you control.
-Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.
+Oracle:When Ember Caller enters, create a 1/1 red Elemental creature token.\\n{R}, {T}: Ember Caller deals 1 damage to target creature you control.
 ";
 
 const TOKEN: &str = "Name:Ember Token
@@ -1160,7 +1160,7 @@ T:Mode$ ChangesZone | Origin$ Any | Destination$ Battlefeld | ValidCard$ Card.Se
 SVar:TrigDraw:DB$ Draw | Defined$ You | NumCards$ 1
 A:AB$ DealDamage | Cost$ T | ValidTgts$ Creature | NumDmg$ 1 | ActivationZone$ Graveyrd | SpellDescription$ CARDNAME deals 1 damage to target creature.
 K:Flyng
-Oracle:When Twin Fixer enters, draw a card.
+Oracle:When Twin Fixer enters, draw a card.\\n{T}: Twin Fixer deals 1 damage to target creature.
 ";
     let fx = Fixture::new("fix-all");
     let mut world = fx.world();
