@@ -179,7 +179,7 @@ fn forge_diagnostics_follow_edits() {
     world
         .change(&path, 4, vec![(Some((far, far)), "\n".into())])
         .unwrap();
-    assert!(world.text(&path).unwrap().ends_with("token.\n\n"));
+    assert!(world.text(&path).unwrap().ends_with("you control.\n\n"));
     assert!(world.change(Path::new("/nowhere.txt"), 1, vec![]).is_err());
 }
 
