@@ -64,13 +64,16 @@ pub fn run_stdio(options: Options) -> std::io::Result<std::process::ExitCode> {
             tokio::io::stdin(),
             guard_in,
             output.clone(),
+            true,
         ));
-        let relay = tokio::spawn(transport::relay_output(relay_in, output));
+        let relay = tokio::spawn(transport::relay_output(relay_in, output.clone()));
         let handle = tokio::runtime::Handle::current();
-        let (service, socket) =
-            LspService::build(|client| Backend::new(client, options, handle, shut_down.clone()))
-                .custom_method("cardlint/panic", Backend::panic)
-                .finish();
+        let (service, socket) = LspService::build(|client| {
+            Backend::new(client, options, handle, shut_down.clone(), Some(output))
+        })
+        .custom_method("cardlint/panic", Backend::panic)
+        .custom_method(transport::REROUTED[0].1, symbols::document_symbol_rerouted)
+        .finish();
         // One message at a time: document changes are applied in the order they were sent.
         Server::new(server_in, server_out, socket)
             .concurrency_level(1)
@@ -118,7 +121,12 @@ pub struct Backend {
     tokens: symbols::TokenResults,
     /// The last outline answered (`textDocument/documentSymbol`, asked twice per edit).
     outline: symbols::LastOutline,
+    /// Where the answers to rerouted requests are written (see `transport`), when serving stdio.
+    output: Option<Output>,
 }
+
+/// The server's standard output, shared by the answers the guard and the server write.
+type Output = Arc<tokio::sync::Mutex<tokio::io::Stdout>>;
 
 fn lock(world: &Mutex<World>) -> MutexGuard<'_, World> {
     // A panic while the world was locked leaves it usable (the handler answered an error).
@@ -160,6 +168,7 @@ impl Backend {
         options: Options,
         handle: tokio::runtime::Handle,
         shut_down: Arc<AtomicBool>,
+        output: Option<Output>,
     ) -> Backend {
         let world = Arc::new(Mutex::new(World::new()));
         lock(&world).set_save_check(options.save_check.clone());
@@ -167,7 +176,7 @@ impl Backend {
         lock(&world).set_workspace_diagnostics(true);
         let related = Arc::new(AtomicBool::new(false));
         let wanted = Arc::new(AtomicUsize::new(0));
-        let publisher = publish::Publisher::start(client.clone(), &handle);
+        let publisher = publish::Publisher::start(client.clone(), &handle, output.clone());
         let worker = Worker::start(
             world.clone(),
             publisher.clone(),
@@ -189,6 +198,7 @@ impl Backend {
             wanted,
             tokens: Default::default(),
             outline: Default::default(),
+            output,
         }
     }
 

@@ -8,7 +8,7 @@ use crate::profile::Span;
 use ide::World;
 use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
 use tower_lsp_server::Client;
-use tower_lsp_server::ls_types::{Diagnostic, Uri};
+use tower_lsp_server::ls_types::{Diagnostic, PublishDiagnosticsParams, Uri};
 
 type Publication = (Uri, Vec<Diagnostic>, Option<i32>);
 
@@ -18,12 +18,26 @@ pub(crate) struct Publisher {
 }
 
 impl Publisher {
-    /// Starts the sending task on `handle`.
-    pub(crate) fn start(client: Client, handle: &tokio::runtime::Handle) -> Publisher {
+    /// Starts the sending task on `handle`. With `output` (serving stdio), it writes the
+    /// notifications there itself, serialised from the protocol's types (tower-lsp-server's
+    /// client would make a `serde_json::Value` of each first: hundreds of findings per keystroke
+    /// in a large file).
+    pub(crate) fn start(
+        client: Client,
+        handle: &tokio::runtime::Handle,
+        output: Option<crate::Output>,
+    ) -> Publisher {
         let (tx, mut rx) = unbounded_channel::<Publication>();
         handle.spawn(async move {
             while let Some((uri, diagnostics, version)) = rx.recv().await {
-                client.publish_diagnostics(uri, diagnostics, version).await;
+                match &output {
+                    Some(out) => {
+                        let params = PublishDiagnosticsParams::new(uri, diagnostics, version);
+                        crate::transport::notify(out, "textDocument/publishDiagnostics", &params)
+                            .await
+                    }
+                    None => client.publish_diagnostics(uri, diagnostics, version).await,
+                }
             }
         });
         Publisher { tx }

@@ -2,7 +2,9 @@
 
 use crate::Backend;
 use crate::convert::{self, line_col, path_of};
-use tower_lsp_server::jsonrpc::Result;
+use crate::transport;
+use std::sync::Arc;
+use tower_lsp_server::jsonrpc::{ErrorCode, Result};
 use tower_lsp_server::ls_types::*;
 
 /// Semantic tokens in the protocol's relative encoding (one line each, UTF-16 lengths).
@@ -46,18 +48,55 @@ pub(crate) async fn document_symbol(
     server: &Backend,
     params: DocumentSymbolParams,
 ) -> Result<Option<DocumentSymbolResponse>> {
+    // Only outside a session the guard reroutes (see `document_symbol_rerouted`).
     let uri = params.text_document.uri;
     let path = path_of(&uri);
-    let hierarchical = server
+    let hierarchical = hierarchical(server);
+    server
+        .with_world_off("textDocument/documentSymbol", move |w| {
+            build_outline(w, &path, &uri, hierarchical)
+        })
+        .await
+}
+
+fn hierarchical(server: &Backend) -> bool {
+    server
         .support
         .lock()
         .map(|s| s.hierarchical_symbols)
-        .unwrap_or(false);
+        .unwrap_or(false)
+}
+
+/// `textDocument/documentSymbol` as the guard reroutes it (`{"id", "params"}`): the answer is
+/// serialised from the protocol's types and written out here, not through tower-lsp-server.
+pub(crate) async fn document_symbol_rerouted(server: &Backend, request: serde_json::Value) {
+    let Some(output) = server.output.clone() else {
+        return;
+    };
+    let id = request.get("id").cloned().unwrap_or_default();
+    let params = request
+        .get("params")
+        .cloned()
+        .and_then(|p| serde_json::from_value::<DocumentSymbolParams>(p).ok());
+    let Some(params) = params else {
+        let bad = (ErrorCode::InvalidParams.code(), "Invalid params");
+        return transport::send(&output, &id, Err(bad)).await;
+    };
+    match outline_json(server, params).await {
+        Ok(json) => transport::send(&output, &id, Ok(&json)).await,
+        Err(e) => transport::send(&output, &id, Err((e.code.code(), &e.message))).await,
+    }
+}
+
+/// The outline's JSON text. Editors ask twice after an edit (outline and breadcrumbs): the same
+/// version's is given again.
+async fn outline_json(server: &Backend, params: DocumentSymbolParams) -> Result<Arc<Vec<u8>>> {
+    let uri = params.text_document.uri;
+    let path = path_of(&uri);
+    let hierarchical = hierarchical(server);
     let outline = server.outline.clone();
     server
         .with_world_off("textDocument/documentSymbol", move |w| {
-            // Editors ask twice after an edit (outline and breadcrumbs): the same version's
-            // answer is given again.
             let key = (uri.clone(), w.version(&path), hierarchical);
             let mut last = outline.lock().unwrap_or_else(|e| e.into_inner());
             if key.1.is_some()
@@ -67,8 +106,9 @@ pub(crate) async fn document_symbol(
                 return answer.clone();
             }
             let answer = build_outline(w, &path, &uri, hierarchical);
-            *last = Some((key, answer.clone()));
-            answer
+            let json = Arc::new(serde_json::to_vec(&answer).unwrap_or_else(|_| b"null".to_vec()));
+            *last = Some((key, json.clone()));
+            json
         })
         .await
 }
@@ -144,10 +184,9 @@ fn build_outline(
     }
 }
 
-/// The last outline answered: (document, version, nested), answer.
-pub(crate) type LastOutline = std::sync::Arc<
-    std::sync::Mutex<Option<((Uri, Option<i32>, bool), Option<DocumentSymbolResponse>)>>,
->;
+/// The last outline answered: (document, version, nested), the answer's JSON text.
+pub(crate) type LastOutline =
+    Arc<std::sync::Mutex<Option<((Uri, Option<i32>, bool), Arc<Vec<u8>>)>>>;
 
 pub(crate) async fn folding_range(
     server: &Backend,

@@ -7,6 +7,13 @@
 //! answers the others with the protocol's error (`-32700` parse error, `-32600` invalid request,
 //! `-32601` for `$/` requests, which the server does not implement) so that the server carries on.
 //!
+//! The guard also reroutes requests whose answer is large (a 4 MB document's outline): it hands
+//! them to the server as a notification of another name that carries the request's id, and the
+//! server writes the answer itself (`send`), serialised straight from its types. Through
+//! tower-lsp-server, an answer becomes a `serde_json::Value` first and is written from it: for an
+//! outline of 12,000 cards, most of a keystroke's processor time. The notification keeps the
+//! request's place in the server's one-at-a-time order (after the edits before it).
+//!
 //! The decoder resynchronises after a malformed frame: it drops bytes up to the next
 //! `Content-Length:` header. A body that holds such a header line (with its raw line break, which
 //! no JSON text can hold) was shorter than its `Content-Length` said: it is dropped and reading
@@ -318,6 +325,93 @@ fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
         })
 }
 
+/// Requests the guard reroutes, and the notification each becomes: its params are
+/// `{"id": the request's id, "params": the request's params}`.
+pub const REROUTED: [(&str, &str); 1] =
+    [("textDocument/documentSymbol", "cardlint/documentSymbol")];
+
+/// What the guard has seen of the session's life cycle, to reroute only between `initialize`
+/// and `shutdown` (outside, tower-lsp-server answers the protocol's errors itself).
+#[derive(Default)]
+pub struct Route {
+    initialized: bool,
+    shut_down: bool,
+}
+
+impl Route {
+    /// The body to forward instead of `request`'s (`None`: forward it as it is).
+    pub fn reroute(&mut self, request: &Request) -> Option<Vec<u8>> {
+        match request.method() {
+            "initialize" => self.initialized = true,
+            "shutdown" => self.shut_down = true,
+            _ => {}
+        }
+        let id = request.id()?;
+        if !self.initialized || self.shut_down {
+            return None;
+        }
+        let (_, to) = REROUTED
+            .iter()
+            .find(|(from, _)| *from == request.method())?;
+        let body = json!({
+            "jsonrpc": "2.0",
+            "method": to,
+            "params": {"id": id, "params": request.params().cloned().unwrap_or(Value::Null)},
+        });
+        serde_json::to_vec(&body).ok()
+    }
+}
+
+/// Writes the answer to a rerouted request: `result` is its JSON text, `Err` the protocol's
+/// error (code and message).
+pub async fn send<O: AsyncWrite + Unpin>(
+    output: &Mutex<O>,
+    id: &Value,
+    result: std::result::Result<&[u8], (i64, &str)>,
+) {
+    let mut body = Vec::with_capacity(result.map_or(0, |r| r.len()) + 64);
+    body.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+    let _ = serde_json::to_writer(&mut body, id);
+    match result {
+        Ok(result) => {
+            body.extend_from_slice(b",\"result\":");
+            body.extend_from_slice(result);
+            body.push(b'}');
+        }
+        Err((code, message)) => {
+            body.extend_from_slice(b",\"error\":");
+            let _ = serde_json::to_writer(&mut body, &json!({"code": code, "message": message}));
+            body.push(b'}');
+        }
+    }
+    write_frame(output, &body).await;
+}
+
+/// Writes a notification from the server (`params` serialised straight from its type).
+pub async fn notify<O: AsyncWrite + Unpin>(
+    output: &Mutex<O>,
+    method: &str,
+    params: &impl serde::Serialize,
+) {
+    let mut body = Vec::with_capacity(256);
+    body.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"method\":");
+    let _ = serde_json::to_writer(&mut body, method);
+    body.extend_from_slice(b",\"params\":");
+    if serde_json::to_writer(&mut body, params).is_err() {
+        return;
+    }
+    body.push(b'}');
+    write_frame(output, &body).await;
+}
+
+async fn write_frame<O: AsyncWrite + Unpin>(output: &Mutex<O>, body: &[u8]) {
+    let head = format!("Content-Length: {}\r\n\r\n", body.len());
+    let mut out = output.lock().await;
+    let _ = out.write_all(head.as_bytes()).await;
+    let _ = out.write_all(body).await;
+    let _ = out.flush().await;
+}
+
 fn frame(body: &[u8]) -> Vec<u8> {
     let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
     out.extend_from_slice(body);
@@ -346,11 +440,16 @@ enum Incoming {
 /// a repeated key, nesting beyond the limit are answered here. The codec reads the body as
 /// UTF-8 first (serde skips the bytes of a key it ignores unchecked), so does the guard.
 pub fn screen(body: &[u8]) -> Result<(), Vec<u8>> {
+    screen_message(body).map(|_| ())
+}
+
+/// `screen`, with the request it read (`None` for a response from the client).
+fn screen_message(body: &[u8]) -> Result<Option<Request>, Vec<u8>> {
     let Ok(text) = std::str::from_utf8(body) else {
         return Err(error_response(Value::Null, -32700, "Parse error"));
     };
     match serde_json::from_str::<Incoming>(text) {
-        Ok(Incoming::Response(_)) => return Ok(()),
+        Ok(Incoming::Response(_)) => return Ok(None),
         Ok(Incoming::Request(request)) => {
             let params_ok = request
                 .params()
@@ -364,7 +463,7 @@ pub fn screen(body: &[u8]) -> Result<(), Vec<u8>> {
                     let message = format!("Method not found: {}", request.method());
                     return Err(error_response(id, -32601, &message));
                 }
-                _ if params_ok => return Ok(()),
+                _ if params_ok => return Ok(Some(request)),
                 _ => {}
             }
         }
@@ -382,14 +481,20 @@ pub fn screen(body: &[u8]) -> Result<(), Vec<u8>> {
     Err(error_response(id, -32600, "Invalid request"))
 }
 
-/// Copies well-formed frames from `input` to `server_in`, answering the others on `output`.
-pub async fn guard_input<R, W, O>(mut input: R, mut server_in: W, output: Arc<Mutex<O>>)
-where
+/// Copies well-formed frames from `input` to `server_in`, answering the others on `output`;
+/// with `reroute`, the requests of `REROUTED` go on as their notifications.
+pub async fn guard_input<R, W, O>(
+    mut input: R,
+    mut server_in: W,
+    output: Arc<Mutex<O>>,
+    reroute: bool,
+) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
     O: AsyncWrite + Unpin,
 {
     let mut decoder = Decoder::new(MAX_BODY);
+    let mut route = Route::default();
     let mut chunk = vec![0; CHUNK];
     // When the bytes of the frame being read began to arrive (for `CARDLINT_PROFILE`).
     let mut frame_began = None;
@@ -421,11 +526,14 @@ where
                     }
                     let screened = {
                         let _span = large.then(|| crate::profile::Span::start("guard: screen"));
-                        screen(&body)
+                        screen_message(&body)
                     };
                     match screened {
-                        Ok(()) => {
-                            if server_in.write_all(&frame(&body)).await.is_err() {
+                        Ok(request) => {
+                            let rerouted =
+                                request.filter(|_| reroute).and_then(|r| route.reroute(&r));
+                            let body = rerouted.as_deref().unwrap_or(&body);
+                            if server_in.write_all(&frame(body)).await.is_err() {
                                 break 'read;
                             }
                             if large {
@@ -501,6 +609,62 @@ mod tests {
         );
         assert!(
             screen(br#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#).is_ok()
+        );
+    }
+
+    /// The outline request goes on as its notification only between `initialize` and
+    /// `shutdown`, with its id and params; other messages are left alone.
+    #[test]
+    fn reroutes_the_outline_in_session() {
+        let request = |body: &str| screen_message(body.as_bytes()).unwrap().unwrap();
+        let outline = r#"{"jsonrpc":"2.0","id":"o1","method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file:///a.txt"}}}"#;
+        let mut route = Route::default();
+        assert_eq!(route.reroute(&request(outline)), None, "before initialize");
+        let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#;
+        assert_eq!(route.reroute(&request(init)), None);
+        let hover = r#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{}}"#;
+        assert_eq!(route.reroute(&request(hover)), None);
+        let note = r#"{"jsonrpc":"2.0","method":"textDocument/documentSymbol","params":{}}"#;
+        assert_eq!(
+            route.reroute(&request(note)),
+            None,
+            "a notification has no answer"
+        );
+        let rerouted: Value =
+            serde_json::from_slice(&route.reroute(&request(outline)).unwrap()).unwrap();
+        assert_eq!(
+            rerouted,
+            json!({"jsonrpc": "2.0", "method": "cardlint/documentSymbol", "params": {
+                "id": "o1", "params": {"textDocument": {"uri": "file:///a.txt"}}}})
+        );
+        // What the guard forwards, the server's codec reads.
+        assert!(screen(&serde_json::to_vec(&rerouted).unwrap()).is_ok());
+        let shutdown = r#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#;
+        assert_eq!(route.reroute(&request(shutdown)), None);
+        assert_eq!(route.reroute(&request(outline)), None, "after shutdown");
+    }
+
+    /// The answer to a rerouted request is one frame of a JSON-RPC response.
+    #[test]
+    fn sends_answers_framed() {
+        let out = Mutex::new(Vec::new());
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(send(&out, &json!("o1"), Ok(br#"[{"name":"A"}]"#)));
+        runtime.block_on(send(&out, &json!(4), Err((-32602, "bad params"))));
+        let bytes = out.into_inner();
+        let events = decode(&bytes, 7, MAX_BODY);
+        let bodies: Vec<Value> = messages(&events)
+            .iter()
+            .map(|b| serde_json::from_slice(b).unwrap())
+            .collect();
+        assert_eq!(
+            bodies,
+            [
+                json!({"jsonrpc": "2.0", "id": "o1", "result": [{"name": "A"}]}),
+                json!({"jsonrpc": "2.0", "id": 4, "error": {"code": -32602, "message": "bad params"}}),
+            ]
         );
     }
 
