@@ -1663,12 +1663,11 @@ impl World {
             },
         );
         if let Some(cards) = by_card {
-            return cards
-                .iter()
-                .flat_map(|(at, symbols)| {
-                    symbols.iter().map(|s| crate::by_card::shift_symbol(s, *at))
-                })
-                .collect();
+            let mut all = Vec::with_capacity(cards.iter().map(|(_, s)| s.len()).sum());
+            for (at, symbols) in &cards {
+                all.extend(symbols.iter().map(|s| crate::by_card::shift_symbol(s, *at)));
+            }
+            return all;
         }
         match self.answer(path, Request::Symbols) {
             Some(Answer::Symbols(s)) => s,
@@ -1696,16 +1695,17 @@ impl World {
             },
         );
         let mut tokens = match by_card {
-            Some(cards) => cards
-                .iter()
-                .flat_map(|(at, tokens)| {
-                    tokens.iter().map(|t| SemanticToken {
+            Some(cards) => {
+                let mut all = Vec::with_capacity(cards.iter().map(|(_, t)| t.len()).sum());
+                for (at, tokens) in &cards {
+                    all.extend(tokens.iter().map(|t| SemanticToken {
                         range: t.range + *at,
                         kind: t.kind,
                         modifiers: t.modifiers,
-                    })
-                })
-                .collect(),
+                    }));
+                }
+                all
+            }
             None => match self.answer(path, Request::SemanticTokens(range)) {
                 Some(Answer::Tokens(t)) => t,
                 _ => Vec::new(),

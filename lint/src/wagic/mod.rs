@@ -7,8 +7,8 @@ use crate::workspace::DialectLinter;
 use model::source::{FileId, SourceFile};
 use model::wagic::versions::Version;
 use model::wagic::vocab;
-use syntax::wagic::KeyMeaning;
 use syntax::wagic::ast;
+use syntax::wagic::{KeyMeaning, SyntaxKind, SyntaxNode};
 use syntax::{TextRange, TextSize};
 
 pub mod code;
@@ -35,6 +35,10 @@ pub struct Ctx<'a> {
     /// definitions, counts over every card). The CLI lints every card and the file level at
     /// once; the language server relints only the cards an edit touched.
     pub file_level: bool,
+    /// The top level's nodes other than card blocks (`[meta]` blocks, grade lines), read once
+    /// for the file-level run (empty in a run over cards): the rules that read them do not each
+    /// walk a long file's thousands of cards.
+    pub top: Vec<SyntaxNode>,
     /// The learned idioms W150 compares the cards with (`[wagic] idioms` or the shipped).
     pub idioms: &'static model::learn::Idioms,
     /// The engine the cards are checked against (`[wagic] engine`); none: today's, with the
@@ -43,6 +47,15 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The top-level nodes that `cast` accepts (`ast::MetaBlock::cast`, ...): none in a run over
+    /// cards.
+    pub fn top_level<T: 'static>(
+        &self,
+        cast: fn(SyntaxNode) -> Option<T>,
+    ) -> impl Iterator<Item = T> + '_ {
+        self.top.iter().filter_map(move |n| cast(n.clone()))
+    }
+
     /// The chosen engine reads this word although today's no longer does (`[wagic] engine =
     /// "2016"` and a word of the 2016 source): no finding about it.
     pub fn reads_removed(&self, word: &vocab::Word) -> bool {
@@ -440,6 +453,11 @@ pub fn lint_cards(
         .map(|c| CardView::new(file.text(), c, facts))
         .collect();
     let code = code::collect(file.text(), &cards, library);
+    let top = if file_level {
+        top_level(tree)
+    } else {
+        Vec::new()
+    };
     let ctx = Ctx {
         file,
         file_id: id,
@@ -451,6 +469,7 @@ pub fn lint_cards(
         cards,
         code,
         file_level,
+        top,
         idioms: settings.idioms,
         engine: settings.engine,
     };
@@ -461,6 +480,27 @@ pub fn lint_cards(
     crate::common::apply_yields(out, first, |at| {
         blocks.iter().position(|b| b.contains_inclusive(at))
     });
+}
+
+/// The top-level nodes of `tree` other than card blocks, found through the green children (a
+/// red node is made only for what is kept).
+fn top_level(tree: &ast::SourceFile) -> Vec<SyntaxNode> {
+    let root = tree.syntax();
+    let card: rowan::SyntaxKind = SyntaxKind::CARD_BLOCK.into();
+    let mut out = Vec::new();
+    let mut offset = TextSize::from(0);
+    for child in root.green().children() {
+        let len = child.text_len();
+        if let rowan::NodeOrToken::Node(node) = child
+            && node.kind() != card
+            && let Some(rowan::NodeOrToken::Node(red)) =
+                root.child_or_token_at_range(TextRange::at(offset, len))
+        {
+            out.push(red);
+        }
+        offset += len;
+    }
+    out
 }
 
 /// A bracket that a Wagic rule reports at its own level is not reported twice: drops the shared

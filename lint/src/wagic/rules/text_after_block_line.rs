@@ -5,6 +5,7 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::registry::{FixAvailability, Group, RuleMeta};
 use crate::wagic::{Ctx, range};
 use syntax::wagic::SyntaxKind;
+use syntax::wagic::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W128",
@@ -23,13 +24,13 @@ merely ignored (a warning). Spaces are harmless.",
 };
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    // Only the file-level run looks at the top level (a card run must not walk the whole file).
-    let metas = ctx.file_level.then(|| ctx.tree.meta_blocks());
+    // Only the file-level run sees the top level (a card run must not walk the whole file).
+    let metas = ctx.top_level(ast::MetaBlock::cast);
     let blocks = ctx
         .cards
         .iter()
         .map(|c| c.syntax().clone())
-        .chain(metas.into_iter().flatten().map(|m| m.syntax().clone()));
+        .chain(metas.map(|m| m.syntax().clone()));
     let tokens = blocks.flat_map(|b| {
         [b.first_child_or_token(), b.last_child_or_token()]
             .into_iter()

@@ -8,6 +8,7 @@ use model::suggest;
 use model::wagic::vocab;
 use syntax::TextRange;
 use syntax::wagic::KeyMeaning;
+use syntax::wagic::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W106",
@@ -55,9 +56,8 @@ fn check_value(value: &str, range: TextRange, sink: &mut Sink<'_>) {
 }
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
-    // Only the file-level run looks at the top level (a card run must not walk the whole file).
-    let lines = ctx.file_level.then(|| ctx.tree.grade_lines());
-    for line in lines.into_iter().flatten() {
+    // Only the file-level run sees the top level (a card run must not walk the whole file).
+    for line in ctx.top_level(ast::GradeLine::cast) {
         let text = line.syntax().text().to_string();
         let range = line.range();
         if let Some(value) = text.strip_prefix("grade=") {

@@ -7,6 +7,7 @@ use crate::wagic::Ctx;
 use model::suggest;
 use model::wagic::vocab;
 use syntax::wagic::KeyMeaning;
+use syntax::wagic::ast;
 
 pub(crate) static META: RuleMeta = RuleMeta {
     code: "W100",
@@ -142,9 +143,8 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             }
         }
     }
-    // Only the file-level run looks at the top level (a card run must not walk the whole file).
-    let metas = ctx.file_level.then(|| ctx.tree.meta_blocks());
-    for meta in metas.into_iter().flatten() {
+    // Only the file-level run sees the top level (a card run must not walk the whole file).
+    for meta in ctx.top_level(ast::MetaBlock::cast) {
         for entry in meta.entries() {
             let Some(key) = entry.key() else { continue };
             let lower = key.text().to_lowercase();
