@@ -293,7 +293,7 @@ pub fn syntax_diagnostics(text: &str, errors: &[SyntaxError], out: &mut Vec<Diag
 
 /// Whether `word` occurs in `text` as a whole word (no letter or digit on either side).
 pub(crate) fn has_whole_word(text: &str, word: &str) -> bool {
-    text.match_indices(word).any(|(i, _)| {
+    model::search::find_all(text, word).any(|i| {
         let before = text[..i].chars().next_back();
         let after = text[i + word.len()..].chars().next();
         !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
@@ -305,8 +305,8 @@ pub(crate) fn has_whole_word(text: &str, word: &str) -> bool {
 /// battle`), in order; `None` when the text says `target` more than once, or the phrase is a
 /// compound (`target artifact creature`, `target instant or sorcery card`) or names no type.
 pub(crate) fn target_phrase_types<'t>(text: &str, types: &[&'t str]) -> Option<Vec<&'t str>> {
-    let mut found = text.match_indices("target");
-    let (at, _) = found.next()?;
+    let mut found = model::search::find_all(text, "target");
+    let at = found.next()?;
     if found.next().is_some() {
         return None;
     }

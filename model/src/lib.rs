@@ -9,6 +9,7 @@ pub mod learn;
 pub mod netrunner;
 pub mod pymtg;
 pub mod rulescript;
+pub mod search;
 pub mod source;
 pub mod suggest;
 pub mod vocab;

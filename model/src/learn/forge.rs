@@ -272,7 +272,7 @@ fn each_record_fact<'a>(
 /// `powerGE2` → `powerGE`, `cmcLEX` → `cmcLE`: the comparison without its operand.
 fn strip_comparison(prop: &str) -> &str {
     for op in ["EQ", "NE", "LT", "LE", "GT", "GE"] {
-        if let Some(i) = prop.find(op)
+        if let Some(i) = crate::search::find(prop, op)
             && i > 0
             && prop.len() > i + 2
         {

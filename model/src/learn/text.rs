@@ -137,11 +137,6 @@ impl<'w> FromIterator<&'w str> for Words {
     }
 }
 
-const NUMBER_WORDS: &[&str] = &[
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-];
-const COLOURS: &[&str] = &["white", "blue", "black", "red", "green"];
-
 /// The marker words stand for.
 pub const NAME: &str = "~";
 pub const NUMBER: &str = "#";
@@ -200,15 +195,15 @@ fn words_marked(sentence: &str, marks: &[&str], names: &[&str]) -> Words {
         if w.is_empty() {
             return;
         }
-        if NUMBER_WORDS.contains(&w) || w.bytes().all(|c| c.is_ascii_digit()) {
-            out.push(NUMBER);
-        } else if COLOURS.contains(&w) {
-            out.push(COLOUR);
-        } else if let Some(pt) = pt_word(w) {
-            out.push(pt);
-        } else {
-            out.push(w);
-        }
+        // A match rather than scans of the word lists: this runs for every word of every text.
+        let marker = match w {
+            "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine"
+            | "ten" => NUMBER,
+            "white" | "blue" | "black" | "red" | "green" => COLOUR,
+            _ if w.bytes().all(|c| c.is_ascii_digit()) => NUMBER,
+            _ => pt_word(w).unwrap_or(w),
+        };
+        out.push(marker);
     };
     while i < b.len() && out.len() < MAX_WORDS {
         let c = b[i];

@@ -328,7 +328,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             texts.extend(oracle::sentences(l.text));
             // An activated line (`{2}, {T}: ...`, `Channel — {1}{G}, Discard ~: ...`, `[-2]: ...`):
             // its effect is what a description renders.
-            if let Some(i) = l.text.find(": ")
+            if let Some(i) = model::search::find(l.text, ": ")
                 && (l.text[..i].contains('{') || l.text.starts_with('['))
             {
                 let effect = &l.text[i + 2..];

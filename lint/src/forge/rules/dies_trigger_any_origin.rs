@@ -50,7 +50,9 @@ fn names_zone(value: &str, zone: &str) -> bool {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     // Cheap pre-filter: the text must say "die" somewhere.
     let text = ctx.file.text();
-    if !text.contains("die") && !text.contains("from the battlefield") {
+    if !model::search::contains(text, "die")
+        && !model::search::contains(text, "from the battlefield")
+    {
         return;
     }
     for record in &ctx.model.records {

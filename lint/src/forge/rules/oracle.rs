@@ -66,7 +66,7 @@ pub(crate) fn brace_cost(text: &str) -> Option<Vec<&str>> {
 
 /// An activated ability's line: `<cost>: <effect>` with a cost of `{...}` symbols only.
 pub(crate) fn activation<'a>(line: &TextLine<'a>) -> Option<(Vec<&'a str>, &'a str)> {
-    let colon = line.text.find(": ")?;
+    let colon = model::search::find(line.text, ": ")?;
     let cost = &line.text[..colon];
     if !cost.starts_with('{') {
         return None;
@@ -76,7 +76,7 @@ pub(crate) fn activation<'a>(line: &TextLine<'a>) -> Option<(Vec<&'a str>, &'a s
 
 /// The sentence of a trigger's text up to its first full stop.
 pub(crate) fn first_sentence(text: &str) -> &str {
-    let end = text.find(". ").map_or(text.len(), |i| i + 1);
+    let end = model::search::find(text, ". ").map_or(text.len(), |i| i + 1);
     &text[..end]
 }
 
@@ -90,7 +90,7 @@ pub(crate) fn optional_trigger_text(text: &str) -> Option<usize> {
     if !starts {
         return None;
     }
-    sentence.find(", you may ").map(|i| i + 2)
+    model::search::find(sentence, ", you may ").map(|i| i + 2)
 }
 
 /// A text with its parenthesised reminder text removed (spaces before it too).
@@ -153,7 +153,7 @@ pub(crate) fn effect_clause(sentence: &str) -> &str {
         "Then ",
     ];
     if OPENERS.iter().any(|o| sentence.starts_with(o))
-        && let Some(i) = sentence.find(", ")
+        && let Some(i) = model::search::find(sentence, ", ")
     {
         return &sentence[i + 2..];
     }
@@ -496,12 +496,12 @@ pub(crate) fn alternatives_without(
 /// `Sacrifice a creature: `) or the label of a mode or chapter (`I — `, `• `).
 pub(crate) fn effect_of_line(text: &str) -> &str {
     let text = text.trim_start_matches(['•', ' ']);
-    if let Some(i) = text.find(" — ")
+    if let Some(i) = model::search::find(text, " — ")
         && i <= 12
     {
         return &text[i + " — ".len()..];
     }
-    match text.find(": ") {
+    match model::search::find(text, ": ") {
         Some(i) if i < 80 && !text[..i].contains(['"', '.']) => &text[i + 2..],
         _ => text,
     }

@@ -39,7 +39,9 @@ fn says_until_end_of_turn(description: &str) -> bool {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let text = ctx.file.text();
     // Cheap pre-filter: both words must be in the file.
-    if !text.contains("Permanent") || !text.contains("ntil end of turn") {
+    if !model::search::contains(text, "Permanent")
+        || !model::search::contains(text, "ntil end of turn")
+    {
         return;
     }
     for record in &ctx.model.records {

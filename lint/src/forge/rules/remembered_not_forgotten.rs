@@ -97,13 +97,12 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         }
         // Nothing of the face reads the remembered objects: remembering them changes nothing.
         let read = recs.iter().any(|r| {
-            r.params
-                .iter()
-                .any(|p| !p.key.starts_with("Remember") && p.value.contains("Remembered"))
-        }) || model
-            .svars
-            .iter()
-            .any(|s| s.face == face && s.record.is_none() && s.value.contains("Remembered"));
+            r.params.iter().any(|p| {
+                !p.key.starts_with("Remember") && model::search::contains(p.value, "Remembered")
+            })
+        }) || model.svars.iter().any(|s| {
+            s.face == face && s.record.is_none() && model::search::contains(s.value, "Remembered")
+        });
         if !read {
             continue;
         }
@@ -113,11 +112,11 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             matches!(r.role, Role::Static | Role::Trigger | Role::Replacement)
                 && r.params
                     .iter()
-                    .any(|p| p.value.contains("Remembered") || p.value.contains("IsRemembered"))
+                    .any(|p| model::search::contains(p.value, "Remembered"))
         }) || model.svars.iter().any(|s| {
             s.face == face
                 && s.record.is_none()
-                && s.value.contains("Remembered")
+                && model::search::contains(s.value, "Remembered")
                 && model.lines.iter().any(|l| {
                     l.face == face
                         && matches!(model.slice(l.key.unwrap_or_default()), "S" | "T" | "R")

@@ -57,7 +57,7 @@ const OWN_CARD: &[&str] = &[
 fn names_own_card(value: &str) -> bool {
     // A spell cast through the card's own permission (`Spell.MayPlaySource`) is tied to the card
     // wherever it is now ("a spell cast this way").
-    value.contains("MayPlaySource")
+    model::search::contains(value, "MayPlaySource")
         || value.split(',').any(|item| {
             let item = item.trim();
             matches!(item, "Self" | "Enchanted" | "Equipped")
@@ -72,7 +72,7 @@ fn names_own_card(value: &str) -> bool {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let text = ctx.file.text();
     // Cheap pre-filter: no replacement line, nothing to read.
-    if !text.contains("R:") {
+    if !model::search::contains(text, "R:") {
         return;
     }
     let model = &ctx.model;

@@ -190,7 +190,8 @@ impl RecordScopes {
         let mut rows = self.iter().filter_map(|s| s.params.get(key)).peekable();
         rows.peek().is_some()
             && rows.all(|r: &ParamRow| {
-                r.location.starts_with("forge-ai/") || r.location.contains("/forge/ai/")
+                r.location.starts_with("forge-ai/")
+                    || model::search::contains(r.location, "/forge/ai/")
             })
     }
 

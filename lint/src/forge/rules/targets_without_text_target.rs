@@ -32,7 +32,7 @@ faces without rules text.",
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     // Cheap pre-filter: only files that target at all.
-    if !ctx.file.text().contains("ValidTgts$") {
+    if !model::search::contains(ctx.file.text(), "ValidTgts$") {
         return;
     }
     let model = &ctx.model;

@@ -85,7 +85,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         let colon_lines = lines
             .iter()
             .filter(|l| {
-                l.text.find(": ").is_some_and(|c| {
+                model::search::find(l.text, ": ").is_some_and(|c| {
                     let head = &l.text[..c];
                     head.starts_with('{') || head.starts_with('[') || !head.contains(' ')
                 })
@@ -170,7 +170,7 @@ fn by_description(
     let name = model.faces.get(face).and_then(|f| f.name);
     let mut texts: Vec<TextActivation<'_>> = Vec::new();
     for line in lines {
-        let Some(colon) = line.text.find(": ") else {
+        let Some(colon) = model::search::find(line.text, ": ") else {
             continue;
         };
         let cost = &line.text[..colon];

@@ -82,7 +82,7 @@ const DYNAMIC: &[&str] = &[
 fn searched_types(text: &str) -> Vec<Vec<&str>> {
     let lower = text.to_ascii_lowercase();
     let mut out = Vec::new();
-    for (at, _) in lower.match_indices("search ") {
+    for at in model::search::find_all(&lower, "search ") {
         let rest = &lower[at + "search ".len()..];
         let Some(rest) = WHOSE.iter().find_map(|w| {
             rest.strip_prefix(w)

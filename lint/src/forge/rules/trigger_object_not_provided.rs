@@ -54,7 +54,7 @@ const SUFFIXES: &[&str] = &[
 pub(crate) fn triggered_words(value: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut search = 0;
-    while let Some(i) = value[search..].find("Triggered") {
+    while let Some(i) = model::search::find(&value[search..], "Triggered") {
         let start = search + i;
         let before_ok = start == 0 || !value.as_bytes()[start - 1].is_ascii_alphanumeric();
         let end = start

@@ -26,7 +26,7 @@ effect acts on nothing or counts 0. Usually the ability was copied from a trigge
 /// The first `Triggered<Key>` word in a value, as a byte span.
 fn triggered_word(value: &str) -> Option<(usize, usize)> {
     let mut search = 0;
-    while let Some(i) = value[search..].find("Triggered") {
+    while let Some(i) = model::search::find(&value[search..], "Triggered") {
         let start = search + i;
         let before_ok = start == 0 || !value.as_bytes()[start - 1].is_ascii_alphanumeric();
         let end = start
