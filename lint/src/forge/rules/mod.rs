@@ -51,6 +51,7 @@ mod replacement_without_active_zone;
 pub mod scope;
 mod self_outside_affected_zone;
 pub(crate) mod spell_cost_mismatch;
+mod stale_self_from_graveyard;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
@@ -181,6 +182,7 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(replacement_without_active_zone),
     rule!(permanent_duration_contradicts_text),
     rule!(targets_without_text_target),
+    rule!(stale_self_from_graveyard),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
