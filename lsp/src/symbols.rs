@@ -48,7 +48,8 @@ pub(crate) async fn document_symbol(
     server: &Backend,
     params: DocumentSymbolParams,
 ) -> Result<Option<DocumentSymbolResponse>> {
-    // Only outside a session the guard reroutes (see `document_symbol_rerouted`).
+    // In a session the guard reroutes this request (`document_symbol_rerouted`): this answer is
+    // for a server driven without the guard.
     let uri = params.text_document.uri;
     let path = path_of(&uri);
     let hierarchical = hierarchical(server);

@@ -369,21 +369,18 @@ pub async fn send<O: AsyncWrite + Unpin>(
     id: &Value,
     result: std::result::Result<&[u8], (i64, &str)>,
 ) {
-    let mut body = Vec::with_capacity(result.map_or(0, |r| r.len()) + 64);
-    body.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    let _ = serde_json::to_writer(&mut body, id);
-    match result {
+    let body = match result {
         Ok(result) => {
+            let mut body = Vec::with_capacity(result.len() + 64);
+            body.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":");
+            let _ = serde_json::to_writer(&mut body, id);
             body.extend_from_slice(b",\"result\":");
             body.extend_from_slice(result);
             body.push(b'}');
+            body
         }
-        Err((code, message)) => {
-            body.extend_from_slice(b",\"error\":");
-            let _ = serde_json::to_writer(&mut body, &json!({"code": code, "message": message}));
-            body.push(b'}');
-        }
-    }
+        Err((code, message)) => error_body(id.clone(), code, message),
+    };
     write_frame(output, &body).await;
 }
 
@@ -404,23 +401,34 @@ pub async fn notify<O: AsyncWrite + Unpin>(
     write_frame(output, &body).await;
 }
 
+/// Writes `body` framed, without copying it into one buffer with its header (an outline is
+/// megabytes).
 async fn write_frame<O: AsyncWrite + Unpin>(output: &Mutex<O>, body: &[u8]) {
-    let head = format!("Content-Length: {}\r\n\r\n", body.len());
+    let head = header(body.len());
     let mut out = output.lock().await;
     let _ = out.write_all(head.as_bytes()).await;
     let _ = out.write_all(body).await;
     let _ = out.flush().await;
 }
 
+fn header(length: usize) -> String {
+    format!("Content-Length: {length}\r\n\r\n")
+}
+
 fn frame(body: &[u8]) -> Vec<u8> {
-    let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    let mut out = header(body.len()).into_bytes();
     out.extend_from_slice(body);
     out
 }
 
-fn error_response(id: Value, code: i64, message: &str) -> Vec<u8> {
+/// The body of an error response.
+fn error_body(id: Value, code: i64, message: &str) -> Vec<u8> {
     let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
-    frame(&serde_json::to_vec(&body).unwrap_or_default())
+    serde_json::to_vec(&body).unwrap_or_default()
+}
+
+fn error_response(id: Value, code: i64, message: &str) -> Vec<u8> {
+    frame(&error_body(id, code, message))
 }
 
 /// What tower-lsp-server's codec decodes a body into: its own message type is private, and is
