@@ -495,10 +495,23 @@ fn draw(s: &mut Sim<'_>, rec: &Rec) {
             sure,
             who,
         });
-        for _ in 0..n.clamp(0, 20) {
-            if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
-                s.game.move_card(top, p, Zone::Hand);
-            }
+        move_cards(s, p, n, Zone::Library, Zone::Hand, <[CardId]>::last);
+    }
+}
+
+/// Moves up to `n` (at most 20) of player `p`'s cards from `from` to `to`, each the one `pick`
+/// takes of what is left (`last`: a library's top; `first`: a hand's first card).
+fn move_cards(
+    s: &mut Sim<'_>,
+    p: PlayerId,
+    n: i32,
+    from: Zone,
+    to: Zone,
+    pick: fn(&[CardId]) -> Option<&CardId>,
+) {
+    for _ in 0..n.clamp(0, 20) {
+        if let Some(&c) = pick(s.game.players[p].zone(from)) {
+            s.game.move_card(c, p, to);
         }
     }
 }
@@ -519,11 +532,7 @@ fn mill(s: &mut Sim<'_>, rec: &Rec) {
                 who,
             });
         }
-        for _ in 0..n.clamp(0, 20) {
-            if let Some(&top) = s.game.players[p].zone(Zone::Library).last() {
-                s.game.move_card(top, p, dest);
-            }
-        }
+        move_cards(s, p, n, Zone::Library, dest, <[CardId]>::last);
     }
 }
 
@@ -770,11 +779,7 @@ fn discard(s: &mut Sim<'_>, rec: &Rec) {
             sure,
             who,
         });
-        for _ in 0..n.clamp(0, 20) {
-            if let Some(&c) = s.game.players[p].zone(Zone::Hand).first() {
-                s.game.move_card(c, p, Zone::Graveyard);
-            }
-        }
+        move_cards(s, p, n, Zone::Hand, Zone::Graveyard, <[CardId]>::first);
     }
 }
 
@@ -805,11 +810,8 @@ fn dig(s: &mut Sim<'_>, rec: &Rec) {
         .value("DestinationZone")
         .and_then(zone_of)
         .unwrap_or(Zone::Hand);
-    for _ in 0..s.amount(rec, "ChangeNum", 1).min(n).clamp(0, 20) {
-        if let Some(&top) = s.game.players[0].zone(Zone::Library).last() {
-            s.game.move_card(top, 0, dest);
-        }
-    }
+    let count = s.amount(rec, "ChangeNum", 1).min(n);
+    move_cards(s, 0, count, Zone::Library, dest, <[CardId]>::last);
 }
 
 fn regenerate(s: &mut Sim<'_>, rec: &Rec) {
