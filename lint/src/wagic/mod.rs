@@ -106,7 +106,7 @@ pub struct CardView {
     /// The block's position in the file's index.
     block: Option<usize>,
     /// `card_text::text_of`, read at the first of the rules that compare the rules text.
-    text: std::sync::OnceLock<Option<(String, usize)>>,
+    text: std::sync::OnceLock<Option<rules::card_text::Text>>,
 }
 
 impl CardView {

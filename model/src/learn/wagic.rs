@@ -249,74 +249,47 @@ pub fn units<'a>(text: &'a str, file: &ast::SourceFile) -> Vec<Unit<'a>> {
 
 /// The units of some card blocks of a file (`text` is the file's text).
 pub fn units_of<'a>(text: &'a str, cards: impl Iterator<Item = ast::CardBlock>) -> Vec<Unit<'a>> {
+    let cards = cards.map(|c| c.entries().map(|e| (e.meaning(), e.value_range())));
     units_filtered(text, cards, None)
 }
 
 /// The units of some card blocks as a set of idioms sees them: only the antecedents the idioms
 /// may know (a rule's antecedent or an exception feature) are kept, found by hash without
-/// building the others; the deviations are those of `units_of`.
-pub fn units_for<'a>(
+/// building the others, and a card with none of them makes no unit; the deviations are those
+/// of `units_of`. Each card is given as its entries' meanings and value ranges.
+pub fn units_for<'a, E>(
     text: &'a str,
-    cards: impl Iterator<Item = ast::CardBlock>,
+    cards: impl Iterator<Item = E>,
     idioms: &Idioms,
-) -> Vec<Unit<'a>> {
+) -> Vec<Unit<'a>>
+where
+    E: IntoIterator<Item = (KeyMeaning, TextRange)>,
+{
     units_filtered(text, cards, Some(idioms))
 }
 
-fn units_filtered<'a>(
+fn units_filtered<'a, E>(
     text: &'a str,
-    cards: impl Iterator<Item = ast::CardBlock>,
+    cards: impl Iterator<Item = E>,
     idioms: Option<&Idioms>,
-) -> Vec<Unit<'a>> {
+) -> Vec<Unit<'a>>
+where
+    E: IntoIterator<Item = (KeyMeaning, TextRange)>,
+{
     let mut out = Vec::new();
+    let mut scripted: Vec<(KeyMeaning, TextRange)> = Vec::new();
     for card in cards {
         let mut name = String::new();
         let mut text_range = None;
-        let mut facts = BTreeSet::new();
-        let mut lines = Vec::new();
-        for e in card.entries() {
-            let m = e.meaning();
-            let range = e.value_range();
-            let value = &text[usize::from(range.start())..usize::from(range.end())];
+        scripted.clear();
+        for (m, range) in card {
             match m {
-                KeyMeaning::Name => name = value.trim().to_string(),
+                KeyMeaning::Name => {
+                    let value = &text[usize::from(range.start())..usize::from(range.end())];
+                    name = value.trim().to_string();
+                }
                 KeyMeaning::Text => text_range = Some(range),
-                KeyMeaning::Alias => {
-                    facts.insert("alias".to_string());
-                }
-                KeyMeaning::Target => {
-                    facts.insert("target".to_string());
-                }
-                KeyMeaning::Type => {
-                    for t in value.split_whitespace().take(16) {
-                        facts.insert(format!("type:{}", t.to_ascii_lowercase()));
-                    }
-                }
-                KeyMeaning::Abilities => {
-                    let mut fs = BTreeSet::new();
-                    for a in value.split(',').take(64) {
-                        let a = a.trim().to_ascii_lowercase();
-                        if !a.is_empty() {
-                            fs.insert(format!("ab:{a}"));
-                        }
-                    }
-                    facts.extend(fs.iter().cloned());
-                    lines.push(Line {
-                        meaning: m,
-                        range,
-                        facts: fs,
-                    });
-                }
-                m if is_auto(m) => {
-                    let fs = code_facts(value);
-                    facts.extend(fs.iter().cloned());
-                    lines.push(Line {
-                        meaning: m,
-                        range,
-                        facts: fs,
-                    });
-                }
-                _ => {}
+                _ => scripted.push((m, range)),
             }
         }
         let Some(text_range) = text_range else {
@@ -358,8 +331,56 @@ fn units_filtered<'a>(
                 }
             }
         }
+        // Under idioms, a card none of whose sentences they know has no deviation: its script
+        // is not read.
+        if idioms.is_some() && antecedents.is_empty() {
+            continue;
+        }
         antecedents.sort();
         antecedents.dedup_by(|a, b| a.0 == b.0);
+        let mut facts = BTreeSet::new();
+        let mut lines = Vec::new();
+        for &(m, range) in &scripted {
+            let value = &text[usize::from(range.start())..usize::from(range.end())];
+            match m {
+                KeyMeaning::Alias => {
+                    facts.insert("alias".to_string());
+                }
+                KeyMeaning::Target => {
+                    facts.insert("target".to_string());
+                }
+                KeyMeaning::Type => {
+                    for t in value.split_whitespace().take(16) {
+                        facts.insert(format!("type:{}", t.to_ascii_lowercase()));
+                    }
+                }
+                KeyMeaning::Abilities => {
+                    let mut fs = BTreeSet::new();
+                    for a in value.split(',').take(64) {
+                        let a = a.trim().to_ascii_lowercase();
+                        if !a.is_empty() {
+                            fs.insert(format!("ab:{a}"));
+                        }
+                    }
+                    facts.extend(fs.iter().cloned());
+                    lines.push(Line {
+                        meaning: m,
+                        range,
+                        facts: fs,
+                    });
+                }
+                m if is_auto(m) => {
+                    let fs = code_facts(value);
+                    facts.extend(fs.iter().cloned());
+                    lines.push(Line {
+                        meaning: m,
+                        range,
+                        facts: fs,
+                    });
+                }
+                _ => {}
+            }
+        }
         out.push(Unit {
             name,
             text_range,
@@ -649,7 +670,10 @@ mod tests {
         let abilities = src.find("vigilance").unwrap();
         assert_eq!(usize::from(devs[0].range.start()), abilities);
         // The checker's units keep exactly the antecedents the idioms know, and deviate alike.
-        let known = units_for(src, file.cards(), &idioms);
+        let cards = file
+            .cards()
+            .map(|c| c.entries().map(|e| (e.meaning(), e.value_range())));
+        let known = units_for(src, cards, &idioms);
         let kept: Vec<&str> = known[0]
             .antecedents
             .iter()

@@ -94,10 +94,10 @@ impl Kind {
 /// The effect parts of the text, lower case: each line without the cost of an activated ability
 /// (`{T}, discard a card: ...`), without sentences about an additional cost, and without what
 /// follows `unless` (a cost the player may pay).
-fn effect_text(value: &str) -> String {
+fn effect_text(text: &card_text::Text) -> String {
     let mut parts = Vec::new();
-    for line in card_text::lines(value) {
-        let plain = line.plain();
+    for line in &text.lines {
+        let plain = &line.plain;
         let effect = match plain.find(": ") {
             Some(i) if i < 80 && !plain[..i].contains(['.', '"']) => &plain[i + 2..],
             _ => plain.as_str(),
@@ -446,10 +446,11 @@ fn uses_in<'v>(view: &'v crate::wagic::code::CodeView, kind: Kind, out: &mut Vec
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(read) = card_text::text_of(card) else {
             continue;
         };
-        let text = effect_text(&value);
+        let value = &read.value;
+        let text = effect_text(read);
         if ["for each", "equal to", "divided", " x ", "twice", "instead"]
             .iter()
             .any(|w| text.contains(w))
@@ -488,7 +489,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     .get(one.call.0..one.call.1)
                     .unwrap_or(&view.text[one.call.0..one.call.1]),
             );
-            let quoted = card_text::quote(&value);
+            let quoted = card_text::quote(value);
             let replacement = (one.render)(*want);
             view.report(
                 sink,
@@ -538,8 +539,11 @@ mod tests {
             vec![(Kind::Pump, Some((2, -1)))]
         );
         assert_eq!(
-            effect_text(
+            effect_text(&card_text::Text::read(
                 "{T}, Discard a card: Draw a card. -- Each opponent loses 2 life unless he or she discards a card."
+                    .to_string(),
+                0
+            )
             ),
             "draw a card. -- each opponent loses 2 life"
         );

@@ -179,10 +179,62 @@ pub(crate) fn lines(value: &str) -> Vec<Line<'_>> {
     out
 }
 
+/// A card's `text=` read once for every rule that compares it with the script: the value,
+/// where it starts in the file, and its lines, each with its plain form, its sentences and its
+/// keywords.
+pub(crate) struct Text {
+    pub value: String,
+    /// Where the value starts in the file.
+    pub base: usize,
+    pub lines: Vec<TextLine>,
+}
+
+/// One line of a `Text`, read.
+pub(crate) struct TextLine {
+    /// Where the line starts in the value.
+    pub start: usize,
+    end: usize,
+    /// `Line::plain`.
+    pub plain: String,
+    /// `Line::sentences`.
+    pub sentences: Vec<String>,
+    /// `keyword_line`: the keywords of a line made only of keywords.
+    pub keywords: Option<Vec<String>>,
+}
+
+impl Text {
+    pub fn read(value: String, base: usize) -> Text {
+        let lines = lines(&value)
+            .iter()
+            .map(|l| {
+                let plain = l.plain();
+                TextLine {
+                    start: l.start,
+                    end: l.start + l.text.len(),
+                    keywords: keywords_of(&plain),
+                    sentences: l.sentences(),
+                    plain,
+                }
+            })
+            .collect();
+        Text { value, base, lines }
+    }
+
+    /// The line's text as written (trimmed).
+    pub fn line(&self, line: &TextLine) -> &str {
+        &self.value[line.start..line.end]
+    }
+}
+
 /// The keywords of a line made only of keywords (`Flying, first strike`, `Protection from
 /// black and from red`), as printed (lower case); `None` when anything else is on the line.
-pub(crate) fn keyword_line(line: &Line<'_>) -> Option<Vec<String>> {
-    let plain = line.plain();
+#[cfg(test)]
+fn keyword_line(line: &Line<'_>) -> Option<Vec<String>> {
+    keywords_of(&line.plain())
+}
+
+/// `keyword_line` of a line's plain form.
+fn keywords_of(plain: &str) -> Option<Vec<String>> {
     let plain = plain.trim().trim_end_matches('.').trim();
     if plain.is_empty() {
         return None;
@@ -209,8 +261,8 @@ pub(crate) fn keyword_line(line: &Line<'_>) -> Option<Vec<String>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// The card's `text=` entry: its value and where the value starts in the file.
-pub(crate) fn text_of(card: &CardView) -> Option<(String, usize)> {
+/// The card's `text=` entry, read (at the first rule that asks).
+pub(crate) fn text_of(card: &CardView) -> Option<&Text> {
     card.text
         .get_or_init(|| {
             let e = card.entry(KeyMeaning::Text)?;
@@ -218,9 +270,9 @@ pub(crate) fn text_of(card: &CardView) -> Option<(String, usize)> {
             if value.trim().is_empty() {
                 return None;
             }
-            Some((value, usize::from(e.value_range().start())))
+            Some(Text::read(value, usize::from(e.value_range().start())))
         })
-        .clone()
+        .as_ref()
 }
 
 /// The range of `len` bytes at `at` in a `text=` value starting at `base`.

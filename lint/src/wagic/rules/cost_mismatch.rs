@@ -204,13 +204,14 @@ fn text_cost(line: &str) -> Option<Result<Cost, ()>> {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(t) = card_text::text_of(card) else {
             continue;
         };
         let mut printed = Vec::new();
-        for line in card_text::lines(&value) {
-            if let Some(c) = text_cost(line.text) {
-                printed.push((c, line.text));
+        for line in &t.lines {
+            let text = t.line(line);
+            if let Some(c) = text_cost(text) {
+                printed.push((c, text));
             }
         }
         let [(Ok(want), printed_line)] = printed.as_slice() else {

@@ -31,10 +31,10 @@ part; `X`, `any number` and `all` are left alone. The fix writes the text's coun
 
 /// The counter counts the text's cost parts (before `:`) remove (negative) or put (positive),
 /// by lower-cased counter name.
-fn text_costs(text: &str) -> Vec<(String, i64)> {
+fn text_costs(text: &card_text::Text) -> Vec<(String, i64)> {
     let mut out = Vec::new();
-    for line in card_text::lines(text) {
-        for sentence in line.sentences() {
+    for line in &text.lines {
+        for sentence in &line.sentences {
             let Some(colon) = sentence.find(':') else {
                 continue;
             };
@@ -70,10 +70,10 @@ fn text_costs(text: &str) -> Vec<(String, i64)> {
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let text = ctx.file.text();
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(value) = card_text::text_of(card) else {
             continue;
         };
-        let costs = text_costs(&value);
+        let costs = text_costs(value);
         if costs.is_empty() {
             continue;
         }

@@ -137,7 +137,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         .cards
         .iter()
         .filter(|c| ctx.loaded(c))
-        .map(|c| c.node.clone());
+        .map(|c| c.entries.iter().map(|e| (e.meaning, e.value_range())));
     let units = model::learn::wagic::units_for(text, cards, idioms);
     for mut dev in model::learn::wagic::deviations(text, &units, idioms) {
         let unit = &units[dev.unit];

@@ -56,16 +56,15 @@ fn mentioned(ability: &str, text: &str, squeezed: &str) -> bool {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(read) = card_text::text_of(card) else {
             continue;
         };
+        let value = &read.value;
         let text = value.to_ascii_lowercase();
         let squeezed: String = text.chars().filter(|c| *c != ' ').collect();
         // A text with a keyword line lists the card's keywords: a keyword missing from it is
         // likely a scripting slip. Without one, the text is often just incomplete (a hint).
-        let listed = card_text::lines(&value)
-            .iter()
-            .any(|l| card_text::keyword_line(l).is_some());
+        let listed = read.lines.iter().any(|l| l.keywords.is_some());
         for (item, range) in card_text::abilities_of(card) {
             if card_text::printed_of(&item).is_none() || mentioned(&item, &text, &squeezed) {
                 continue;
@@ -74,7 +73,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                 range,
                 format!(
                     "`{item}` is in `abilities=` but the text (`{}`) never mentions it: the card plays with a keyword it may not have, or the text is incomplete",
-                    card_text::quote(&value)
+                    card_text::quote(value)
                 ),
             );
             if !listed {

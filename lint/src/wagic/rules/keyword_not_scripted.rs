@@ -48,30 +48,32 @@ fn scripted(ability: &str, abilities: &[(String, syntax::TextRange)], code: &[St
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, base)) = card_text::text_of(card) else {
+        let Some(text) = card_text::text_of(card) else {
             continue;
         };
+        let base = text.base;
         let abilities = card_text::abilities_of(card);
         let code = card_text::code_of(ctx, card);
         if abilities.is_empty() && code.is_empty() {
             continue;
         }
-        for line in card_text::lines(&value) {
-            let Some(keywords) = card_text::keyword_line(&line) else {
+        for line in &text.lines {
+            let Some(keywords) = &line.keywords else {
                 continue;
             };
-            let lower = line.text.to_ascii_lowercase();
+            let written = text.line(line);
+            let lower = written.to_ascii_lowercase();
             for printed in keywords {
-                let Some(ability) = card_text::ability_of(&printed) else {
+                let Some(ability) = card_text::ability_of(printed) else {
                     continue;
                 };
                 if scripted(ability, &abilities, &code) {
                     continue;
                 }
-                let shown = printed.strip_prefix("protection ").unwrap_or(&printed);
+                let shown = printed.strip_prefix("protection ").unwrap_or(printed);
                 let range = match lower.find(shown) {
                     Some(i) => card_text::at(base, line.start + i, shown.len()),
-                    None => card_text::at(base, line.start, line.text.len()),
+                    None => card_text::at(base, line.start, written.len()),
                 };
                 let edit = match card.entry(KeyMeaning::Abilities) {
                     Some(e) => {
@@ -94,7 +96,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
                     range,
                     format!(
                         "the text says `{}` but the script never gives `{ability}`: no `abilities=` item and no ability grants it, so the card plays without it",
-                        card_text::quote(line.text)
+                        card_text::quote(written)
                     ),
                 )
                 .with_fix(Fix::unsafe_(

@@ -86,14 +86,15 @@ fn effect_phrase(effect: &str) -> Option<String> {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(text) = card_text::text_of(card) else {
             continue;
         };
         // Keyword lines (`Deathtouch`) are the card's own keywords, not what a lord gives.
-        let sentences: Vec<String> = card_text::lines(&value)
+        let sentences: Vec<&String> = text
+            .lines
             .iter()
-            .filter(|l| card_text::keyword_line(l).is_none())
-            .flat_map(|l| l.sentences())
+            .filter(|l| l.keywords.is_none())
+            .flat_map(|l| &l.sentences)
             .collect();
         for view in ctx.card_code(card).flat_map(|l| l.views.iter()) {
             let text = &view.text;
@@ -111,6 +112,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
             };
             let paired: Vec<&String> = sentences
                 .iter()
+                .copied()
                 .filter(|s| s.to_ascii_lowercase().contains(&phrase))
                 .collect();
             let [sentence] = paired.as_slice() else {

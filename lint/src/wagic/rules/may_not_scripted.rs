@@ -49,12 +49,13 @@ const OPTIONAL_CODE: &[&str] = &["choice", "pay(", "pay[", "<upto", "<anyamount"
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(text) = card_text::text_of(card) else {
             continue;
         };
-        let sentences: Vec<String> = card_text::lines(&value)
+        let sentences: Vec<&String> = text
+            .lines
             .iter()
-            .flat_map(|l| l.sentences())
+            .flat_map(|l| &l.sentences)
             .filter(|s| triggered(s))
             .collect();
         let [sentence] = sentences.as_slice() else {

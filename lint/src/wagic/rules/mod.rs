@@ -5,7 +5,7 @@ use crate::rule;
 
 mod amount_mismatch;
 mod attachment_subtype_missing;
-mod card_text;
+pub(crate) mod card_text;
 mod cost_brace;
 mod cost_loose_text;
 mod cost_mismatch;

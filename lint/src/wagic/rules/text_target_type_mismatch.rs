@@ -59,12 +59,13 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if scripted.iter().any(|t| !TYPES.contains(&t.as_str())) {
             continue;
         }
-        let Some((text, _)) = card_text::text_of(card) else {
+        let Some(text) = card_text::text_of(card) else {
             continue;
         };
-        let plain: String = card_text::lines(&text)
+        let plain: String = text
+            .lines
             .iter()
-            .map(card_text::Line::plain)
+            .map(|l| l.plain.as_str())
             .collect::<Vec<_>>()
             .join(" ");
         let Some(said) = crate::common::target_phrase_types(&plain, TYPES) else {

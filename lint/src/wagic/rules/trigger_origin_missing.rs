@@ -65,10 +65,10 @@ fn origin(clause: &str) -> Option<Origin> {
 }
 
 /// The origins of the text's triggered sentences.
-fn origins(value: &str) -> Vec<Origin> {
+fn origins(text: &card_text::Text) -> Vec<Origin> {
     let mut out = Vec::new();
-    for line in card_text::lines(value) {
-        for sentence in line.sentences() {
+    for line in &text.lines {
+        for sentence in &line.sentences {
             let lower = sentence.to_ascii_lowercase();
             if !(lower.starts_with("when ") || lower.starts_with("whenever ")) {
                 continue;
@@ -84,10 +84,10 @@ fn origins(value: &str) -> Vec<Origin> {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(text) = card_text::text_of(card) else {
             continue;
         };
-        let found = origins(&value);
+        let found = origins(text);
         let graveyard =
             found.contains(&Origin::Battlefield) && !found.contains(&Origin::OtherGraveyard);
         let land = found.contains(&Origin::LandPlayed);

@@ -53,10 +53,10 @@ fn unquoted(plain: &str) -> String {
 }
 
 /// The grants "until end of turn" of the text's lines that are not activated abilities.
-fn printed(value: &str) -> Vec<Grant> {
+fn printed(text: &card_text::Text) -> Vec<Grant> {
     let mut out = Vec::new();
-    for line in card_text::lines(value) {
-        let plain = unquoted(&line.plain());
+    for line in &text.lines {
+        let plain = unquoted(&line.plain);
         // An activated ability (`{1}{R}, {T}: ...`): Wagic ends its changes by itself.
         if let Some(i) = plain.find(": ")
             && i < 80
@@ -185,7 +185,7 @@ fn leading_keyword(effect: &str) -> Option<&'static str> {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     for card in &ctx.cards {
-        let Some((value, _)) = card_text::text_of(card) else {
+        let Some(text) = card_text::text_of(card) else {
             continue;
         };
         let ty = card.value_of(KeyMeaning::Type).unwrap_or_default();
@@ -193,7 +193,7 @@ pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
         if ty.contains("instant") || ty.contains("sorcery") {
             continue;
         }
-        let grants = printed(&value);
+        let grants = printed(text);
         if grants.is_empty() {
             continue;
         }
