@@ -5,8 +5,9 @@ use crate::diagnostic::{Edit, Fix, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
 use crate::registry::{FixAvailability, Group, RuleMeta};
+use model::forge::Version;
 use model::forge::script::Role;
-use model::forge::vocab::Word;
+use model::forge::vocab::{Versions, Word};
 use syntax::TextRange;
 use syntax::forge::ast::CostItem;
 
@@ -31,13 +32,21 @@ fn report(sink: &mut Sink<'_>, range: TextRange, what: &str, word: &Word) {
     if !word.status.is_version_specific() {
         return;
     }
+    // The versions whose facts hold the word, when they say more than the curated status (a
+    // word today's Forge dropped may still be read by the 2022 engine).
+    let known = if word.versions.is_empty() || word.versions == Versions::ALL {
+        word.status.known_by().to_string()
+    } else if word.versions.has(Version::Latest) {
+        format!("only {}", word.versions.describe())
+    } else {
+        format!(
+            "only {}; today's Forge no longer reads it",
+            word.versions.describe()
+        )
+    };
     let d = sink.report(
         range,
-        format!(
-            "the {what} `{}` is known to {}",
-            word.name,
-            word.status.known_by()
-        ),
+        format!("the {what} `{}` is known to {known}", word.name),
     );
     if let Some(new) = word.renamed {
         d.with_note(format!("upstream Forge renamed it `{new}`"));
