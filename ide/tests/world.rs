@@ -164,8 +164,8 @@ fn forge_diagnostics_follow_edits() {
     assert_eq!(codes(&mut world, &path), vec!["F150"]);
     edit(&mut world, &path, 2, "Battlefeld", "Battlefield");
     assert!(codes(&mut world, &path).is_empty());
-    // A reference to a token script that does not exist.
-    edit(&mut world, &path, 3, "r_1_1_elemental", "r_1_1_embr");
+    // A reference to a token script that does not exist (a slip of the one the folder holds).
+    edit(&mut world, &path, 3, "r_1_1_elemental", "r_1_1_elemnetal");
     assert!(
         codes(&mut world, &path).contains(&"F161"),
         "{:?}",

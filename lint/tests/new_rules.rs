@@ -348,3 +348,32 @@ fn f122_a_run_of_empty_pieces_is_one_finding() {
     let flagged: Vec<&str> = found.iter().map(|f| f.1.as_str()).collect();
     assert_eq!(flagged, ["|".repeat(10_001).as_str(), "| |"], "{found:?}");
 }
+
+/// F161 trusts a `tokenscripts` folder of Forge's size: a name it lacks is reported even when no
+/// script is near it. (A folder of a few scripts is a partial copy: fixture
+/// `good-partial-folder`.)
+#[test]
+fn f161_reports_any_missing_name_in_a_whole_folder() {
+    let scripts: Vec<(String, String)> = (0..120)
+        .map(|i| {
+            (
+                format!("tokenscripts/c_{i}_{i}_construct.txt"),
+                format!("Name:Construct {i}\nManaCost:no cost\nTypes:Artifact Creature Construct\nPT:{i}/{i}\n"),
+            )
+        })
+        .collect();
+    let card = "Name:Rally of Kinds\nManaCost:2 R\nTypes:Sorcery\nA:SP$ Token | Cost$ 2 R | TokenScript$ r_1_1_goblin | SpellDescription$ Create a 1/1 red Goblin creature token.\n";
+    let mut files: Vec<(&str, &str)> = scripts
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    files.push(("cardsfolder/r/rally_of_kinds.txt", card));
+    let found = of(lint(Dialect::FORGE, &files), "F161");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, Severity::Warning);
+    assert_eq!(found[0].1, "r_1_1_goblin");
+    // The same card beside a folder of three scripts: no finding.
+    let few: Vec<(&str, &str)> = files[117..].to_vec();
+    assert_eq!(few.len(), 4);
+    assert!(of(lint(Dialect::FORGE, &few), "F161").is_empty());
+}
