@@ -637,8 +637,8 @@ fn units_filtered<'m>(
                 }
             }
             for &(_, anchored, s, e) in spans.iter().filter(|sp| sp.0 == si) {
-                let t = text::template_text(&seg.words, anchored, s, e);
-                antecedents.push((format!("{scope}{t}"), Some(si)));
+                let t = text::scoped_template_text(&scope, &seg.words, anchored, s, e);
+                antecedents.push((t, Some(si)));
             }
         }
         for (p, _) in &fact_antecedents {

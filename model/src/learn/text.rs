@@ -536,12 +536,25 @@ pub fn template_hashes(words: &Words, scope: &str) -> Vec<(u64, bool, usize, usi
 
 /// The template a `template_hashes` span stands for.
 pub fn template_text(words: &Words, anchored: bool, start: usize, end: usize) -> String {
+    scoped_template_text("", words, anchored, start, end)
+}
+
+/// `template_text` after a scope (`W:trig|`), made in one allocation.
+pub fn scoped_template_text(
+    scope: &str,
+    words: &Words,
+    anchored: bool,
+    start: usize,
+    end: usize,
+) -> String {
     let body = words.join(start, end);
+    let mut out = String::with_capacity(scope.len() + 2 + body.len());
+    out.push_str(scope);
     if anchored {
-        format!("^ {body}")
-    } else {
-        body.to_string()
+        out.push_str("^ ");
     }
+    out.push_str(body);
+    out
 }
 
 /// Whether template `general` is implied by template `specific`: every text that holds

@@ -323,8 +323,9 @@ where
                     for scope in scopes.as_deref().into_iter().chain(["W|"]) {
                         for (h, anchored, s, e) in text::template_hashes(&seg.words, scope) {
                             if idioms.may_know(h) {
-                                let t = text::template_text(&seg.words, anchored, s, e);
-                                antecedents.push((format!("{scope}{t}"), si));
+                                let t =
+                                    text::scoped_template_text(scope, &seg.words, anchored, s, e);
+                                antecedents.push((t, si));
                             }
                         }
                     }
@@ -351,15 +352,15 @@ where
                 }
                 KeyMeaning::Type => {
                     for t in value.split_whitespace().take(16) {
-                        facts.insert(format!("type:{}", t.to_ascii_lowercase()));
+                        facts.insert(lower_fact("type:", t));
                     }
                 }
                 KeyMeaning::Abilities => {
                     let mut fs = BTreeSet::new();
                     for a in value.split(',').take(64) {
-                        let a = a.trim().to_ascii_lowercase();
+                        let a = a.trim();
                         if !a.is_empty() {
-                            fs.insert(format!("ab:{a}"));
+                            fs.insert(lower_fact("ab:", a));
                         }
                     }
                     facts.extend(fs.iter().cloned());
@@ -390,6 +391,15 @@ where
             lines,
         });
     }
+    out
+}
+
+/// `kind` and `word` in lower case, in one allocation (`type:goblin`).
+fn lower_fact(kind: &str, word: &str) -> String {
+    let mut out = String::with_capacity(kind.len() + word.len());
+    out.push_str(kind);
+    out.push_str(word);
+    out[kind.len()..].make_ascii_lowercase();
     out
 }
 
