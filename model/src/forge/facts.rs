@@ -2,7 +2,7 @@
 //! `cardlint vocab forge` writes them from a Forge source tree. The vocabulary of a version
 //! (`vocab::Vocabulary`) is built from its facts and the project's annotations (documentation).
 
-use super::vocab::{FxBuild, Map};
+use super::vocab::{FxBuild, Map, Version, Versions};
 use std::borrow::Cow;
 
 /// The kinds of words a Forge engine reads (the first column of a facts file).
@@ -241,10 +241,31 @@ pub struct Facts {
 }
 
 /// The lookups of `Facts`: params by (scope, param) without making their `scope\tparam` keys.
+/// Each word's first row, with the versions that read it when the facts are a union of
+/// versions (`Facts::union`; else none).
 #[derive(Default)]
 struct Index {
-    by_key: Map<(FactKind, Cow<'static, str>), usize>,
-    params: Map<(&'static str, &'static str), usize>,
+    by_key: Map<(FactKind, Cow<'static, str>), (usize, Versions)>,
+    params: Map<(&'static str, &'static str), (usize, Versions)>,
+    /// The versions that read a param in any scope (unions only).
+    any_scope: Map<&'static str, Versions>,
+}
+
+impl Index {
+    /// Notes row `i` of a version (`Versions::NONE` when the facts are one version's).
+    fn add(&mut self, i: usize, row: &Fact, versions: Versions) {
+        let entry = if row.kind == FactKind::Param {
+            let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
+            self.params
+                .entry((scope, row.name))
+                .or_insert((i, Versions::NONE))
+        } else {
+            self.by_key
+                .entry((row.kind, key_cow(row.kind, row.name, row.detail)))
+                .or_insert((i, Versions::NONE))
+        };
+        entry.1 = entry.1.union(versions);
+    }
 }
 
 impl Facts {
@@ -300,25 +321,63 @@ impl Facts {
         self.by_key = std::sync::OnceLock::new();
     }
 
+    /// The facts of several versions at once: their rows in the order given (the first
+    /// version's location of a word wins), with which of them read each word (`versions`,
+    /// `param_versions`), found in the same pass that indexes the rows.
+    pub fn union(label: &'static str, versions: &[(Version, &Facts)]) -> Facts {
+        let len = versions.iter().map(|(_, f)| f.rows.len()).sum();
+        let mut rows = Vec::with_capacity(len);
+        let mut index = Index {
+            by_key: Map::with_capacity_and_hasher(len / 2, FxBuild::default()),
+            ..Index::default()
+        };
+        for (v, facts) in versions {
+            let bit = Versions::NONE.with(*v);
+            for row in &facts.rows {
+                index.add(rows.len(), row, bit);
+                if row.kind == FactKind::Param {
+                    let m = index.any_scope.entry(row.name).or_default();
+                    *m = m.with(*v);
+                }
+                rows.push(*row);
+            }
+        }
+        let facts = Facts::from_rows(label, rows);
+        let _ = facts.by_key.set(index);
+        facts
+    }
+
     fn by_key(&self) -> &Index {
         self.by_key.get_or_init(|| {
             let mut index = Index {
                 by_key: Map::with_capacity_and_hasher(self.rows.len(), FxBuild::default()),
-                params: Map::default(),
+                ..Index::default()
             };
             for (i, row) in self.rows.iter().enumerate() {
-                if row.kind == FactKind::Param {
-                    let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
-                    index.params.entry((scope, row.name)).or_insert(i);
-                } else {
-                    index
-                        .by_key
-                        .entry((row.kind, key_cow(row.kind, row.name, row.detail)))
-                        .or_insert(i);
-                }
+                index.add(i, row, Versions::NONE);
             }
             index
         })
+    }
+
+    /// The versions that read a word of a union (`union`), by its key (`key`); none for
+    /// params, which `param_versions` gives.
+    pub fn versions(&self, kind: FactKind, key: &str) -> Versions {
+        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
+        let by_key: &Map<(FactKind, Cow<'_, str>), (usize, Versions)> = &self.by_key().by_key;
+        by_key
+            .get(&(kind, Cow::Borrowed(key)))
+            .map_or(Versions::NONE, |e| e.1)
+    }
+
+    /// The versions of a union that read `param` in `scope` (`*`: in any scope).
+    pub fn param_versions(&self, scope: &str, param: &str) -> Versions {
+        let index = self.by_key();
+        if scope == "*" {
+            return index.any_scope.get(param).copied().unwrap_or_default();
+        }
+        let params: &Map<(&str, &str), (usize, Versions)> = &index.params;
+        params.get(&(scope, param)).map_or(Versions::NONE, |e| e.1)
     }
 
     /// The first row of a word (compared as Forge compares that kind; for params and triggered
@@ -327,16 +386,16 @@ impl Facts {
         if kind == FactKind::Param {
             let (scope, param) = name.split_once('\t')?;
             // The map's keys are `'static`; shorter-lived keys look them up all the same.
-            let params: &Map<(&str, &str), usize> = &self.by_key().params;
-            return params.get(&(scope, param)).map(|&i| &self.rows[i]);
+            let params: &Map<(&str, &str), (usize, Versions)> = &self.by_key().params;
+            return params.get(&(scope, param)).map(|&(i, _)| &self.rows[i]);
         }
         let k = match kind {
             FactKind::Param | FactKind::TriggerVar | FactKind::Value => Cow::Borrowed(name),
             _ => key_cow(kind, name, ""),
         };
         // The map's keys are `'static`; a shorter-lived key looks them up all the same.
-        let by_key: &Map<(FactKind, Cow<'_, str>), usize> = &self.by_key().by_key;
-        by_key.get(&(kind, k)).map(|&i| &self.rows[i])
+        let by_key: &Map<(FactKind, Cow<'_, str>), (usize, Versions)> = &self.by_key().by_key;
+        by_key.get(&(kind, k)).map(|&(i, _)| &self.rows[i])
     }
 
     pub fn contains(&self, kind: FactKind, name: &str) -> bool {
@@ -346,8 +405,8 @@ impl Facts {
     /// The row saying `scope` reads `param` (`scope` as the params table names it: the bare
     /// ApiType, `trigger:<Mode>`, `common:ability`...).
     pub fn param(&self, scope: &str, param: &str) -> Option<&Fact> {
-        let params: &Map<(&str, &str), usize> = &self.by_key().params;
-        params.get(&(scope, param)).map(|&i| &self.rows[i])
+        let params: &Map<(&str, &str), (usize, Versions)> = &self.by_key().params;
+        params.get(&(scope, param)).map(|&(i, _)| &self.rows[i])
     }
 
     /// Whether a trigger mode provides `Triggered<key>`.
@@ -405,5 +464,39 @@ mod tests {
             Some("B.java:9")
         );
         assert!(!facts.contains(FactKind::Param, "noregen"));
+    }
+
+    #[test]
+    fn union_keeps_the_first_row_and_which_versions_read_each_word() {
+        let new = Facts::parse(
+            "api\tBlink\tBlinkEffect\tnew/A.java:1\nparam\tFar\tapi:Blink\tnew/B.java:2\n",
+        );
+        let old = Facts::parse(
+            "api\tblink\tBlinkEffect\told/A.java:7\napi\tFade\tFadeEffect\told/F.java:1\nparam\tFar\tcommon:ability\told/C.java:3\n",
+        );
+        let union = Facts::union("any", &[(Version::Latest, &new), (Version::V2020, &old)]);
+        assert_eq!(union.rows.len(), 5);
+        assert_eq!(
+            union.get(FactKind::Api, "BLINK").map(|f| f.location),
+            Some("new/A.java:1")
+        );
+        let both = Versions::NONE.with(Version::Latest).with(Version::V2020);
+        assert_eq!(union.versions(FactKind::Api, "blink"), both);
+        assert_eq!(
+            union.versions(FactKind::Api, "fade"),
+            Versions::NONE.with(Version::V2020)
+        );
+        assert_eq!(union.versions(FactKind::Api, "nothing"), Versions::NONE);
+        assert_eq!(
+            union.param_versions("Blink", "Far"),
+            Versions::NONE.with(Version::Latest)
+        );
+        assert_eq!(union.param_versions("*", "Far"), both);
+        assert_eq!(
+            union.param("common:ability", "Far").map(|f| f.location),
+            Some("old/C.java:3")
+        );
+        // One version's facts know no versions.
+        assert_eq!(new.versions(FactKind::Api, "blink"), Versions::NONE);
     }
 }

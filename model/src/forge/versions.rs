@@ -239,14 +239,19 @@ pub fn shipped_source_digest(version: Version) -> Option<u64> {
 
 /// Facts with the `always` words added.
 fn with_always(label: &'static str, mut rows: Vec<Fact>) -> Facts {
-    // Only the rows that are `always` words matter: the few of them are hashed into a set that
-    // the rows are looked up in, rather than every row into a set.
-    let wanted: Set<(FactKind, &str, &str)> = always_facts()
-        .iter()
-        .map(|f| (f.kind, f.name, f.detail))
-        .collect();
+    // Only the rows that are `always` words matter: the few of them are looked up by kind
+    // (an array) and name, rather than every row hashed whole into a set.
+    let always = always_facts();
+    let mut kinds = [false; FactKind::ALL.len()];
+    for f in always {
+        kinds[f.kind as usize] = true;
+    }
+    let names: Set<&str> = always.iter().map(|f| f.name).collect();
+    let wanted: Set<(FactKind, &str, &str)> =
+        always.iter().map(|f| (f.kind, f.name, f.detail)).collect();
     let mut have: Set<(FactKind, &str, &str)> = rows
         .iter()
+        .filter(|r| kinds[r.kind as usize] && names.contains(r.name))
         .map(|r| (r.kind, r.name, r.detail))
         .filter(|k| wanted.contains(k))
         .collect();
@@ -275,7 +280,8 @@ pub fn shipped_facts(version: Version) -> &'static Facts {
 }
 
 static MASKS: LazyLock<VersionMasks> = LazyLock::new(|| {
-    let shipped: Vec<(Version, &Facts)> = Version::ALL
+    // The latest version first so that its locations win in the union of the facts.
+    let shipped: Vec<(Version, &Facts)> = [Version::Latest, Version::V2022, Version::V2020]
         .into_iter()
         .map(|v| (v, shipped_facts(v)))
         .collect();
@@ -287,17 +293,8 @@ pub fn masks() -> &'static VersionMasks {
     &MASKS
 }
 
-static ANY_FACTS: LazyLock<Facts> = LazyLock::new(|| {
-    // The union of the shipped facts; the latest version first so that its locations win.
-    let mut rows = Vec::new();
-    for v in [Version::Latest, Version::V2022, Version::V2020] {
-        rows.extend(shipped_facts(v).rows.iter().copied());
-    }
-    Facts::from_rows("any", rows)
-});
-
 static ANY: LazyLock<Vocabulary> =
-    LazyLock::new(|| Vocabulary::build("Forge", Origin::AnyVersion, &ANY_FACTS, masks()));
+    LazyLock::new(|| Vocabulary::build("Forge", Origin::AnyVersion, masks().facts(), masks()));
 
 /// Every shipped version's words at once: what cardlint checks against when no Forge version is
 /// chosen (a word any version reads is not reported as unknown).

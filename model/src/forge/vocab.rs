@@ -107,6 +107,11 @@ impl Versions {
         Versions(self.0 | v.bit())
     }
 
+    /// The versions of either.
+    pub fn union(self, other: Versions) -> Versions {
+        Versions(self.0 | other.0)
+    }
+
     pub fn has(self, v: Version) -> bool {
         self.0 & v.bit() != 0
     }
@@ -1091,42 +1096,28 @@ impl Origin {
 
 /// Which versions read each word, from the facts of every shipped version.
 pub struct VersionMasks {
-    masks: Map<(FactKind, Cow<'static, str>), Versions>,
-    /// The params' masks by (scope, param), `*` for any scope: `of(Param, "scope\tparam")`
-    /// without making the key (facts' columns never hold a tab).
-    params: Map<(&'static str, &'static str), Versions>,
+    /// Every shipped version's facts at once, which know the versions of each word.
+    union: Facts,
 }
 
 impl VersionMasks {
+    /// The masks of these versions; their facts' union (`facts`) holds their rows in the order
+    /// given.
     pub fn new(shipped: &[(Version, &Facts)]) -> VersionMasks {
-        let mut masks: Map<(FactKind, Cow<'static, str>), Versions> = Map::default();
-        let mut params: Map<(&'static str, &'static str), Versions> = Map::default();
-        for (v, facts) in shipped {
-            for row in &facts.rows {
-                // Params are kept by (scope, param) in `params` only (`of` looks them up there).
-                if row.kind != FactKind::Param {
-                    let key = super::facts::key_cow(row.kind, row.name, row.detail);
-                    let m = masks.entry((row.kind, key)).or_default();
-                    *m = m.with(*v);
-                } else {
-                    // A param read by any scope (`*`), for "no part of Forge reads it".
-                    let scope = row.detail.strip_prefix("api:").unwrap_or(row.detail);
-                    for scope in [scope, "*"] {
-                        let m = params.entry((scope, row.name)).or_default();
-                        *m = m.with(*v);
-                    }
-                }
-            }
+        VersionMasks {
+            union: Facts::union("any", shipped),
         }
-        VersionMasks { masks, params }
+    }
+
+    /// The union of the versions' facts.
+    pub fn facts(&self) -> &Facts {
+        &self.union
     }
 
     /// The shipped versions that read `param` in `scope` (`*`: in any scope); the same as
     /// `of(FactKind::Param, "{scope}\t{param}")`.
     pub fn param(&self, scope: &str, param: &str) -> Versions {
-        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
-        let params: &Map<(&str, &str), Versions> = &self.params;
-        params.get(&(scope, param)).copied().unwrap_or_default()
+        self.union.param_versions(scope, param)
     }
 
     /// The shipped versions that read a word of a kind (for params, `name` is `scope\tparam`,
@@ -1141,14 +1132,7 @@ impl VersionMasks {
             FactKind::Param | FactKind::TriggerVar | FactKind::Value => Cow::Borrowed(name),
             _ => fold(kind, name),
         };
-        // The map's keys are `'static`; a shorter-lived key looks them up all the same.
-        let masks: &Map<(FactKind, Cow<'_, str>), Versions> = &self.masks;
-        let get = |kind: FactKind, key: &str| {
-            masks
-                .get(&(kind, Cow::Borrowed(key)))
-                .copied()
-                .unwrap_or_default()
-        };
+        let get = |kind: FactKind, key: &str| self.union.versions(kind, key);
         match kind {
             // A keyword is read either from the keyword enum or by its literal text.
             FactKind::Keyword => Versions(
@@ -1666,11 +1650,8 @@ impl Vocabulary {
         let cost_vocab = Vocab::new(cost_parts.iter().map(|p| p.word.clone()).collect());
         let line_vocab = Vocab::new(line_keys.iter().map(|k| k.word.clone()).collect());
         let counters_made_on_the_fly = match origin {
-            Origin::AnyVersion => Version::ALL.into_iter().all(|v| {
-                super::versions::shipped_facts(v)
-                    .get(FactKind::Counter, NEW_COUNTER_KIND)
-                    .is_some()
-            }),
+            // From the masks: looking the word up in each version's facts would index them.
+            Origin::AnyVersion => masks.of(FactKind::Counter, NEW_COUNTER_KIND) == Versions::ALL,
             _ => facts.get(FactKind::Counter, NEW_COUNTER_KIND).is_some(),
         };
         Vocabulary {

@@ -443,7 +443,10 @@ impl Lookups {
                 };
                 for body in [body, body.strip_prefix("has:").unwrap_or(body)] {
                     let key = body.split(['=', '~']).next().unwrap_or(body);
-                    keys.insert(key.to_string());
+                    // Most keys recur (one per exception feature): made once.
+                    if !keys.contains(key) {
+                        keys.insert(key.to_string());
+                    }
                 }
             }
         }

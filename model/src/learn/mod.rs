@@ -356,12 +356,21 @@ pub struct Idioms {
     pub rules: Vec<Rule>,
     /// Per fact, the features that excuse a unit lacking it.
     pub exceptions: std::collections::BTreeMap<String, Vec<String>>,
-    by_antecedent: crate::forge::vocab::Map<String, Vec<u32>>,
+    /// The lookups by antecedent, built at the first lookup: the shipped set is parsed whole
+    /// and only a restricted copy of it is looked up (`restricted`).
+    by_antecedent: std::sync::OnceLock<ByAntecedent>,
+    /// What a Forge unit's facts are looked up by (built at the first lookup).
+    forge_lookups: std::sync::OnceLock<forge::Lookups>,
+}
+
+/// An `Idioms`' lookups by antecedent.
+#[derive(Debug)]
+struct ByAntecedent {
+    /// The indexes of the associations of each antecedent.
+    rules: crate::forge::vocab::Map<String, Vec<u32>>,
     /// Hashes (`text::hash_antecedent`) of every antecedent and exception feature: a unit's
     /// templates are built as strings only when their hash is here.
     needed: crate::forge::vocab::Set<u64>,
-    /// What a Forge unit's facts are looked up by (built at the first lookup).
-    forge_lookups: std::sync::OnceLock<forge::Lookups>,
 }
 
 /// The first column of an exception line.
@@ -369,33 +378,37 @@ const EXCEPT: &str = "!except";
 
 impl Idioms {
     pub fn new(label: impl Into<String>, mined: Mined) -> Idioms {
-        let mut by_antecedent: crate::forge::vocab::Map<String, Vec<u32>> = Default::default();
-        for (i, r) in mined.rules.iter().enumerate() {
-            by_antecedent
-                .entry(r.antecedent.clone())
-                .or_default()
-                .push(i as u32);
-        }
-        let needed = mined
-            .rules
-            .iter()
-            .map(|r| text::hash_antecedent(&r.antecedent))
-            .chain(
-                mined
-                    .exceptions
-                    .values()
-                    .flatten()
-                    .map(|e| text::hash_antecedent(e)),
-            )
-            .collect();
         Idioms {
             label: label.into(),
             rules: mined.rules,
             exceptions: mined.exceptions,
-            by_antecedent,
-            needed,
+            by_antecedent: std::sync::OnceLock::new(),
             forge_lookups: std::sync::OnceLock::new(),
         }
+    }
+
+    fn by_antecedent(&self) -> &ByAntecedent {
+        self.by_antecedent.get_or_init(|| {
+            let mut rules: crate::forge::vocab::Map<String, Vec<u32>> = Default::default();
+            for (i, r) in self.rules.iter().enumerate() {
+                rules
+                    .entry(r.antecedent.clone())
+                    .or_default()
+                    .push(i as u32);
+            }
+            let needed = self
+                .rules
+                .iter()
+                .map(|r| text::hash_antecedent(&r.antecedent))
+                .chain(
+                    self.exceptions
+                        .values()
+                        .flatten()
+                        .map(|e| text::hash_antecedent(e)),
+                )
+                .collect();
+            ByAntecedent { rules, needed }
+        })
     }
 
     /// The associations whose fact `keep` accepts, with their facts' exceptions: what a rule
@@ -418,7 +431,7 @@ impl Idioms {
 
     /// Whether an antecedent or exception feature with this hash may be known.
     pub fn may_know(&self, hash: u64) -> bool {
-        self.needed.contains(&hash)
+        self.by_antecedent().needed.contains(&hash)
     }
 
     /// What the facts of Forge units are looked up by under these idioms.
@@ -428,7 +441,8 @@ impl Idioms {
 
     /// The associations whose antecedent is `antecedent`.
     pub fn rules_for(&self, antecedent: &str) -> impl Iterator<Item = &Rule> {
-        self.by_antecedent
+        self.by_antecedent()
+            .rules
             .get(antecedent)
             .into_iter()
             .flatten()
