@@ -9,6 +9,7 @@ use syntax::forge::SyntaxKind;
 use syntax::{TextRange, TextSize};
 
 mod api_type_case;
+mod chains;
 mod controller_outside_battlefield;
 mod cost_description_mismatch;
 mod cost_type_comma;
@@ -49,9 +50,11 @@ mod remembered_not_forgotten;
 mod repeated_line_key;
 mod replacement_without_active_zone;
 pub mod scope;
+mod scripted_other_not_in_text;
 mod self_outside_affected_zone;
 pub(crate) mod spell_cost_mismatch;
 mod stale_self_from_graveyard;
+mod stale_target_after_move;
 mod svar_cycle;
 mod svar_name_case;
 mod svar_without_value;
@@ -183,6 +186,8 @@ pub(crate) static RULES: &[ForgeRule] = &[
     rule!(permanent_duration_contradicts_text),
     rule!(targets_without_text_target),
     rule!(stale_self_from_graveyard),
+    rule!(stale_target_after_move),
+    rule!(scripted_other_not_in_text),
 ];
 
 /// What several rules compute from the model, computed once per file on first use.
@@ -294,6 +299,16 @@ pub(crate) fn line_shape(model: &Model<'_>, info: &LineInfo) -> LineShape {
 /// The key text of a line (empty when it has none).
 pub(crate) fn key_text<'a>(model: &Model<'a>, info: &LineInfo) -> &'a str {
     info.key.map(|r| model.slice(r)).unwrap_or("")
+}
+
+/// The words of a face's `Types:` line(s) (`Legendary`, `Creature`, `Elf`...).
+pub(crate) fn face_type_words<'a>(model: &Model<'a>, face: usize) -> Vec<&'a str> {
+    model
+        .lines
+        .iter()
+        .filter(|l| l.face == face && key_text(model, l) == "Types")
+        .flat_map(|l| model.slice(l.value).split_whitespace())
+        .collect()
 }
 
 /// A fix replacing `range` with `word` when it is the only near miss among `candidates`

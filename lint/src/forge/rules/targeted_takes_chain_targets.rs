@@ -1,6 +1,7 @@
 //! F195: `Defined$ Targeted` in an ability whose chain has another target of the same kind: since
 //! 2021 Forge's `Targeted` takes the targets of every ability in the chain, not the nearest one.
 
+use super::chains::{Chains, checked_against_2020};
 use crate::diagnostic::{Edit, Fix, Related, Severity, Sink};
 use crate::dialect::Dialect;
 use crate::forge::Ctx;
@@ -72,109 +73,6 @@ fn target_kinds(rec: &RecordInfo<'_>) -> u8 {
     kinds
 }
 
-/// Whether the file is checked against a Forge whose `Targeted` takes the nearest targets
-/// (Forge 2020, by its shipped vocabulary or its source).
-fn nearest_targets(ctx: &Ctx<'_>) -> bool {
-    use model::forge::vocab::{Origin as VocabOrigin, Version};
-    match &ctx.vocab.origin {
-        VocabOrigin::Shipped(v) => *v == Version::V2020,
-        VocabOrigin::Source { digest, .. } => {
-            model::forge::versions::shipped_source_digest(Version::V2020) == Some(*digest)
-        }
-        VocabOrigin::AnyVersion => false,
-    }
-}
-
-/// The ability chains of one face: each ability record's parent (through `SubAbility$`).
-struct Chains {
-    /// Record index → the record whose `SubAbility$` names it.
-    parent: Vec<Option<usize>>,
-    /// Record index → the next record of its chain.
-    next: Vec<Option<usize>>,
-    /// Record index of a chain's root → the sibling modes of a modal ability that can choose
-    /// several modes (`Charm` with `CharmNum$` above one), when the root is one of them.
-    modes: Vec<Option<Vec<usize>>>,
-}
-
-fn record_of(model: &Model<'_>, face: usize, name: &str) -> Option<usize> {
-    model
-        .resolve(face, name.trim())
-        .and_then(|s| model.svars[s].record)
-        .filter(|&r| model.records[r].role == Role::Ability)
-}
-
-impl Chains {
-    fn build(model: &Model<'_>) -> Chains {
-        let n = model.records.len();
-        let mut parent = vec![None; n];
-        let mut next = vec![None; n];
-        let mut modes = vec![None; n];
-        for (i, rec) in model.records.iter().enumerate() {
-            if rec.role != Role::Ability {
-                continue;
-            }
-            if let Some(j) = rec
-                .param("SubAbility")
-                .and_then(|sub| record_of(model, rec.face, sub.value))
-                .filter(|&j| j != i && parent[j].is_none())
-            {
-                parent[j] = Some(i);
-                next[i] = Some(j);
-            }
-            if rec.kind_value.eq_ignore_ascii_case("Charm") {
-                let several = rec
-                    .param("CharmNum")
-                    .is_some_and(|p| p.value.trim().parse::<u32>().map_or(true, |k| k > 1));
-                if !several {
-                    continue;
-                }
-                let choices: Vec<usize> = rec
-                    .param("Choices")
-                    .map(|p| {
-                        p.value
-                            .split(',')
-                            .filter_map(|c| record_of(model, rec.face, c))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                for &c in &choices {
-                    modes[c] = Some(choices.clone());
-                }
-            }
-        }
-        Chains {
-            parent,
-            next,
-            modes,
-        }
-    }
-
-    fn root(&self, mut r: usize) -> usize {
-        let mut steps = 0;
-        while let Some(p) = self.parent[r] {
-            r = p;
-            steps += 1;
-            if steps > self.parent.len() {
-                break;
-            }
-        }
-        r
-    }
-
-    fn chain(&self, root: usize) -> Vec<usize> {
-        let mut out = vec![root];
-        let mut r = root;
-        while let Some(n) = self.next[r] {
-            if out.contains(&n) {
-                break;
-            }
-            out.push(n);
-            r = n;
-        }
-        out
-    }
-}
-
 /// The name a message gives a record: its SVar name, or the line's key.
 fn record_name(model: &Model<'_>, r: usize) -> String {
     match model.records[r].origin {
@@ -185,7 +83,7 @@ fn record_name(model: &Model<'_>, r: usize) -> String {
 
 pub(crate) fn check(ctx: &Ctx<'_>, sink: &mut Sink<'_>) {
     let model = &ctx.model;
-    if nearest_targets(ctx) {
+    if checked_against_2020(ctx) {
         return;
     }
     let users = model.records.iter().any(|r| {
