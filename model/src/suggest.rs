@@ -19,24 +19,17 @@ pub fn near_misses<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>
     let lower = word.to_lowercase();
     let limit = max_distance(word);
     let len = word.chars().count();
-    let histogram = ascii_histogram(&lower);
+    let letters = Letters::of(&lower);
     let mut scored: Vec<(usize, &'a str)> = candidates
         .into_iter()
         .filter_map(|c| {
             // Cheap lower bounds first: the distance is at least the difference in length, and
-            // at least half the difference in letters (an edit changes at most two counts).
-            if c == word || c.chars().count().abs_diff(len) > limit {
+            // at least what the letter counts say.
+            if c == word
+                || c.chars().count().abs_diff(len) > limit
+                || !letters.may_be_within(c, limit)
+            {
                 return None;
-            }
-            if let (Some(a), Some(b)) = (&histogram, ascii_histogram(c)) {
-                let diff: u32 = a
-                    .iter()
-                    .zip(&b)
-                    .map(|(x, y)| u32::from(x.abs_diff(*y)))
-                    .sum();
-                if diff.div_ceil(2) as usize > limit {
-                    return None;
-                }
             }
             let d = distance(&lower, &c.to_lowercase());
             (d <= limit).then_some((d, c))
@@ -45,6 +38,31 @@ pub fn near_misses<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>
     scored.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(b.1)));
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Letter counts of a word (ASCII, ignoring case), a cheap lower bound of its edit distance to
+/// others: an edit changes at most two counts, so two words are at least half the difference of
+/// their counts apart.
+pub struct Letters(Option<[u16; 128]>);
+
+impl Letters {
+    pub fn of(word: &str) -> Letters {
+        Letters(ascii_histogram(word))
+    }
+
+    /// Whether `other` may be within `limit` edits (case aside); `true` when either word is not
+    /// ASCII (the counts bound nothing then).
+    pub fn may_be_within(&self, other: &str, limit: usize) -> bool {
+        let (Some(a), Some(b)) = (&self.0, ascii_histogram(other)) else {
+            return true;
+        };
+        let diff: u32 = a
+            .iter()
+            .zip(&b)
+            .map(|(x, y)| u32::from(x.abs_diff(*y)))
+            .sum();
+        diff.div_ceil(2) as usize <= limit
+    }
 }
 
 /// Letter counts of an ASCII word, ignoring case (`None` for other text).

@@ -240,29 +240,11 @@ impl Library {
         let limit = if norm.len() < 10 { 1 } else { 2 };
         let mut found: Vec<(usize, &Definition)> = Vec::new();
         let first = norm.as_bytes()[0];
-        // Byte counts (folded into 64 buckets): an edit changes at most two of them, so half
-        // the difference of two names' counts is a lower bound of their distance, and most
-        // names are ruled out by it without the distance's table.
-        let counts = |s: &str| {
-            let mut c = [0i16; 64];
-            for b in s.bytes() {
-                c[usize::from(b & 63)] += 1;
-            }
-            c
-        };
-        let mine = counts(&norm);
+        // Most names are ruled out by their letter counts without the distance's table.
+        let letters = model::suggest::Letters::of(&norm);
         for len in norm.len().saturating_sub(limit)..=norm.len() + limit {
             for other in self.shapes.get(&(first, len)).into_iter().flatten() {
-                if *other == norm {
-                    continue;
-                }
-                let theirs = counts(other);
-                let apart: u32 = mine
-                    .iter()
-                    .zip(&theirs)
-                    .map(|(a, b)| u32::from(a.abs_diff(*b)))
-                    .sum();
-                if apart.div_ceil(2) as usize > limit {
+                if *other == norm || !letters.may_be_within(other, limit) {
                     continue;
                 }
                 let d = strsim::osa_distance(&norm, other);
